@@ -1,0 +1,66 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "ShopScript",
+    products: [
+        .executable(name: "shop", targets: ["shop"])
+    ],
+    targets: [
+        // C shims over Debian's libraries.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "CLibEdit",
+            linkerSettings: [.linkedLibrary("edit")]
+        ),
+
+        // Thin Swift wrappers.
+        .target(name: "LineEditor", dependencies: ["CLibEdit"]),
+        .target(name: "HistoryStore", dependencies: ["ShopKit", "CSQLite"]),
+
+        // The host: language, values, state, commands, sessions. No C, no terminal, no network.
+        .target(name: "ShopKit"),
+
+        // Domain plugins: each depends on ShopKit only.
+        .target(name: "ServicesPlugin", dependencies: ["ShopKit"], path: "Plugins/Services"),
+        .target(name: "FeedPlugin", dependencies: ["ShopKit"], path: "Plugins/Feed"),
+        .target(name: "NewsPlugin", dependencies: ["ShopKit"], path: "Plugins/News"),
+
+        // Test doubles shared by every test target.
+        .target(name: "ShopTestSupport", dependencies: ["ShopKit"]),
+
+        .executableTarget(
+            name: "shop",
+            dependencies: [
+                "ShopKit", "LineEditor", "HistoryStore",
+                "ServicesPlugin", "FeedPlugin", "NewsPlugin",
+            ]
+        ),
+
+        .testTarget(name: "ShopKitTests", dependencies: ["ShopKit", "ShopTestSupport"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "ShopTestSupport"]),
+        .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "ShopTestSupport"]),
+        .testTarget(name: "ServicesPluginTests", dependencies: ["ServicesPlugin", "ShopTestSupport"]),
+        .testTarget(name: "FeedPluginTests", dependencies: ["FeedPlugin", "ShopTestSupport"]),
+        .testTarget(name: "NewsPluginTests", dependencies: ["NewsPlugin", "ShopTestSupport"]),
+        .testTarget(name: "ShopEndToEndTests", dependencies: ["shop", "ShopTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+/// One set of settings for every Swift target: Swift 6 strictness, upcoming features, warnings as errors.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+    .treatAllWarnings(as: .error),
+]
+
+for target in package.targets where target.type != .system && target.name != "CLibEdit" {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}
