@@ -1,1 +1,5 @@
-print("shop")
+import Glibc
+import ShopKit
+
+signal(SIGPIPE, SIG_IGN)
+exit(await Shop.main(arguments: Array(CommandLine.arguments.dropFirst())))

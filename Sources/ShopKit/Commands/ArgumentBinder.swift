@@ -1,0 +1,122 @@
+/// Matches evaluated words to a command's declared arguments and options.
+struct ArgumentBinder {
+    let spec: CommandSpec
+
+    /// Binds `words` (after the command's name) or throws the first mismatch.
+    func bind(_ words: [EvaluatedWord]) throws(CommandError) -> Arguments {
+        var arguments = Arguments(argumentNames: spec.argumentNames)
+        var next = 0
+        var optionsEnded = false
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if !optionsEnded, word.isOptionLike, !spec.options.isEmpty || word.text == "--" {
+                if word.text == "--" {
+                    optionsEnded = true
+                    continue
+                }
+                try bindOption(word, words: words, index: &index, into: &arguments)
+                continue
+            }
+            guard next < spec.arguments.count else {
+                throw .tooManyArguments(command: spec.name, extra: word.text, usage: spec.usage)
+            }
+            let argument = spec.arguments[next]
+            let bound = try convert(word, to: argument.kind, named: argument.name)
+            arguments.positional.append((next, bound))
+            if !argument.isVariadic { next += 1 }
+        }
+        for (index, argument) in spec.arguments.enumerated()
+        where !argument.isOptional && !arguments.positional.contains(where: { $0.argument == index }) {
+            throw .missingArgument(command: spec.name, argument: argument.name, usage: spec.usage)
+        }
+        return arguments
+    }
+
+    private func bindOption(
+        _ word: EvaluatedWord, words: [EvaluatedWord], index: inout Int, into arguments: inout Arguments
+    ) throws(CommandError) {
+        var name = word.text
+        var inlineValue: String?
+        if let equals = name.firstIndex(of: "=") {
+            inlineValue = String(name[name.index(after: equals)...])
+            name = String(name[..<equals])
+        }
+        guard let option = spec.options.first(where: { $0.name == name }) else {
+            throw .unknownOption(
+                command: spec.name, option: name, suggestion: Suggestion.nearest(to: name, in: spec.options.map(\.name))
+            )
+        }
+        if option.isFlag {
+            arguments.flags.append(option.name)
+            return
+        }
+        let valueWord: EvaluatedWord
+        if let inlineValue {
+            valueWord = EvaluatedWord(literal: inlineValue, location: word.location)
+        } else {
+            guard index < words.count else { throw .missingOptionValue(command: spec.name, option: name) }
+            valueWord = words[index]
+            index += 1
+        }
+        arguments.options.append((option.name, try convert(valueWord, to: option.kind, named: option.name)))
+    }
+
+    private func convert(_ word: EvaluatedWord, to kind: ArgumentKind, named name: String) throws(CommandError)
+        -> Arguments.Bound
+    {
+        let bound = Arguments.Bound(value: word.value, text: word.text, location: word.location)
+        switch kind {
+        case .value:
+            return bound
+        case .text, .path:
+            return Arguments.Bound(value: .string(word.text), text: word.text, location: word.location)
+        case .integer:
+            guard word.value.intValue != nil else {
+                throw .invalidArgument(command: spec.name, argument: name, expected: "a whole number", got: word.shown)
+            }
+            return bound
+        case .number:
+            guard word.value.doubleValue != nil else {
+                throw .invalidArgument(command: spec.name, argument: name, expected: "a number", got: word.shown)
+            }
+            return bound
+        case .choice(let choices):
+            guard choices.contains(word.text) else {
+                let suggestion = Suggestion.nearest(to: word.text, in: choices)
+                throw .invalidArgument(
+                    command: spec.name, argument: name,
+                    expected: "one of " + choices.joined(separator: ", "),
+                    got: word.shown + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+            }
+            return Arguments.Bound(value: .string(word.text), text: word.text, location: word.location)
+        }
+    }
+}
+
+/// A word after interpolation: its value, its text, and whether it was an unquoted `--option`.
+struct EvaluatedWord {
+    var value: Value
+    var text: String
+    var isOptionLike: Bool
+    var location: SourceLocation
+
+    init(value: Value, text: String, isOptionLike: Bool, location: SourceLocation) {
+        self.value = value
+        self.text = text
+        self.isOptionLike = isOptionLike
+        self.location = location
+    }
+
+    /// An unquoted literal word.
+    init(literal: String, location: SourceLocation) {
+        self.init(value: LiteralValue.infer(literal), text: literal, isOptionLike: false, location: location)
+    }
+
+    /// How messages show the word: `'text'`, or the value for numbers and other non-strings.
+    var shown: String {
+        if case .string = value { return "'\(text)'" }
+        return value.quoted
+    }
+}

@@ -1,0 +1,81 @@
+/// A command's arguments after checking against its ``CommandSpec``: every required argument
+/// is present and of its declared kind.
+public struct Arguments: Sendable {
+    /// One bound word: its value and its text as written (`007` stays `007`).
+    public struct Bound: Sendable, Equatable {
+        public var value: Value
+        public var text: String
+        public var location: SourceLocation?
+
+        public init(value: Value, text: String, location: SourceLocation? = nil) {
+            self.value = value
+            self.text = text
+            self.location = location
+        }
+    }
+
+    /// The declared argument names, in order.
+    let argumentNames: [String]
+    /// Bound positional words with the index of the argument they belong to, in order.
+    var positional: [(argument: Int, bound: Bound)] = []
+    var options: [(name: String, bound: Bound)] = []
+    var flags: [String] = []
+
+    init(argumentNames: [String]) {
+        self.argumentNames = argumentNames
+    }
+
+    /// The first bound word of an argument or the value of an option.
+    private func first(_ name: String) -> Bound? {
+        if let index = argumentNames.firstIndex(of: name) {
+            return positional.first { $0.argument == index }?.bound
+        }
+        return options.first { $0.name == name }?.bound
+    }
+
+    /// Every bound word of an argument.
+    private func all(_ name: String) -> [Bound] {
+        guard let index = argumentNames.firstIndex(of: name) else { return [] }
+        return positional.filter { $0.argument == index }.map(\.bound)
+    }
+
+    /// The value of an argument or option, with its type.
+    public func value(_ name: String) -> Value? {
+        first(name)?.value
+    }
+
+    /// The text of an argument or option as written.
+    public func text(_ name: String) -> String? {
+        first(name)?.text
+    }
+
+    /// A whole-number argument or option.
+    public func int(_ name: String) -> Int? {
+        value(name)?.intValue
+    }
+
+    /// A number argument or option, as a double.
+    public func number(_ name: String) -> Double? {
+        value(name)?.doubleValue
+    }
+
+    /// Every value of a variadic argument.
+    public func values(_ name: String) -> [Value] {
+        all(name).map(\.value)
+    }
+
+    /// Every word of a variadic argument, as written.
+    public func texts(_ name: String) -> [String] {
+        all(name).map(\.text)
+    }
+
+    /// The argument with its place in the script, for messages.
+    public func bound(_ name: String) -> Bound? {
+        first(name)
+    }
+
+    /// Whether a flag was given.
+    public func flag(_ name: String) -> Bool {
+        flags.contains(name)
+    }
+}

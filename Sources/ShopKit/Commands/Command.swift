@@ -1,0 +1,44 @@
+/// A command: its metadata and what it does.
+///
+/// A command is a `Sendable` value. `run` gets the bound arguments, the pipeline input, the
+/// state (writable only within the plugin's own keys) and the environment, and returns a
+/// result or nil. Throwing fails the command alone: the session undoes its state changes
+/// and prints the error's description on one line.
+///
+/// ```swift
+/// struct ShoutCommand: Command {
+///     let spec = CommandSpec(
+///         path: ["shout"], abstract: "Print the words in capitals",
+///         arguments: [ArgumentSpec("WORDS", "what to shout", isVariadic: true)],
+///         examples: [Example("shout hello")])
+///
+///     func run(_ invocation: Invocation) async throws -> CommandResult? {
+///         .value(.string(invocation.arguments.texts("WORDS").joined(separator: " ").uppercased()))
+///     }
+/// }
+/// ```
+public protocol Command: Sendable {
+    /// What the command is called, takes and documents.
+    var spec: CommandSpec { get }
+
+    /// Does the work.
+    func run(_ invocation: Invocation) async throws -> CommandResult?
+}
+
+/// What a command returns: a value, and how to show it when it is displayed.
+public struct CommandResult: Sendable {
+    /// The value passed down a pipeline and printed by `--format json`.
+    public var value: Value
+    /// How to show the value in the `table` and `plain` formats, instead of the generic table.
+    public var view: (any ValueView)?
+
+    public init(_ value: Value, view: (any ValueView)? = nil) {
+        self.value = value
+        self.view = view
+    }
+
+    /// A result shown the generic way.
+    public static func value(_ value: Value) -> CommandResult {
+        CommandResult(value)
+    }
+}

@@ -1,0 +1,169 @@
+/// The table of every command: the core's and each plugin's, by name.
+///
+/// Built once per session from explicit lists; a second command with the same name or alias
+/// is refused. Two-word commands form groups: every plugin is one (`services select`), and
+/// the core has a few (`state get`, `history save`). Lookup, help and completion read it.
+public struct CommandRegistry: Sendable {
+    /// The plugins, in the order given.
+    public let plugins: [any Plugin]
+    /// The core commands, in the order given.
+    public let coreCommands: [any Command]
+    private let topLevel: [String: any Command]
+    private let groups: [String: Group]
+
+    /// The verbs of a two-word command family.
+    private struct Group: Sendable {
+        var verbs: [String: any Command] = [:]
+        var defaultVerb: String?
+        /// Whether a word that is not a verb goes to the default verb as an argument
+        /// (`history 5`); plugin groups refuse unknown verbs instead.
+        var defaultTakesArguments = false
+    }
+
+    /// Builds the table; throws when two commands share a name or an alias, or a plugin's
+    /// command or key lies outside its namespace.
+    ///
+    /// - Parameter coreDefaults: for core groups, the verb run when the group's name comes
+    ///   alone or with arguments that are not verbs (`history` → `history list`).
+    public init(core: [any Command], coreDefaults: [String: String] = [:], plugins: [any Plugin])
+        throws(RegistryError)
+    {
+        var topLevel: [String: any Command] = [:]
+        var groups: [String: Group] = [:]
+        for command in core {
+            let path = command.spec.path
+            switch path.count {
+            case 1:
+                for name in [path[0]] + command.spec.aliases {
+                    guard topLevel[name] == nil else { throw .duplicate(name) }
+                    topLevel[name] = command
+                }
+            case 2:
+                try Self.add(command, to: &groups[path[0], default: Group()])
+            default:
+                throw .misplacedCommand(command.spec.name, plugin: "core")
+            }
+        }
+        for (group, verb) in coreDefaults {
+            guard groups[group]?.verbs[verb] != nil else { throw .misplacedCommand("\(group) \(verb)", plugin: "core") }
+            groups[group]?.defaultVerb = verb
+            groups[group]?.defaultTakesArguments = true
+        }
+        for plugin in plugins {
+            guard topLevel[plugin.name] == nil, groups[plugin.name] == nil else { throw .duplicate(plugin.name) }
+            var group = Group(defaultVerb: plugin.defaultVerb)
+            for command in plugin.commands {
+                guard command.spec.path.count == 2, command.spec.path[0] == plugin.name else {
+                    throw .misplacedCommand(command.spec.name, plugin: plugin.name)
+                }
+                try Self.add(command, to: &group)
+            }
+            for key in plugin.stateKeys.map(\.key) where !key.hasPrefix(plugin.name + ".") {
+                throw .misplacedKey(key, plugin: plugin.name)
+            }
+            if let verb = plugin.defaultVerb, group.verbs[verb] == nil {
+                throw .misplacedCommand("\(plugin.name) \(verb)", plugin: plugin.name)
+            }
+            groups[plugin.name] = group
+        }
+        for name in groups.keys where topLevel[name] != nil { throw .duplicate(name) }
+        self.plugins = plugins
+        self.coreCommands = core
+        self.topLevel = topLevel
+        self.groups = groups
+    }
+
+    private static func add(_ command: any Command, to group: inout Group) throws(RegistryError) {
+        for verb in [command.spec.path[1]] + command.spec.aliases {
+            guard group.verbs[verb] == nil else { throw .duplicate("\(command.spec.path[0]) \(verb)") }
+            group.verbs[verb] = command
+        }
+    }
+
+    /// Finds the command named by the first words of a command line; returns it and how many
+    /// words its name took.
+    public func resolve(_ words: [String]) throws(CommandError) -> (command: any Command, nameLength: Int) {
+        guard let first = words.first else { throw .unknownCommand("", suggestion: nil) }
+        return try resolve(first, words.count > 1 ? words[1] : nil)
+    }
+
+    /// Finds the command named by a line's first word and, for groups, its second.
+    public func resolve(_ first: String, _ second: String?) throws(CommandError) -> (
+        command: any Command, nameLength: Int
+    ) {
+        if let command = topLevel[first] { return (command, 1) }
+        guard let group = groups[first] else {
+            throw .unknownCommand(first, suggestion: suggestion(for: first))
+        }
+        if let second, let command = group.verbs[second] { return (command, 2) }
+        if let verb = group.defaultVerb, let command = group.verbs[verb], second == nil || group.defaultTakesArguments {
+            return (command, 1)
+        }
+        let verbs = group.verbs.keys.sorted()
+        guard let second else { throw .missingVerb(plugin: first, verbs: verbs) }
+        throw .unknownVerb(plugin: first, verb: second, suggestion: Suggestion.nearest(to: second, in: verbs))
+    }
+
+    /// The command with this exact name (`echo`, `services select`), aliases included.
+    public func command(named name: String) -> (any Command)? {
+        let words = name.split(separator: " ").map(String.init)
+        guard let (command, length) = try? resolve(words), length == words.count else { return nil }
+        return command
+    }
+
+    /// Every command: the core's first, then each plugin's.
+    public var allCommands: [any Command] {
+        coreCommands + plugins.flatMap(\.commands)
+    }
+
+    /// Every state key plugins declare.
+    public var stateKeys: [StateKeyDeclaration] {
+        plugins.flatMap(\.stateKeys)
+    }
+
+    /// Names a line can start with: core commands, aliases, group and plugin names, sorted.
+    public var topLevelNames: [String] {
+        (Array(topLevel.keys) + Array(groups.keys)).sorted()
+    }
+
+    /// Whether `name` is a group (a plugin or a core family such as `state`).
+    public func isGroup(_ name: String) -> Bool {
+        groups[name] != nil
+    }
+
+    /// The verbs of a group (aliases included), sorted; empty for an unknown group.
+    public func verbNames(of group: String) -> [String] {
+        groups[group].map { $0.verbs.keys.sorted() } ?? []
+    }
+
+    /// The plugin with this name.
+    public func plugin(named name: String) -> (any Plugin)? {
+        plugins.first { $0.name == name }
+    }
+
+    private func suggestion(for name: String) -> String? {
+        if let nearest = Suggestion.nearest(to: name, in: topLevelNames) { return nearest }
+        for (group, table) in groups.sorted(by: { $0.key < $1.key }) where table.verbs[name] != nil {
+            return "\(group) \(name)"
+        }
+        return nil
+    }
+}
+
+/// Why a registry could not be built: a programming error in a plugin's declaration.
+public enum RegistryError: Error, Equatable, CustomStringConvertible {
+    /// Two commands claim one name.
+    case duplicate(String)
+    /// A command's path does not start with its plugin's name (or has more than two words).
+    case misplacedCommand(String, plugin: String)
+    /// A state key outside the plugin's namespace.
+    case misplacedKey(String, plugin: String)
+
+    public var description: String {
+        switch self {
+        case .duplicate(let name): "two commands are named '\(name)'"
+        case .misplacedCommand(let name, let plugin): "command '\(name)' does not belong in \(plugin)"
+        case .misplacedKey(let key, let plugin): "state key '\(key)' is outside the \(plugin) namespace"
+        }
+    }
+}

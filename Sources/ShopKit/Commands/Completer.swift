@@ -1,0 +1,147 @@
+/// Tab completion from command metadata: command names, plugin verbs, options, and each
+/// argument's completion source (state keys, variables, files, fixed words, plugin data).
+///
+/// ```swift
+/// let completion = context.complete("services sel")
+/// completion.prefix      // "sel"
+/// completion.candidates  // ["select"]
+/// ```
+public struct CompletionContext: Sendable {
+    /// The commands.
+    public var registry: CommandRegistry
+    /// The state when Tab was pressed.
+    public var state: StateSnapshot
+    /// Where relative file paths start.
+    public var workingDirectory: String
+    /// The most candidates returned; a prefix matching more is narrowed by typing.
+    public static let maximumCandidates = 200
+
+    public init(registry: CommandRegistry, state: StateSnapshot, workingDirectory: String) {
+        self.registry = registry
+        self.state = state
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The candidates for the word that ends `line` (the text before the cursor).
+    public func complete(_ line: String) -> Completion {
+        let (words, partial) = Self.split(line)
+        if partial.hasPrefix("$") { return variableCompletion(partial) }
+        let candidates: [String]
+        if words.isEmpty {
+            candidates = registry.topLevelNames
+        } else if words.count == 1, registry.isGroup(words[0]), !partial.hasPrefix("-"),
+            registry.command(named: words[0]) == nil || registry.plugin(named: words[0]) != nil
+        {
+            candidates = registry.verbNames(of: words[0])
+        } else if let (command, nameLength) = try? registry.resolve(words) {
+            candidates = argumentCandidates(
+                command.spec, arguments: Array(words.dropFirst(nameLength)), partial: partial)
+        } else {
+            candidates = []
+        }
+        return Completion(prefix: partial, candidates: Self.filter(candidates, by: partial))
+    }
+
+    private func argumentCandidates(_ spec: CommandSpec, arguments: [String], partial: String) -> [String] {
+        if partial.hasPrefix("-") { return spec.options.map(\.name) }
+        var position = 0
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if let option = spec.options.first(where: { $0.name == word }) {
+                if !option.isFlag {
+                    if index == arguments.count - 1 {
+                        return candidates(from: option.completion, partial: partial, words: arguments)
+                    }
+                    index += 1
+                }
+            } else if position < spec.arguments.count, !spec.arguments[position].isVariadic {
+                position += 1
+            }
+            index += 1
+        }
+        guard position < spec.arguments.count else { return [] }
+        return candidates(from: spec.arguments[position].completion, partial: partial, words: arguments)
+    }
+
+    private func candidates(from source: CompletionSource, partial: String, words: [String]) -> [String] {
+        switch source {
+        case .none: return []
+        case .commands:
+            if let group = words.last, registry.isGroup(group) { return registry.verbNames(of: group) }
+            return registry.topLevelNames
+        case .stateKeys: return state.names
+        case .variables: return state.variableNames
+        case .files: return fileCandidates(partial)
+        case .choices(let choices): return choices
+        case .custom(let produce): return produce(CompletionRequest(prefix: partial, state: state))
+        }
+    }
+
+    private func variableCompletion(_ partial: String) -> Completion {
+        let braced = partial.hasPrefix("${")
+        let typed = String(partial.dropFirst(braced ? 2 : 1))
+        let names = braced ? state.names : state.variableNames
+        let candidates = Self.filter(names, by: typed).map { braced ? "${\($0)}" : "$\($0)" }
+        return Completion(prefix: partial, candidates: candidates)
+    }
+
+    private func fileCandidates(_ partial: String) -> [String] {
+        let folder = partial.contains("/") ? FilePath.directory(of: partial) : ""
+        let shownFolder = folder.isEmpty ? "" : (folder == "/" ? "/" : folder + "/")
+        let absolute = FilePath.resolve(folder.isEmpty ? "." : folder, relativeTo: workingDirectory, home: nil)
+        let base = FilePath.lastComponent(of: partial)
+        return FileSystem.contents(of: absolute).filter { !$0.hasPrefix(".") || base.hasPrefix(".") }.map { name in
+            let isFolder = FileSystem.isDirectory(absolute + "/" + name)
+            return shownFolder + name + (isFolder ? "/" : "")
+        }
+    }
+
+    /// The words before the cursor in the current command (after the last `|` or `;`), and
+    /// the partial word under the cursor.
+    static func split(_ line: String) -> (words: [String], partial: String) {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+                continue
+            }
+            switch character {
+            case "'", "\"": quote = character
+            case " ", "\t":
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            case "|", ";":
+                words = []
+                current = ""
+            default: current.append(character)
+            }
+        }
+        return (words, current)
+    }
+
+    private static func filter(_ candidates: [String], by prefix: String) -> [String] {
+        var seen: Set<String> = []
+        var result: [String] = []
+        for candidate in candidates where candidate.hasPrefix(prefix) && seen.insert(candidate).inserted {
+            result.append(candidate)
+            if result.count == maximumCandidates { break }
+        }
+        return result.sorted()
+    }
+}
+
+/// What Tab offers: the partial word it replaces and the words that can replace it.
+public struct Completion: Sendable, Equatable {
+    /// The text before the cursor that the candidates extend.
+    public var prefix: String
+    /// Full replacements for ``prefix``, sorted.
+    public var candidates: [String]
+
+    public init(prefix: String, candidates: [String]) {
+        self.prefix = prefix
+        self.candidates = candidates
+    }
+}

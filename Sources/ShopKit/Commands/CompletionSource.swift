@@ -1,0 +1,30 @@
+/// Where Tab completion finds candidates for an argument.
+public enum CompletionSource: Sendable {
+    /// Nothing to offer.
+    case none
+    /// Command names and plugin verbs.
+    case commands
+    /// State keys and variable names.
+    case stateKeys
+    /// User variable names.
+    case variables
+    /// Paths in the file system.
+    case files
+    /// A fixed set of words.
+    case choices([String])
+    /// Words computed from the current state, such as service ids.
+    case custom(@Sendable (CompletionRequest) -> [String])
+}
+
+/// What a custom completion source gets: the word typed so far and the state to draw from.
+public struct CompletionRequest: Sendable {
+    /// The partial word under the cursor.
+    public var prefix: String
+    /// The state when Tab was pressed.
+    public var state: StateSnapshot
+
+    public init(prefix: String, state: StateSnapshot) {
+        self.prefix = prefix
+        self.state = state
+    }
+}

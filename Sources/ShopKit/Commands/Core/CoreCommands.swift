@@ -1,0 +1,16 @@
+/// The commands every session has, before any plugin.
+enum CoreCommands {
+    /// Core commands in the order `help` lists them.
+    static let all: [any Command] = [
+        HelpCommand(), SetCommand(), UnsetCommand(), VarsCommand(),
+        StateKeysCommand(), StateGetCommand(), StateSaveCommand(), StateLoadCommand(),
+        EchoCommand(), SleepCommand(), ExpectCommand(), UndoCommand(), RunCommand(),
+        HistoryListCommand(), HistoryForgetCommand(), HistorySaveCommand(),
+        FormatCommand(), PluginsCommand(), ExitCommand(),
+        WhereCommand(), SortCommand(), TakeCommand(), SkipCommand(), CountCommand(), GetCommand(),
+        FindCommand(), ToJSONCommand(), ToCSVCommand(), FromJSONCommand(),
+    ]
+
+    /// What a core group's name runs alone: `state` lists keys, `history` lists commands.
+    static let groupDefaults = ["state": "keys", "history": "list"]
+}

@@ -1,0 +1,37 @@
+/// `help [COMMAND]`: the commands by plugin, or one command's usage, arguments and examples.
+struct HelpCommand: Command {
+    let spec = CommandSpec(
+        path: ["help"], abstract: "Show the commands, or how to use one",
+        arguments: [
+            ArgumentSpec(
+                "COMMAND", "a command, a plugin or a group", isOptional: true, isVariadic: true, completion: .commands)
+        ],
+        examples: [Example("help"), Example("help where"), Example("help state get")])
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let registry = invocation.interpreter.registry
+        let words = invocation.arguments.texts("COMMAND")
+        guard !words.isEmpty else {
+            let sections = Help.sections(of: registry)
+            let list = sections.flatMap(\.commands).map(Help.value(of:))
+            return CommandResult(
+                .list(list), view: TextView { Help.overview(sections, width: $0.width, style: $0.style) })
+        }
+        let name = words.joined(separator: " ")
+        if words.count == 1, registry.isGroup(name),
+            registry.command(named: name) == nil || registry.plugin(named: name) != nil
+        {
+            let specs = registry.verbNames(of: name).compactMap { registry.command(named: "\(name) \($0)")?.spec }
+            let unique = specs.enumerated().filter { index, spec in
+                !specs[..<index].contains { $0.name == spec.name }
+            }.map(\.element)
+            let title = registry.plugin(named: name).map { "\($0.name) \($0.version) — \($0.summary)" } ?? name
+            let sections = [Help.Section(title: title, commands: unique)]
+            return CommandResult(
+                .list(unique.map(Help.value(of:))),
+                view: TextView { Help.overview(sections, width: $0.width, style: $0.style) })
+        }
+        let spec = try registry.resolve(words).command.spec
+        return CommandResult(Help.value(of: spec), view: TextView { Help.page(spec, width: $0.width, style: $0.style) })
+    }
+}

@@ -1,0 +1,25 @@
+/// `history forget N | --grep TEXT`: deletes commands from the history (for secrets).
+struct HistoryForgetCommand: Command {
+    let spec = CommandSpec(
+        path: ["history", "forget"], abstract: "Delete a command, or every command containing TEXT, from the history",
+        arguments: [ArgumentSpec("N", "the number 'history' shows", kind: .integer, isOptional: true)],
+        options: [OptionSpec("--grep", value: "TEXT", "delete every command containing TEXT")],
+        examples: [Example("history forget --grep password")])
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let history = invocation.interpreter.history
+        let removed: Int
+        switch (invocation.arguments.int("N"), invocation.arguments.text("--grep")) {
+        case (let id?, nil):
+            removed = try history.forget(id: Int64(id))
+            guard removed > 0 else { throw CommandError.failed("history: no command number \(id)") }
+        case (nil, let text?):
+            guard !text.isEmpty else { throw CommandError.failed("history forget: --grep needs some text") }
+            removed = try history.forget(matching: text)
+        default:
+            throw CommandError.failed("history forget: give a number or --grep TEXT (usage: \(spec.usage))")
+        }
+        invocation.console.message("forgot \(removed) command\(removed == 1 ? "" : "s")")
+        return nil
+    }
+}

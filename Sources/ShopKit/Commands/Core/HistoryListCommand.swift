@@ -1,0 +1,46 @@
+/// `history [N] [--all] [--grep TEXT]`: this session's commands, or every session's.
+struct HistoryListCommand: Command {
+    let spec = CommandSpec(
+        path: ["history", "list"], abstract: "List commands typed at the prompt ('history' alone too)",
+        discussion: "Numbers are the same in every session: '!N' runs number N again, 'history forget N' deletes it.",
+        arguments: [ArgumentSpec("N", "how many of the newest to show", kind: .integer, isOptional: true)],
+        options: [
+            OptionSpec(flag: "--all", "every session, not just this one"),
+            OptionSpec("--grep", value: "TEXT", "only commands containing TEXT"),
+        ],
+        examples: [Example("history 5"), Example("history --all --grep services")])
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let interpreter = invocation.interpreter
+        let scope: HistoryScope = invocation.arguments.flag("--all") ? .all : .session(interpreter.sessionID)
+        let limit = invocation.arguments.int("N")
+        if let limit, limit < 0 {
+            throw CommandError.invalidArgument(
+                command: spec.name, argument: "N", expected: "0 or more", got: String(limit))
+        }
+        let entries = try interpreter.history.entries(
+            in: scope, matching: invocation.arguments.text("--grep"), limit: limit)
+        let names = FieldNames(["id", "started", "ms", "status", "command"])
+        let offset = Double(invocation.environment.clock.utcOffset)
+        let rows: [Value] = entries.map { entry in
+            .record(
+                Record(
+                    names: names,
+                    values: [
+                        .int(Int(entry.id)), .string(Self.format(entry.startedAt + offset)),
+                        .int(Int((entry.duration * 1000).rounded())), .string(entry.status.rawValue),
+                        .string(entry.text),
+                    ]))
+        }
+        return .value(.list(rows))
+    }
+
+    /// `2026-01-15 10:00:03` for a local time in seconds since 1970.
+    static func format(_ seconds: Double) -> String {
+        let date = CalendarDate(secondsSince1970: seconds)
+        let secondOfDay = Int(seconds - Double(date.daysSince1970) * 86_400)
+        func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        return "\(date.year)-\(two(date.month))-\(two(date.day)) "
+            + "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+    }
+}

@@ -1,0 +1,18 @@
+/// `sleep SECONDS`: waits; Ctrl-C cuts it short.
+struct SleepCommand: Command {
+    let spec = CommandSpec(
+        path: ["sleep"], abstract: "Wait a number of seconds (Ctrl-C stops it)",
+        arguments: [ArgumentSpec("SECONDS", "how long, such as 0.5", kind: .number)],
+        examples: [Example("sleep 0.01")])
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let seconds = invocation.arguments.number("SECONDS") ?? 0
+        guard seconds >= 0, seconds < 1e9 else {
+            throw CommandError.invalidArgument(
+                command: spec.name, argument: "SECONDS", expected: "between 0 and 1e9", got: String(seconds))
+        }
+        invocation.console.flush()
+        try await Task.sleep(for: .seconds(seconds))
+        return nil
+    }
+}

@@ -1,0 +1,24 @@
+/// `state keys` (also bare `state`): every plugin key and variable with its type and owner.
+struct StateKeysCommand: Command {
+    let spec = CommandSpec(
+        path: ["state", "keys"], abstract: "List state keys and variables",
+        examples: [Example("state keys")])
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let store = invocation.interpreter.store
+        let names = FieldNames(["key", "owner", "type", "about"])
+        var rows: [Value] = []
+        for key in store.pluginKeys {
+            let type = try store.value(key).typeName
+            let owner = String(key.prefix { $0 != "." })
+            let about = store.declaration(of: key)?.abstract ?? ""
+            rows.append(
+                .record(Record(names: names, values: [.string(key), .string(owner), .string(type), .string(about)])))
+        }
+        for name in store.variableNames {
+            let type = try store.value(name).typeName
+            rows.append(.record(Record(names: names, values: [.string(name), "user", .string(type), "variable"])))
+        }
+        return .value(.list(rows))
+    }
+}

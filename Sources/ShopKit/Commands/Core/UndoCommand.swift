@@ -1,0 +1,11 @@
+/// `undo`: restores the state before the last command that changed it.
+struct UndoCommand: Command {
+    let spec = CommandSpec(
+        path: ["undo"], abstract: "Undo the last change to the state (repeatable)",
+        examples: [Example("set x 1; set x 2; undo; echo $x")])
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        guard invocation.interpreter.store.undo() != nil else { throw CommandError.failed("nothing to undo") }
+        return nil
+    }
+}

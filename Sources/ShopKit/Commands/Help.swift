@@ -1,0 +1,107 @@
+/// Help text built from command metadata: the command list and one command's page.
+enum Help {
+    /// A titled list of commands.
+    struct Section {
+        var title: String
+        var commands: [CommandSpec]
+    }
+
+    /// The sections of `help`: core commands, pipeline verbs, then each plugin.
+    static func sections(of registry: CommandRegistry) -> [Section] {
+        let core = registry.coreCommands.map(\.spec)
+        var sections = [
+            Section(title: "Core commands", commands: core.filter { $0.input != .required }),
+            Section(title: "Pipeline verbs (after '|')", commands: core.filter { $0.input == .required }),
+        ]
+        for plugin in registry.plugins {
+            sections.append(
+                Section(
+                    title: "\(plugin.name) \(plugin.version) — \(plugin.summary)", commands: plugin.commands.map(\.spec)
+                ))
+        }
+        return sections
+    }
+
+    /// The list of commands as lines fitted to `width`.
+    static func overview(_ sections: [Section], width: Int, style: TerminalStyle) -> String {
+        let usageWidth = min(28, sections.flatMap(\.commands).map { DisplayWidth.of($0.usage) }.max() ?? 0)
+        let room = max(20, width - usageWidth - 4)
+        var lines: [String] = []
+        for section in sections {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(style.bold(section.title))
+            for spec in section.commands {
+                let abstract = TextLayout.truncate(spec.abstract, to: room)
+                if DisplayWidth.of(spec.usage) > usageWidth {
+                    lines.append("  " + spec.usage)
+                    lines.append("  " + String(repeating: " ", count: usageWidth) + "  " + abstract)
+                } else {
+                    lines.append("  \(TextLayout.pad(spec.usage, to: usageWidth))  \(abstract)")
+                }
+            }
+        }
+        lines.append("")
+        lines.append("Type 'help COMMAND' for a command's arguments and examples.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// One command's page: usage, abstract, discussion, arguments, options, examples.
+    static func page(_ spec: CommandSpec, width: Int, style: TerminalStyle) -> String {
+        var lines = [style.bold(spec.usage), "  " + spec.abstract]
+        if !spec.aliases.isEmpty { lines.append("  Also: " + spec.aliases.joined(separator: ", ")) }
+        if let discussion = spec.discussion {
+            lines.append("")
+            lines += TextLayout.wrap(discussion, width: max(20, width - 2)).map { "  " + $0 }
+        }
+        switch spec.input {
+        case .required: lines += ["", "  Reads the input of a pipeline: use it after '|'."]
+        case .optional: lines += ["", "  Can also read the input of a pipeline."]
+        case .none: break
+        }
+        let argumentRows = spec.arguments.map { ($0.name + ($0.isVariadic ? "…" : ""), $0.abstract) }
+        let optionRows = spec.options.map { ($0.name + ($0.valueName.map { " " + $0 } ?? ""), $0.abstract) }
+        for (title, rows) in [("Arguments", argumentRows), ("Options", optionRows)] where !rows.isEmpty {
+            let nameWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+            lines += ["", style.bold(title + ":")]
+            lines += rows.map { "  \(TextLayout.pad($0.0, to: nameWidth))  \($0.1)" }
+        }
+        if !spec.examples.isEmpty {
+            lines += ["", style.bold("Examples:")]
+            for example in spec.examples {
+                lines.append("  " + example.command + (example.abstract.map { "    # " + $0 } ?? ""))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The metadata as a value, for `--format json`.
+    static func value(of spec: CommandSpec) -> Value {
+        .record(
+            Record(pairs: [
+                ("command", .string(spec.name)), ("usage", .string(spec.usage)), ("abstract", .string(spec.abstract)),
+                ("aliases", .list(spec.aliases.map(Value.string))),
+                (
+                    "arguments",
+                    .list(
+                        spec.arguments.map {
+                            .record(Record(["name": .string($0.name), "about": .string($0.abstract)]))
+                        })
+                ),
+                (
+                    "options",
+                    .list(
+                        spec.options.map { .record(Record(["name": .string($0.name), "about": .string($0.abstract)])) })
+                ),
+                ("examples", .list(spec.examples.map { .string($0.command) })),
+            ]))
+    }
+}
+
+/// Text that was laid out already.
+struct TextView: ValueView {
+    let render: @Sendable (RenderContext) -> String
+
+    func render(in context: RenderContext) -> String {
+        render(context)
+    }
+}

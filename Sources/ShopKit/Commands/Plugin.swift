@@ -1,0 +1,35 @@
+/// A domain plugin: a name, the state keys it owns and the commands it adds.
+///
+/// Every command's path starts with the plugin's name (`services select`). A plugin may
+/// name a default verb that runs when its name is typed alone.
+///
+/// ```swift
+/// struct GreeterPlugin: Plugin {
+///     let name = "greeter"
+///     let version = "1.0.0"
+///     let summary = "Says hello"
+///     var stateKeys: [StateKeyDeclaration] {
+///         [StateKeyDeclaration(key: "greeter.count", abstract: "greetings so far", initialValue: { .int(0) })]
+///     }
+///     var commands: [any Command] { [HelloCommand()] }
+///     var defaultVerb: String? { "hello" }
+/// }
+/// ```
+public protocol Plugin: Sendable {
+    /// The namespace of its commands and state keys.
+    var name: String { get }
+    /// The plugin's version, shown by `plugins`.
+    var version: String { get }
+    /// One line saying what the plugin models.
+    var summary: String { get }
+    /// The state keys it owns, each starting with `name.`.
+    var stateKeys: [StateKeyDeclaration] { get }
+    /// Its commands.
+    var commands: [any Command] { get }
+    /// The verb run when the plugin's name is typed alone, if any.
+    var defaultVerb: String? { get }
+}
+
+extension Plugin {
+    public var defaultVerb: String? { nil }
+}

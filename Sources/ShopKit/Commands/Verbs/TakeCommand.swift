@@ -1,0 +1,12 @@
+/// `take N`: the first N rows.
+struct TakeCommand: Command {
+    let spec = CommandSpec(
+        path: ["take"], abstract: "Keep the first N rows",
+        arguments: [ArgumentSpec("N", "how many", kind: .integer)],
+        examples: [Example("services list | take 2")], input: .required)
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let rows = try invocation.requireListInput()
+        return .value(.list(Array(rows.prefix(max(0, invocation.arguments.int("N") ?? 0)))))
+    }
+}

@@ -1,0 +1,58 @@
+/// `where FIELD OP VALUE`: keeps the records whose field satisfies the comparison.
+struct WhereCommand: Command {
+    let spec = CommandSpec(
+        path: ["where"], abstract: "Keep the rows where FIELD OP VALUE holds",
+        discussion:
+            "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). Rows without FIELD are dropped.",
+        arguments: [
+            ArgumentSpec("FIELD", "a field of the rows"),
+            ArgumentSpec("OP", "a comparison", kind: .choice(ComparisonOperator.spellings)),
+            ArgumentSpec("VALUE", "what to compare with", kind: .value),
+        ],
+        examples: [Example("services list | where price < 1000")],
+        input: .required)
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let rows = try invocation.requireListInput()
+        let field = invocation.arguments.text("FIELD") ?? ""
+        let right = invocation.arguments.value("VALUE") ?? .null
+        guard let comparison = invocation.arguments.text("OP").flatMap(ComparisonOperator.init(rawValue:)) else {
+            return nil
+        }
+        let pattern = comparison == .matches ? try ComparisonOperator.pattern(right.plainText) : nil
+        var kept: [Value] = []
+        var lookup = FieldLookup(field)
+        for row in rows {
+            guard let left = lookup.value(in: row) else { continue }
+            guard let holds = comparison.evaluate(left, right, pattern: pattern) else {
+                if left.isNull || right.isNull { continue }
+                throw CommandError.failed(
+                    "where: cannot compare \(field) \(left.quoted) (\(left.typeName)) with \(right.quoted) (\(right.typeName))"
+                )
+            }
+            if holds { kept.append(row) }
+        }
+        return .value(.list(kept))
+    }
+}
+
+/// Finds a field in records quickly when they share field names.
+struct FieldLookup {
+    let name: String
+    private var cachedNames: FieldNames?
+    private var cachedPosition: Int?
+
+    init(_ name: String) {
+        self.name = name
+    }
+
+    /// The field's value in `row`; a non-record row stands for itself under the name `it`.
+    mutating func value(in row: Value) -> Value? {
+        guard case .record(let record) = row else { return name == "it" ? row : nil }
+        if record.names !== cachedNames {
+            cachedNames = record.names
+            cachedPosition = record.names.position(of: name)
+        }
+        return cachedPosition.map { record.values[$0] }
+    }
+}

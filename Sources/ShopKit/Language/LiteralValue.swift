@@ -1,0 +1,40 @@
+/// The type an unquoted word gets: numbers, `true`, `false` and `null` are literals, the
+/// rest is a string.
+enum LiteralValue {
+    /// The value of an unquoted word.
+    static func infer(_ text: String) -> Value {
+        guard let first = text.utf8.first else { return .string(text) }
+        switch first {
+        case UInt8(ascii: "t") where text == "true": return .bool(true)
+        case UInt8(ascii: "f") where text == "false": return .bool(false)
+        case UInt8(ascii: "n") where text == "null": return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number(text) ?? .string(text)
+        default: return .string(text)
+        }
+    }
+
+    /// `-?digits`, `-?digits.digits` and an optional exponent; nil for anything else.
+    private static func number(_ text: String) -> Value? {
+        var utf8 = text.utf8[...]
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        let integerDigits = utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard !integerDigits.isEmpty else { return nil }
+        utf8 = utf8.dropFirst(integerDigits.count)
+        if utf8.isEmpty { return Int(text).map(Value.int) ?? Double(text).map(Value.double) }
+        if utf8.first == UInt8(ascii: ".") {
+            utf8 = utf8.dropFirst()
+            let fraction = utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard !fraction.isEmpty else { return nil }
+            utf8 = utf8.dropFirst(fraction.count)
+        }
+        if let marker = utf8.first, marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
+            utf8 = utf8.dropFirst()
+            if let sign = utf8.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+            let exponent = utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard !exponent.isEmpty else { return nil }
+            utf8 = utf8.dropFirst(exponent.count)
+        }
+        guard utf8.isEmpty, let double = Double(text), double.isFinite else { return nil }
+        return .double(double)
+    }
+}

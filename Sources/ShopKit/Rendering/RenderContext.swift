@@ -1,0 +1,33 @@
+/// What a renderer needs to know about where its text goes.
+public struct RenderContext: Sendable, Equatable {
+    /// The columns available.
+    public var width: Int
+    /// Colours and attributes allowed.
+    public var style: TerminalStyle
+    /// The session's output format.
+    public var format: OutputFormat
+
+    public init(width: Int, style: TerminalStyle, format: OutputFormat) {
+        self.width = width
+        self.style = style
+        self.format = format
+    }
+}
+
+/// A way to show a command's result other than the generic table, such as a grid of cards.
+///
+/// A view is used only when the result is displayed; when the result flows into another
+/// command or `--format json` is on, the plain value is used instead.
+///
+/// ```swift
+/// struct GreetingView: ValueView {
+///     let name: String
+///     func render(in context: RenderContext) -> String {
+///         context.style.bold("Hello, \(Sanitizer.inert(name))!")
+///     }
+/// }
+/// ```
+public protocol ValueView: Sendable {
+    /// The text to print, lines separated by `\n`, without a final newline.
+    func render(in context: RenderContext) -> String
+}

@@ -1,0 +1,41 @@
+/// How a command talks to the user besides its result: messages, warnings, and the
+/// terminal surface for animations.
+public struct Console: Sendable {
+    let sink: any OutputSink
+    let format: OutputFormat
+
+    /// The terminal, when the session may draw animations and pictures on it (interactive,
+    /// animations on); nil in scripts, tests and pipes.
+    public let terminal: (any TerminalSurface)?
+
+    /// An informational line (sanitized): on standard output, or standard error in `--format json`.
+    public func message(_ text: String) {
+        let stream: OutputStreamKind = format == .json ? .standardError : .standardOutput
+        sink.write(Sanitizer.inert(text, keepNewlines: true) + "\n", to: stream)
+    }
+
+    /// A `warning:` line on standard error.
+    public func warning(_ text: String) {
+        sink.write("warning: " + Sanitizer.inert(text, keepNewlines: true) + "\n", to: .standardError)
+    }
+
+    /// Pushes buffered output out, before waiting on something slow.
+    public func flush() {
+        sink.flush()
+    }
+}
+
+/// A terminal a command may draw on directly: animation frames, inline pictures.
+///
+/// Provided by the `shop` executable when it runs interactively; ShopKit never touches a
+/// terminal itself.
+public protocol TerminalSurface: Sendable {
+    /// The terminal's width and height in cells.
+    var size: (columns: Int, rows: Int) { get }
+    /// Writes raw text, escape sequences included, straight to the terminal.
+    func write(_ text: String)
+    /// Waits up to `seconds` for a key; true when one was pressed (and consumed).
+    func waitForKey(seconds: Double) -> Bool
+    /// What inline image protocol the terminal speaks, if any: `kitty` or `iterm2`.
+    var imageProtocol: String? { get }
+}

@@ -1,0 +1,87 @@
+extension Interpreter {
+    /// Runs a line typed at the prompt: expands `!!` and `!N`, runs every command on it, and
+    /// records it in the history with its duration and status.
+    func executeInteractive(_ line: String) async -> StepOutcome {
+        let typed = line.trimmingBlanks
+        guard !typed.isEmpty, !typed.hasPrefix("#") else { return .succeeded }
+        let text: String
+        do {
+            text = try expandHistoryReference(typed)
+        } catch {
+            report(error)
+            return .failed
+        }
+        if text != typed { output.write(environment.style.dim(text) + "\n", to: .standardOutput) }
+        let startedAt = SessionClock.system.now
+        let started = ContinuousClock.now
+        let outcome = await runTyped(text)
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let status: HistoryStatus =
+            switch outcome {
+            case .succeeded: .succeeded
+            case .failed: .failed
+            case .interrupted: .interrupted
+            }
+        do {
+            _ = try history.record(
+                HistoryRecord(session: sessionID, startedAt: startedAt, text: text, duration: seconds, status: status))
+        } catch {
+            warnOnce(about: error)
+        }
+        if outcome == .succeeded, Self.isReplayable(text) { savedCommands.append(text) }
+        return outcome
+    }
+
+    private func runTyped(_ text: String) async -> StepOutcome {
+        let script = Parser.parse(text, file: nil)
+        if script.hasErrors {
+            for diagnostic in script.diagnostics { report(diagnostic) }
+            return .failed
+        }
+        for step in script.steps {
+            let outcome = await runStep(step)
+            if outcome != .succeeded || exitRequest != nil { return outcome }
+        }
+        return .succeeded
+    }
+
+    /// `!!` becomes this session's last command, `!N` the command numbered N; other lines stay.
+    func expandHistoryReference(_ line: String) throws -> String {
+        guard line.hasPrefix("!") else { return line }
+        if line == "!!" {
+            guard let last = try history.entries(in: .session(sessionID), matching: nil, limit: 1).last else {
+                throw CommandError.failed("!!: no command yet in this session")
+            }
+            return last.text
+        }
+        guard let id = Int64(line.dropFirst()) else { return line }
+        guard let entry = try history.entry(id: id) else {
+            throw CommandError.failed("!\(id): no command number \(id) in the history")
+        }
+        return entry.text
+    }
+
+    /// Whether a command belongs in a saved script: not history management, not leaving.
+    private static func isReplayable(_ text: String) -> Bool {
+        let first = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+        return !["history", "exit", "quit"].contains(first)
+    }
+
+    private func warnOnce(about error: any Error) {
+        guard !hasWarnedAboutHistory else { return }
+        hasWarnedAboutHistory = true
+        output.write("warning: \(Self.message(for: error)); this command is not in the history\n", to: .standardError)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    var trimmingBlanks: String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

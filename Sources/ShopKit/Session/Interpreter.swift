@@ -1,0 +1,300 @@
+/// Runs parsed steps against one registry and one state store, and prints what they yield.
+///
+/// Each pipeline is one change of the state store: it is committed when the pipeline
+/// succeeds (an `undo` step) and rolled back when it fails. A failing command prints one
+/// `error:` line; the error policy decides whether the script goes on.
+final class Interpreter {
+    /// How deep `run FILE` may nest.
+    static let maximumIncludeDepth = 64
+
+    let registry: CommandRegistry
+    let store: StateStore
+    var environment: SessionEnvironment
+    let output: any OutputSink
+    let history: any HistoryStoring
+    let sessionID: String
+    var format: OutputFormat
+    /// Whether errors name their place (`FILE:LINE:COLUMN:`); off at the prompt and in transcripts.
+    var showsErrorLocations: Bool
+    /// Whether each step is printed before it runs (`run --echo`).
+    var echoesSteps: Bool
+    /// Set by `exit`: the status the session should end with.
+    var exitRequest: Int32?
+    /// The scripts being run, innermost last, as absolute paths.
+    private(set) var scriptStack: [String] = []
+    /// The folder relative paths start from: the running script's, else the working folder.
+    private(set) var baseDirectory: String
+    /// The commands typed at the prompt that succeeded, for `history save`.
+    var savedCommands: [String] = []
+    /// Whether a failing history store was reported already.
+    var hasWarnedAboutHistory = false
+
+    init(configuration: SessionConfiguration) throws(RegistryError) {
+        registry = try CommandRegistry(core: CoreCommands.all, plugins: configuration.plugins)
+        store = StateStore(declarations: registry.stateKeys)
+        environment = configuration.environment
+        output = configuration.output
+        history = configuration.history
+        sessionID = configuration.sessionID
+        format = configuration.format
+        showsErrorLocations = configuration.showsErrorLocations
+        echoesSteps = configuration.echoesSteps
+        baseDirectory = configuration.environment.workingDirectory
+    }
+
+    // MARK: Scripts
+
+    /// Runs a script as it parses it, line by line, under `policy`; `file` names it in
+    /// messages and `path` (absolute, for files) anchors its relative paths.
+    func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy) async -> RunOutcome {
+        var outcome = RunOutcome()
+        var parser = Parser(text: text, file: file)
+        if let path { enterScript(path) }
+        defer { if path != nil { leaveScript() } }
+        while let item = parser.next() {
+            switch item {
+            case .expectation:
+                continue
+            case .narration(let narration):
+                if echoesSteps {
+                    output.write(environment.style.dim("## " + narration.text) + "\n", to: .standardOutput)
+                }
+            case .invalid(let diagnostics):
+                for diagnostic in diagnostics { report(diagnostic) }
+                outcome.failures += 1
+                if policy == .stopAtFirstFailure { return outcome }
+            case .step(let step):
+                if echoesSteps {
+                    output.write(environment.style.dim("shop> ") + step.source + "\n", to: .standardOutput)
+                }
+                switch await runStep(step) {
+                case .succeeded: break
+                case .failed:
+                    outcome.failures += 1
+                    if policy == .stopAtFirstFailure { return outcome }
+                case .interrupted:
+                    outcome.interrupted = true
+                    return outcome
+                }
+                if exitRequest != nil { return outcome }
+            }
+        }
+        return outcome
+    }
+
+    private func enterScript(_ path: String) {
+        scriptStack.append(path)
+        baseDirectory = FilePath.directory(of: path)
+    }
+
+    private func leaveScript() {
+        scriptStack.removeLast()
+        baseDirectory = scriptStack.last.map(FilePath.directory(of:)) ?? environment.workingDirectory
+    }
+
+    /// Runs the pipelines of one step in order, stopping at the first that fails.
+    func runStep(_ step: Step) async -> StepOutcome {
+        for pipeline in step.pipelines {
+            if Task.isCancelled { return .interrupted }
+            let outcome = await runPipeline(pipeline)
+            guard outcome == .succeeded else { return outcome }
+            if exitRequest != nil { break }
+        }
+        return .succeeded
+    }
+
+    /// Runs one pipeline as one change of the store, printing its result or its error.
+    func runPipeline(_ pipeline: Pipeline) async -> StepOutcome {
+        store.beginChange()
+        do {
+            var carried: CommandResult?
+            for (index, call) in pipeline.commands.enumerated() {
+                carried = try await run(call, input: carried?.value, isFirst: index == 0)
+            }
+            store.commitChange()
+            if let carried { display(carried) }
+            return .succeeded
+        } catch {
+            store.rollBackChange()
+            if error is CancellationError || Task.isCancelled {
+                reportLine("interrupted")
+                return .interrupted
+            }
+            report(error)
+            return .failed
+        }
+    }
+
+    private func run(_ call: CommandCall, input: Value?, isFirst: Bool) async throws -> CommandResult? {
+        var words: [EvaluatedWord] = []
+        words.reserveCapacity(call.words.count)
+        for word in call.words { words.append(try evaluate(word)) }
+        let resolved: (command: any Command, nameLength: Int)
+        do {
+            resolved = try registry.resolve(words[0].text, words.count > 1 ? words[1].text : nil)
+        } catch {
+            throw LocatedError(error, at: call.location)
+        }
+        let spec = resolved.command.spec
+        if !isFirst && spec.input == .none {
+            throw LocatedError(CommandError.takesNoInput(command: spec.name), at: call.location)
+        }
+        if isFirst && spec.input == .required {
+            throw LocatedError(CommandError.needsInput(command: spec.name), at: call.location)
+        }
+        let arguments: Arguments
+        do {
+            arguments = try ArgumentBinder(spec: spec).bind(Array(words.dropFirst(resolved.nameLength)))
+        } catch {
+            throw LocatedError(error, at: call.location)
+        }
+        let owner = spec.path.count == 2 && registry.plugin(named: spec.path[0]) != nil ? spec.path[0] : nil
+        let invocation = Invocation(
+            command: resolved.command, arguments: arguments, input: input, owner: owner, interpreter: self)
+        do {
+            return try await resolved.command.run(invocation)
+        } catch let error as LocatedError {
+            throw error
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw LocatedError(error, at: call.location)
+        }
+    }
+
+    // MARK: Words
+
+    /// The value and text of a word after interpolation.
+    func evaluate(_ word: Word) throws(LocatedError) -> EvaluatedWord {
+        if word.tail.isEmpty {
+            switch word.head {
+            case .literal(let text):
+                if word.isQuoted {
+                    return EvaluatedWord(value: .string(text), text: text, isOptionLike: false, location: word.location)
+                }
+                return EvaluatedWord(
+                    value: LiteralValue.infer(text), text: text, isOptionLike: text.hasPrefix("--"),
+                    location: word.location)
+            case .variable(let name, let location):
+                let value = try lookUp(name, at: location)
+                let text = value.plainText
+                return EvaluatedWord(
+                    value: word.isQuoted ? .string(text) : value, text: text, isOptionLike: false,
+                    location: word.location)
+            }
+        }
+        var text = ""
+        for part in word.parts {
+            switch part {
+            case .literal(let literal): text += literal
+            case .variable(let name, let location): text += try lookUp(name, at: location).plainText
+            }
+        }
+        let value: Value = word.isQuoted ? .string(text) : LiteralValue.infer(text)
+        return EvaluatedWord(value: value, text: text, isOptionLike: false, location: word.location)
+    }
+
+    private func lookUp(_ name: String, at location: SourceLocation) throws(LocatedError) -> Value {
+        do {
+            return try store.value(name)
+        } catch {
+            throw LocatedError(error, at: location)
+        }
+    }
+
+    // MARK: Output
+
+    /// The console commands get now: the terminal only for interactive commands outside scripts.
+    var console: Console {
+        let animates = environment.isInteractive && environment.animations && scriptStack.isEmpty
+        return Console(sink: output, format: format, terminal: animates ? environment.terminal : nil)
+    }
+
+    /// The render settings for a result shown now.
+    var renderContext: RenderContext {
+        RenderContext(width: environment.width(), style: environment.style, format: format)
+    }
+
+    /// Prints a result the way the session's format wants.
+    func display(_ result: CommandResult) {
+        let context = renderContext
+        let text: String
+        if format == .json {
+            text = JSONWriter.compact(result.value)
+        } else if let view = result.view {
+            text = view.render(in: context)
+        } else {
+            text = ValueRenderer.render(result.value, in: context)
+        }
+        output.write(text + "\n", to: .standardOutput)
+    }
+
+    /// Prints one `error:` line for a failed command.
+    func report(_ error: any Error) {
+        if error is ReportedError { return }
+        var location: SourceLocation?
+        var underlying: any Error = error
+        if let located = error as? LocatedError {
+            location = located.location
+            underlying = located.underlying
+        }
+        let message = Self.message(for: underlying)
+        if showsErrorLocations, let location, location.file != nil {
+            reportLine("error: \(location): \(message)")
+        } else {
+            reportLine("error: \(message)")
+        }
+    }
+
+    private func reportLine(_ line: String) {
+        output.write(Sanitizer.inert(line) + "\n", to: .standardError)
+    }
+
+    /// The one-line message of any error.
+    static func message(for error: any Error) -> String {
+        if let described = error as? any CustomStringConvertible { return described.description }
+        return String(describing: error)
+    }
+}
+
+/// An error with the place in the script that caused it.
+struct LocatedError: Error {
+    let underlying: any Error
+    let location: SourceLocation
+
+    init(_ underlying: any Error, at location: SourceLocation) {
+        self.underlying = underlying
+        self.location = location
+    }
+}
+
+/// A failure already printed (by a script run inside `run FILE`); it only stops the caller.
+struct ReportedError: Error {}
+
+/// What to do after a command fails.
+public enum ErrorPolicy: Sendable, Equatable {
+    /// Stop the script (`shop run`).
+    case stopAtFirstFailure
+    /// Report and go on (`shop run --keep-going`).
+    case keepGoing
+}
+
+/// How a step or pipeline ended.
+public enum StepOutcome: Sendable, Equatable {
+    case succeeded
+    case failed
+    case interrupted
+}
+
+/// What a script run amounted to.
+public struct RunOutcome: Sendable, Equatable {
+    /// How many commands failed (or diagnostics, for a script that could not be parsed).
+    public var failures = 0
+    /// Whether Ctrl-C stopped it.
+    public var interrupted = false
+
+    public init(failures: Int = 0, interrupted: Bool = false) {
+        self.failures = failures
+        self.interrupted = interrupted
+    }
+}

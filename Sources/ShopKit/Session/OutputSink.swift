@@ -1,0 +1,17 @@
+/// Where a session's text goes: standard output and standard error, or a capture of both.
+///
+/// Implementations must keep the order of writes across the two streams.
+public protocol OutputSink: Sendable {
+    /// Writes `text` as is (callers add the newlines).
+    func write(_ text: String, to stream: OutputStreamKind)
+    /// Pushes buffered text out.
+    func flush()
+}
+
+/// The two output streams.
+public enum OutputStreamKind: Sendable, Equatable {
+    /// Results and messages.
+    case standardOutput
+    /// Errors and warnings (and messages in `--format json`).
+    case standardError
+}

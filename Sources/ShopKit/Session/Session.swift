@@ -1,0 +1,62 @@
+/// One `shop` session: a state store, the commands of the core and the plugins, and the
+/// output, shared by everything the user runs until the session ends.
+///
+/// A session runs one thing at a time. The REPL runs each command in a `Task` and cancels it
+/// on Ctrl-C; `shop test` runs one session per file, files in parallel.
+///
+/// ```swift
+/// let session = try Session(configuration: SessionConfiguration(
+///     plugins: [], environment: environment, output: output))
+/// let outcome = await session.run("set x 1; echo $x", file: nil, path: nil, policy: .stopAtFirstFailure)
+/// ```
+public actor Session {
+    let interpreter: Interpreter
+    /// The commands of this session, for help and completion outside it.
+    public nonisolated let registry: CommandRegistry
+
+    public init(configuration: SessionConfiguration) throws(RegistryError) {
+        interpreter = try Interpreter(configuration: configuration)
+        registry = interpreter.registry
+    }
+
+    /// Runs script text line by line; `file` names it in messages, `path` (absolute) anchors
+    /// its relative paths.
+    public func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy) async -> RunOutcome {
+        await interpreter.run(text, file: file, path: path, policy: policy)
+    }
+
+    /// Runs one step of a script (demo mode) and reports how it ended.
+    public func run(step: Step) async -> StepOutcome {
+        await interpreter.runStep(step)
+    }
+
+    /// The status `exit` asked for, if it ran.
+    public var exitRequest: Int32? { interpreter.exitRequest }
+
+    /// The number of undoable changes so far: demo mode returns to it with ``rollBack(to:)``.
+    public var checkpoint: Int { interpreter.store.checkpoint }
+
+    /// Undoes changes until `checkpoint` remain.
+    public func rollBack(to checkpoint: Int) {
+        interpreter.store.rollBack(to: checkpoint)
+    }
+
+    /// Sets the output format (`--format`).
+    public func setFormat(_ format: OutputFormat) {
+        interpreter.format = format
+    }
+}
+
+extension Session {
+    /// Runs a line typed at the prompt and records it in the history.
+    public func execute(line: String) async -> StepOutcome {
+        await interpreter.executeInteractive(line)
+    }
+
+    /// What Tab completion needs: the commands and the current state.
+    public func completionContext() -> CompletionContext {
+        CompletionContext(
+            registry: registry, state: interpreter.store.snapshot(),
+            workingDirectory: interpreter.environment.workingDirectory)
+    }
+}

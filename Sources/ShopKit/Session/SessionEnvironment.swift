@@ -1,0 +1,39 @@
+/// What a session knows about its surroundings: clock, terminal, colours, folders.
+///
+/// The `shop` executable fills it from the process; tests and `shop test` use a fixed one.
+public struct SessionEnvironment: Sendable {
+    /// The session's clock.
+    public var clock: SessionClock
+    /// The output width in columns, read when something is rendered (the terminal can resize).
+    public var width: @Sendable () -> Int
+    /// Colours and hyperlinks allowed on standard output.
+    public var style: TerminalStyle
+    /// Whether a person is at a terminal (REPL): animations and inline pictures may be used.
+    public var isInteractive: Bool
+    /// Whether animations are allowed when interactive (`--no-animation` turns them off).
+    public var animations: Bool
+    /// The folder for history and caches.
+    public var stateDirectory: String
+    /// The folder relative paths start from outside scripts.
+    public var workingDirectory: String
+    /// Environment variables commands may consult (`BROWSER`, `TERM`, …).
+    public var variables: [String: String]
+    /// The terminal for animations and pictures, when interactive.
+    public var terminal: (any TerminalSurface)?
+
+    public init(
+        clock: SessionClock, width: @escaping @Sendable () -> Int = { 80 }, style: TerminalStyle = .plain,
+        isInteractive: Bool = false, animations: Bool = false, stateDirectory: String,
+        workingDirectory: String, variables: [String: String] = [:], terminal: (any TerminalSurface)? = nil
+    ) {
+        self.clock = clock
+        self.width = width
+        self.style = style
+        self.isInteractive = isInteractive
+        self.animations = animations
+        self.stateDirectory = stateDirectory
+        self.workingDirectory = workingDirectory
+        self.variables = variables
+        self.terminal = terminal
+    }
+}

@@ -1,0 +1,87 @@
+/// A value that commands take, return and pass down a pipeline.
+///
+/// Records keep their fields in order; lists and records nest freely. Values are cheap to copy
+/// (lists and records share storage until changed).
+public enum Value: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([Value])
+    case record(Record)
+
+    /// The name of the value's type, as error messages show it.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .int: "int"
+        case .double: "double"
+        case .string: "string"
+        case .list: "list"
+        case .record: "record"
+        }
+    }
+
+    /// The string, if this is one.
+    public var stringValue: String? {
+        if case .string(let string) = self { string } else { nil }
+    }
+
+    /// The integer, if this is one (a double with no fraction counts).
+    public var intValue: Int? {
+        switch self {
+        case .int(let int): int
+        case .double(let double) where double.rounded() == double && abs(double) < 9.0e18: Int(double)
+        default: nil
+        }
+    }
+
+    /// The number as a double, if this is an int or a double.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let int): Double(int)
+        case .double(let double): double
+        default: nil
+        }
+    }
+
+    /// The list, if this is one.
+    public var listValue: [Value]? {
+        if case .list(let list) = self { list } else { nil }
+    }
+
+    /// The record, if this is one.
+    public var recordValue: Record? {
+        if case .record(let record) = self { record } else { nil }
+    }
+
+    /// Whether this is `null`.
+    public var isNull: Bool {
+        if case .null = self { true } else { false }
+    }
+}
+
+extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: Value...) { self = .list(elements) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension Value {
+    /// Wraps an optional string: `nil` becomes `null`.
+    public init(_ string: String?) {
+        self = string.map(Value.string) ?? .null
+    }
+
+    /// Wraps an optional integer: `nil` becomes `null`.
+    public init(_ int: Int?) {
+        self = int.map(Value.int) ?? .null
+    }
+}

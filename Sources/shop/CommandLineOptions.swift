@@ -1,0 +1,184 @@
+import ShopKit
+
+/// What the command line asked for: a mode, its operands and the global options.
+struct CommandLineOptions: Equatable {
+    /// What `shop` does this time.
+    enum Mode: Equatable {
+        /// The REPL, or commands from stdin when it is not a terminal.
+        case interactive
+        /// `shop run FILE…`.
+        case run(files: [String], keepGoing: Bool, echo: Bool)
+        /// `shop test PATH…`.
+        case test(paths: [String], update: Bool)
+        /// `shop demo FILE`.
+        case demo(file: String, typingDelay: Int?, rehearse: Bool)
+        /// `shop -c "COMMANDS"`.
+        case commands(String)
+        /// `--help`.
+        case help
+        /// `--version`.
+        case version
+    }
+
+    /// When to colour output.
+    enum ColorChoice: String, Equatable, CaseIterable {
+        case auto, always, never
+    }
+
+    var mode: Mode = .interactive
+    var format: OutputFormat = .table
+    var color: ColorChoice = .auto
+    /// `--now`, already parsed.
+    var now: Double?
+    var recordsHistory = true
+    var stateDirectory: String?
+    var animations = true
+
+    /// Options that take a value.
+    private static let valueOptions = ["--format", "--color", "--now", "--state-dir", "--typing", "-c"]
+    /// Every option, for "did you mean".
+    private static let allOptions =
+        valueOptions + [
+            "--no-history", "--no-animation", "--help", "--version", "--keep-going", "--echo", "--update", "--rehearse",
+        ]
+
+    /// Parses the arguments after the program name.
+    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var operands: [String] = []
+        var flags: Set<String> = []
+        var typing: Int?
+        var commands: String?
+        var index = 0
+        func value(for option: String) throws(UsageError) -> String {
+            guard index < arguments.count else { throw UsageError("option '\(option)' needs a value") }
+            defer { index += 1 }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            var argument = arguments[index]
+            index += 1
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                operands.append(argument)
+                continue
+            }
+            if valueOptions.contains(argument) {
+                let text: String
+                if let inlineValue { text = inlineValue } else { text = try value(for: argument) }
+                switch argument {
+                case "--format":
+                    guard let format = OutputFormat(rawValue: text) else {
+                        throw UsageError("--format must be table, json or plain, not '\(text)'")
+                    }
+                    options.format = format
+                case "--color":
+                    guard let color = ColorChoice(rawValue: text) else {
+                        throw UsageError("--color must be auto, always or never, not '\(text)'")
+                    }
+                    options.color = color
+                case "--now":
+                    guard let now = Timestamp.parse(text) else {
+                        throw UsageError("--now needs an ISO 8601 time such as 2026-01-15T10:00:00Z, not '\(text)'")
+                    }
+                    options.now = now
+                case "--state-dir": options.stateDirectory = text
+                case "--typing":
+                    guard let milliseconds = Int(text), milliseconds >= 0 else {
+                        throw UsageError("--typing needs milliseconds per key, not '\(text)'")
+                    }
+                    typing = milliseconds
+                default: commands = text
+                }
+                continue
+            }
+            guard inlineValue == nil else { throw UsageError("option '\(argument)' takes no value") }
+            switch argument {
+            case "--no-history": options.recordsHistory = false
+            case "--no-animation": options.animations = false
+            case "--help", "-h": flags.insert("--help")
+            case "--version": flags.insert("--version")
+            case "--keep-going", "--echo", "--update", "--rehearse": flags.insert(argument)
+            default:
+                let suggestion = Suggestion.nearest(to: argument, in: allOptions)
+                throw UsageError("unknown option '\(argument)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+            }
+        }
+        options.mode = try mode(operands: operands, flags: flags, typing: typing, commands: commands)
+        return options
+    }
+
+    private static func mode(operands: [String], flags: Set<String>, typing: Int?, commands: String?) throws(UsageError)
+        -> Mode
+    {
+        if flags.contains("--help") { return .help }
+        if flags.contains("--version") { return .version }
+        func refuse(_ flag: String, unless allowed: Bool) throws(UsageError) {
+            if flags.contains(flag) && !allowed { throw UsageError("'\(flag)' does not go with this command") }
+        }
+        if let commands {
+            guard operands.isEmpty else { throw UsageError("unexpected '\(operands[0])' after -c COMMANDS") }
+            return .commands(commands)
+        }
+        guard let subcommand = operands.first else {
+            for flag in ["--keep-going", "--echo", "--update", "--rehearse"] { try refuse(flag, unless: false) }
+            return .interactive
+        }
+        let rest = Array(operands.dropFirst())
+        switch subcommand {
+        case "run":
+            guard !rest.isEmpty else { throw UsageError("run needs a script (or '-' for stdin)") }
+            try refuse("--update", unless: false)
+            try refuse("--rehearse", unless: false)
+            return .run(files: rest, keepGoing: flags.contains("--keep-going"), echo: flags.contains("--echo"))
+        case "test":
+            guard !rest.isEmpty else { throw UsageError("test needs a script or a folder of scripts") }
+            for flag in ["--keep-going", "--echo", "--rehearse"] { try refuse(flag, unless: false) }
+            return .test(paths: rest, update: flags.contains("--update"))
+        case "demo":
+            guard rest.count == 1 else { throw UsageError("demo needs exactly one script") }
+            for flag in ["--keep-going", "--echo", "--update"] { try refuse(flag, unless: false) }
+            return .demo(file: rest[0], typingDelay: typing, rehearse: flags.contains("--rehearse"))
+        default:
+            let suggestion = Suggestion.nearest(to: subcommand, in: ["run", "test", "demo"])
+            throw UsageError(
+                "unknown command '\(subcommand)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                    + "; to run a script use 'shop run \(subcommand)'")
+        }
+    }
+
+    /// The text of `shop --help`.
+    static let helpText = """
+        usage: shop [OPTIONS]                          start the REPL (reads stdin when it is not a terminal)
+               shop [OPTIONS] run FILE… [--keep-going] [--echo]
+               shop [OPTIONS] test PATH… [--update]
+               shop [OPTIONS] demo FILE [--typing MS] [--rehearse]
+               shop [OPTIONS] -c "COMMANDS"
+
+        options:
+          --format table|json|plain   how results are printed (json: one line per result)
+          --color auto|always|never   colours (NO_COLOR is honoured)
+          --now ISO8601               fix the clock (also SHOP_NOW)
+          --no-history                do not record commands in the history database
+          --state-dir DIR             where history and caches live
+          --no-animation              no transitions or pulses
+          --help, --version
+
+        Inside shop, 'help' lists every command and 'help COMMAND' explains one.
+        """
+}
+
+/// A mistake on the command line: exit status 2.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+
+    var description: String { message }
+}

@@ -1,0 +1,42 @@
+import Glibc
+import ShopKit
+
+/// The `shop` program: reads the command line and runs the mode it names.
+enum Shop {
+    static let version = "0.1.0"
+
+    /// Runs `shop` with `arguments` (without the program name); returns the exit status.
+    static func main(arguments: [String]) async -> Int32 {
+        let process = ProcessEnvironment.current()
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(arguments)
+        } catch {
+            StandardStreams().write("shop: \(error)\nTry 'shop --help'.\n", to: .standardError)
+            return 2
+        }
+        let factory = SessionFactory(options: options, process: process)
+        switch options.mode {
+        case .help:
+            StandardStreams().write(CommandLineOptions.helpText + "\n", to: .standardOutput)
+            return 0
+        case .version:
+            StandardStreams().write("shop \(version)\n", to: .standardOutput)
+            return 0
+        case .commands(let text):
+            return await ScriptMode.run(commands: text, factory: factory)
+        case .run(let files, let keepGoing, let echo):
+            return await ScriptMode.run(files: files, keepGoing: keepGoing, echo: echo, factory: factory)
+        case .test(let paths, let update):
+            return await TestMode.run(paths: paths, update: update, factory: factory)
+        case .demo:
+            StandardStreams().write("shop: demo mode is not available yet\n", to: .standardError)
+            return 2
+        case .interactive:
+            guard process.isInteractive else {
+                return await ScriptMode.run(files: ["-"], keepGoing: false, echo: false, factory: factory)
+            }
+            return await ScriptMode.run(files: ["-"], keepGoing: false, echo: false, factory: factory)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Glibc
+import ShopKit
+
+/// `shop test PATH… [--update]`: transcript tests, files in parallel, results in order.
+enum TestMode {
+    static func run(paths: [String], update: Bool, factory: SessionFactory) async -> Int32 {
+        let output = StandardStreams()
+        let process = factory.process
+        var files: [(path: String, name: String)] = []
+        for name in paths {
+            let path = FilePath.resolve(name, relativeTo: process.workingDirectory, home: process.variables["HOME"])
+            if FileSystem.isDirectory(path) {
+                let scripts = FileSystem.contents(of: path).filter { $0.hasSuffix(".shopscript") }
+                guard !scripts.isEmpty else {
+                    output.write("shop test: no .shopscript files in '\(name)'\n", to: .standardError)
+                    return 2
+                }
+                let folder = name.hasSuffix("/") ? name : name + "/"
+                files += scripts.map { (path + "/" + $0, folder + $0) }
+            } else if FileSystem.exists(path) {
+                files.append((path, name))
+            } else {
+                output.write("shop test: cannot read '\(name)': no such file\n", to: .standardError)
+                return 2
+            }
+        }
+        let settings = TranscriptRunner.Settings(
+            plugins: PluginCatalog.all, now: factory.options.now ?? TranscriptRunner.defaultNow, update: update,
+            processEnvironment: process.variables)
+        let results = await runAll(files, settings: settings) { result in
+            output.write((result.passed ? "ok    " : "FAIL  ") + result.name + "\n", to: .standardOutput)
+            if !result.report.isEmpty { output.write(result.report + "\n", to: .standardOutput) }
+        }
+        let failed = results.filter { !$0.passed }.count
+        output.write("\(results.count - failed) passed, \(failed) failed\n", to: .standardOutput)
+        output.flush()
+        return failed > 0 ? 1 : 0
+    }
+
+    /// Runs the files with as many at once as there are cores, reporting each in order.
+    private static func runAll(
+        _ files: [(path: String, name: String)], settings: TranscriptRunner.Settings,
+        report: (TranscriptResult) -> Void
+    ) async -> [TranscriptResult] {
+        let width = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        return await withTaskGroup(of: (Int, TranscriptResult).self) { group in
+            var results = [TranscriptResult?](repeating: nil, count: files.count)
+            var nextToStart = 0
+            var nextToReport = 0
+            func start() {
+                let index = nextToStart
+                let file = files[index]
+                group.addTask {
+                    (index, await TranscriptRunner.run(path: file.path, name: file.name, settings: settings))
+                }
+                nextToStart += 1
+            }
+            while nextToStart < min(width, files.count) { start() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                if nextToStart < files.count { start() }
+                while nextToReport < files.count, let ready = results[nextToReport] {
+                    report(ready)
+                    nextToReport += 1
+                }
+            }
+            return results.compactMap { $0 }
+        }
+    }
+}
