@@ -70,7 +70,11 @@ enum DatabaseFile {
         if stat(folder, &info) == 0 {
             return (info.st_mode & S_IFMT) == S_IFDIR ? nil : "'\(folder)' is not a folder"
         }
-        guard errno == ENOENT else { return "cannot inspect folder '\(folder)' (\(errorText(errno)))" }
+        let error = errno
+        // ENOTDIR: an ancestor is a file, which the recursion below names.
+        guard error == ENOENT || error == ENOTDIR else {
+            return "cannot inspect folder '\(folder)' (\(errorText(error)))"
+        }
         let parent = parentFolder(of: folder)
         if parent != folder, let problem = createFolders(parent) { return problem }
         if mkdir(folder, 0o700) != 0 && errno != EEXIST {

@@ -43,6 +43,11 @@ func bytes(of path: String) throws -> Data {
     try Data(contentsOf: URL(fileURLWithPath: path))
 }
 
+/// Writes `data` to a new or replaced file at `path`.
+func write(_ data: Data, to path: String) throws {
+    try data.write(to: URL(fileURLWithPath: path))
+}
+
 /// `count` pseudo-random bytes, the same for the same `seed` (SplitMix64).
 func pseudoRandomBytes(count: Int, seed: UInt64) -> [UInt8] {
     var state = seed

@@ -7,6 +7,7 @@ import Foundation
 /// root container. Linux's `setfsuid` changes only the calling thread's file-system user id (and
 /// drops its file capabilities until restored), so tests running in parallel on other threads
 /// are unaffected. `body` must be synchronous, so that it runs on this thread throughout.
+@discardableResult
 func withUnprivilegedFileAccess<Result>(_ body: () throws -> Result) rethrows -> Result {
     guard geteuid() == 0, let symbol = dlsym(nil, "setfsuid") else { return try body() }
     typealias SetFileSystemUserID = @convention(c) (UInt32) -> Int32
