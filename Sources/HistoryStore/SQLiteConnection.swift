@@ -5,6 +5,7 @@ import CSQLite
 /// Not thread-safe: ``SQLiteHistoryStore`` keeps it inside a `Mutex`, and nothing else holds it.
 final class SQLiteConnection {
     private let handle: OpaquePointer
+    private let busyTimeout: Duration
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens an existing database file for reading and writing; never creates one.
@@ -27,6 +28,7 @@ final class SQLiteConnection {
         }
         sqlite3_busy_timeout(opened, busyTimeoutMilliseconds)
         self.handle = opened
+        self.busyTimeout = .milliseconds(busyTimeoutMilliseconds)
     }
 
     deinit {
@@ -60,6 +62,25 @@ final class SQLiteConnection {
     func text(_ sql: String) throws(SQLiteFailure) -> String {
         try withStatement(sql) { statement throws(SQLiteFailure) in
             try statement.step() ? statement.text(at: 0) : ""
+        }
+    }
+
+    /// Runs `body`, and runs it again while it fails with `SQLITE_BUSY`, for up to the busy timeout.
+    ///
+    /// SQLite's busy handler does not wait when waiting could deadlock (two connections both
+    /// upgrading their locks); `body` must be safe to repeat, holding no lock when it fails.
+    func retryingWhileBusy<Result>(_ body: () throws(SQLiteFailure) -> Result) throws(SQLiteFailure) -> Result {
+        let clock = ContinuousClock()
+        let deadline = clock.now + busyTimeout
+        var pause: Int32 = 1
+        while true {
+            do throws(SQLiteFailure) {
+                return try body()
+            } catch {
+                guard error.primaryCode == SQLITE_BUSY, clock.now < deadline else { throw error }
+                sqlite3_sleep(pause)
+                pause = min(pause * 2, 50)
+            }
         }
     }
 

@@ -160,7 +160,9 @@ public final class SQLiteHistoryStore: HistoryStoring {
     private static func setUp(_ connection: SQLiteConnection, path: String) throws(HistoryError) {
         let condition: HistorySchema.Condition
         do throws(SQLiteFailure) {
-            condition = try createSchemaIfEmpty(connection)
+            condition = try connection.retryingWhileBusy { () throws(SQLiteFailure) in
+                try createSchemaIfEmpty(connection)
+            }
         } catch {
             throw .unavailable(path: path, reason: error.message)
         }
@@ -175,7 +177,11 @@ public final class SQLiteHistoryStore: HistoryStoring {
             throw .unavailable(path: path, reason: "its schema could not be created")
         }
         do throws(SQLiteFailure) {
-            _ = try connection.text("PRAGMA journal_mode = WAL")
+            // Switching a new file to WAL takes an exclusive lock, which other processes opening
+            // the same new file at the same moment may hold off without SQLite waiting.
+            _ = try connection.retryingWhileBusy { () throws(SQLiteFailure) in
+                try connection.text("PRAGMA journal_mode = WAL")
+            }
             try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON")
         } catch {
             throw .unavailable(path: path, reason: error.message)
