@@ -1,9 +1,10 @@
+import ShopKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ShopKit
 
 /// File-system checks made before SQLite sees a history file, so that a file that is not a
 /// SQLite database is never handed to SQLite, and failures read as one clear reason.

@@ -83,6 +83,7 @@ enum HistorySchema {
             return .empty
         }
         if ours {
+            // Version 1 is the first; an older version, once there is one, is migrated here.
             return .foreign(reason: "it has unknown schema version \(version)")
         }
         return .foreign(reason: "it is an SQLite database of another program")

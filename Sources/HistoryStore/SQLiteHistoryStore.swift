@@ -213,8 +213,6 @@ public final class SQLiteHistoryStore: HistoryStoring {
 
     /// `duration` in whole milliseconds, clamped to what SQLite accepts.
     private static func milliseconds(_ duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = duration.components
-        let total = seconds.multipliedReportingOverflow(by: 1000).partialValue + attoseconds / 1_000_000_000_000_000
-        return Int32(clamping: max(0, total))
+        Int32(min(max(0, duration / .milliseconds(1)), Double(Int32.max)))
     }
 }

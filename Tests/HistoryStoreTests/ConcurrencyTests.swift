@@ -60,7 +60,8 @@ import Testing
             for index in 0..<200 {
                 group.addTask {
                     try store.record(
-                        HistoryRecord(session: "s", startedAt: 0, text: "task \(index)", duration: 0, status: .succeeded))
+                        HistoryRecord(
+                            session: "s", startedAt: 0, text: "task \(index)", duration: 0, status: .succeeded))
                 }
             }
             return try await group.reduce(into: [Int64]()) { $0.append($1) }

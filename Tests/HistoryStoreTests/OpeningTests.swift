@@ -86,7 +86,9 @@ struct BadDatabase: Sendable, CustomTestStringConvertible {
 
     @Test func aNewerSchemaErrorReadsAsOneClearLine() {
         let error = HistoryError.newerSchema(path: "/s/history.sqlite3", found: 7, supported: 1)
-        #expect(error.description == "history database '/s/history.sqlite3' has schema version 7; this shop supports up to 1")
+        #expect(
+            error.description
+                == "history database '/s/history.sqlite3' has schema version 7; this shop supports up to 1")
     }
 
     @Test func aZeroLengthFileBecomesANewDatabase() throws {
@@ -94,7 +96,8 @@ struct BadDatabase: Sendable, CustomTestStringConvertible {
             let path = folder.file("history.sqlite3")
             try write(Data(), to: path)
             let store = try SQLiteHistoryStore(path: path)
-            let id = try store.record(HistoryRecord(session: "s", startedAt: 1, text: "vars", duration: 0, status: .succeeded))
+            let id = try store.record(
+                HistoryRecord(session: "s", startedAt: 1, text: "vars", duration: 0, status: .succeeded))
             #expect(try store.entry(id: id)?.text == "vars")
         }
     }
@@ -103,7 +106,8 @@ struct BadDatabase: Sendable, CustomTestStringConvertible {
         try withTemporaryFolder { folder in
             let path = folder.file("state/deeper/shop/history.sqlite3")
             _ = try SQLiteHistoryStore(path: path)
-            let folderMode = try FileManager.default.attributesOfItem(atPath: folder.file("state/deeper/shop"))[.posixPermissions]
+            let folderMode = try FileManager.default.attributesOfItem(atPath: folder.file("state/deeper/shop"))[
+                .posixPermissions]
             let fileMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]
             #expect(folderMode as? Int == 0o700)
             #expect(fileMode as? Int == 0o600)
@@ -152,7 +156,8 @@ struct BadDatabase: Sendable, CustomTestStringConvertible {
             let path = state + "/history.sqlite3"
             do {
                 let store = try SQLiteHistoryStore(path: path)
-                _ = try store.record(HistoryRecord(session: "s", startedAt: 1, text: "vars", duration: 0, status: .succeeded))
+                _ = try store.record(
+                    HistoryRecord(session: "s", startedAt: 1, text: "vars", duration: 0, status: .succeeded))
             }
             try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: path)
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: state)
@@ -200,7 +205,9 @@ struct BadDatabase: Sendable, CustomTestStringConvertible {
         #expect(throws: HistoryError.self) { try SQLiteHistoryStore.defaultPath(environment: [:]) }
     }
 
-    @Test(arguments: [("/tmp/s", "/tmp/s/history.sqlite3"), ("/tmp/s/", "/tmp/s/history.sqlite3"), ("s", "s/history.sqlite3")])
+    @Test(arguments: [
+        ("/tmp/s", "/tmp/s/history.sqlite3"), ("/tmp/s/", "/tmp/s/history.sqlite3"), ("s", "s/history.sqlite3"),
+    ])
     func aStateDirectoryHoldsHistoryDotSqlite3(directory: String, expected: String) {
         #expect(SQLiteHistoryStore.path(stateDirectory: directory) == expected)
     }

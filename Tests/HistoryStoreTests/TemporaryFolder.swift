@@ -6,7 +6,8 @@ struct TemporaryFolder {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory
+        path =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("HistoryStoreTests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(
             atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
