@@ -1,0 +1,80 @@
+import Foundation
+import ShopKit
+import Testing
+
+@testable import HistoryStore
+
+@Suite struct SQLiteHistoryStoreTests {
+    @Test func forgottenTextIsGoneFromTheFiles() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.file("history.sqlite3")
+            let store = try SQLiteHistoryStore(path: path)
+            try record([("a", "set password hunter2-XYZZY"), ("a", "vars")], in: store)
+            #expect(try store.forget(matching: "hunter2") == 1)
+            let secret = Data("hunter2-XYZZY".utf8)
+            for name in try folder.contents() {
+                #expect(try bytes(of: folder.file(name)).range(of: secret) == nil, "found in \(name)")
+            }
+        }
+    }
+
+    @Test func reopeningKeepsEveryRow() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.file("history.sqlite3")
+            var expected: [HistoryEntry] = []
+            do {
+                let store = try SQLiteHistoryStore(path: path)
+                try record([("a", "one"), ("b", "two"), ("a", "three")], in: store)
+                expected = try store.entries(in: .all, matching: nil, limit: nil)
+            }
+            let reopened = try SQLiteHistoryStore(path: path)
+            #expect(try reopened.entries(in: .all, matching: nil, limit: nil) == expected)
+            #expect(expected.count == 3)
+        }
+    }
+
+    @Test func recordedRowsSurviveTheProcessDyingWithTheStoreOpen() throws {
+        // What a killed process leaves behind is the database and its write-ahead log as they
+        // are while the store is open (the shared-memory index is rebuilt): copy exactly that.
+        try withTemporaryFolder { folder in
+            let live = try TemporaryFolder()
+            defer { live.remove() }
+            let store = try SQLiteHistoryStore(path: live.file("history.sqlite3"))
+            try record([("a", "one"), ("a", "two"), ("b", "three")], in: store)
+            for name in try live.contents() where !name.hasSuffix("-shm") {
+                try FileManager.default.copyItem(atPath: live.file(name), toPath: folder.file(name))
+            }
+            let survivor = try SQLiteHistoryStore(path: folder.file("history.sqlite3"))
+            #expect(try survivor.entries(in: .all, matching: nil, limit: nil).map(\.text) == ["one", "two", "three"])
+            withExtendedLifetime(store) {}
+        }
+    }
+
+    @Test func theNewestThousandOfOtherSessionsComeOldestFirst() throws {
+        try withTemporaryFolder { folder in
+            let store = try SQLiteHistoryStore(path: folder.file("history.sqlite3"))
+            try record((0..<1_500).map { ($0 % 3 == 0 ? "me" : "other", "command \($0)") }, in: store)
+            let recalled = try store.entries(in: .allExcept("me"), matching: nil, limit: 1_000)
+            #expect(recalled.count == 1_000)
+            #expect(recalled.allSatisfy { $0.session == "other" })
+            #expect(recalled.last?.text == "command 1499")
+            #expect(zip(recalled, recalled.dropFirst()).allSatisfy { $0.id < $1.id })
+        }
+    }
+
+    @Test func aStatementFailingOnAnOpenStoreThrowsHistoryError() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.file("history.sqlite3")
+            let store = try SQLiteHistoryStore(path: path)
+            try record([("a", "one")], in: store)
+            let other = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1_000)
+            try other.execute("DROP TABLE history")
+            #expect(throws: HistoryError.failed(reason: "cannot record the command: no such table: history")) {
+                try store.record(
+                    HistoryRecord(session: "a", startedAt: 0, text: "two", duration: 0, status: .succeeded))
+            }
+            #expect(throws: HistoryError.self) { try store.entries(in: .all, matching: nil, limit: nil) }
+            #expect(throws: HistoryError.self) { try store.forget(matching: "one") }
+        }
+    }
+}
