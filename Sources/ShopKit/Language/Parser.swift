@@ -42,7 +42,12 @@ public struct Parser {
                 var cursor = TokenCursor(tokens: tokens)
                 let (pipelines, problems) = parseStatements(&cursor)
                 let diagnostics = lexer.takeDiagnostics() + problems
-                if !diagnostics.isEmpty { return .invalid(diagnostics) }
+                if !diagnostics.isEmpty {
+                    return .invalid(
+                        diagnostics.sorted {
+                            ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+                        })
+                }
                 guard !pipelines.isEmpty else { continue }
                 return .step(Step(source: source, location: location, endLine: endLine, pipelines: pipelines))
             }

@@ -30,7 +30,8 @@ final class Interpreter {
     var hasWarnedAboutHistory = false
 
     init(configuration: SessionConfiguration) throws(RegistryError) {
-        registry = try CommandRegistry(core: CoreCommands.all, plugins: configuration.plugins)
+        registry = try CommandRegistry(
+            core: CoreCommands.all, coreDefaults: CoreCommands.groupDefaults, plugins: configuration.plugins)
         store = StateStore(declarations: registry.stateKeys)
         environment = configuration.environment
         output = configuration.output
@@ -231,13 +232,13 @@ final class Interpreter {
 
     /// Prints one `error:` line for a failed command.
     func report(_ error: any Error) {
-        if error is ReportedError { return }
         var location: SourceLocation?
         var underlying: any Error = error
         if let located = error as? LocatedError {
             location = located.location
             underlying = located.underlying
         }
+        if underlying is ReportedError { return }
         let message = Self.message(for: underlying)
         if showsErrorLocations, let location, location.file != nil {
             reportLine("error: \(location): \(message)")

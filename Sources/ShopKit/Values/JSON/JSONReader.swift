@@ -94,7 +94,7 @@ public struct JSONReader: ~Copyable {
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { return }
-            throw error(.expected("',' or '}' in object"))
+            throw error(position < bytes.count ? .expected("',' or '}' in object") : .unexpectedEnd)
         }
     }
 
@@ -118,7 +118,7 @@ public struct JSONReader: ~Copyable {
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "]")) { return }
-            throw error(.expected("',' or ']' in array"))
+            throw error(position < bytes.count ? .expected("',' or ']' in array") : .unexpectedEnd)
         }
     }
 
@@ -150,7 +150,7 @@ public struct JSONReader: ~Copyable {
     public mutating func readInt() throws(JSONError) -> Int {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "-") || isDigit(bytes[position]) else {
-            throw try mismatch(expected: .number)
+            throw error(.typeMismatch(expected: "an integer", found: try peekKind().described))
         }
         let start = position
         switch try readNumber() {

@@ -1,0 +1,79 @@
+import Testing
+
+@testable import ShopKit
+
+@Suite struct JSONTests {
+    @Test(arguments: [
+        ("null", Value.null), ("true", .bool(true)), ("-12", .int(-12)), ("1.5e2", .double(150)),
+        ("\"a\\u00e9\\n\\\"\"", .string("aé\n\"")), ("\"\\ud83d\\ude00\"", .string("😀")), ("[]", .list([])),
+        ("[1,[2,{}]]", .list([.int(1), .list([.int(2), .record(Record(pairs: []))])])),
+        ("{\"b\":1,\"a\":2}", .record(Record(pairs: [("b", .int(1)), ("a", .int(2))]))),
+        ("9223372036854775807", .int(Int.max)),
+        ("-9223372036854775808", .int(Int.min)), ("9223372036854775808", .double(9_223_372_036_854_775_808)),
+    ])
+    func parsesValues(text: String, expected: Value) throws {
+        #expect(try Value(json: text) == expected)
+    }
+
+    @Test(arguments: [
+        ("", "unexpected end of JSON at the top level (line 1, column 1)"),
+        ("[1, 2", "unexpected end of JSON at the top level (line 1, column 6)"),
+        ("{\"a\": [1, tru]}", "unexpected 't' at a[1] (line 1, column 11)"),
+        ("{\"a\" 1}", "expected ':' after member name at the top level (line 1, column 6)"),
+        ("\"abc", "unterminated string at the top level (line 1, column 5)"),
+        ("[1] x", "unexpected text after the JSON value at the top level (line 1, column 5)"),
+        ("01", "unexpected text after the JSON value at the top level (line 1, column 2)"),
+        ("\"\\q\"", "invalid escape 'q' at the top level (line 1, column 3)"),
+        ("{\"list\":[{\"x\":\n\"a\tb\"}]}", "control character in string at list[0].x (line 2, column 3)"),
+    ])
+    func malformedJSONNamesThePlace(text: String, message: String) {
+        #expect(throws: JSONError.self) { try Value(json: text) }
+        do {
+            _ = try Value(json: text)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func aByteOrderMarkIsSkipped() throws {
+        #expect(try Value(json: [0xEF, 0xBB, 0xBF] + Array(" 1 ".utf8)) == .int(1))
+    }
+
+    @Test func deepNestingStopsWithAnErrorInsteadOfOverflowingTheStack() {
+        let text = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        do {
+            _ = try Value(json: text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.problem == .tooDeep(256))
+        }
+    }
+
+    @Test func typedReadsReportMismatchesWithPaths() {
+        let bytes = Array("{\"items\": [{\"price\": 5}, {\"price\": true}]}".utf8)
+        do {
+            try JSONReader.withReader(over: bytes) { reader throws(JSONError) in
+                try reader.readObject { _, reader throws(JSONError) in
+                    try reader.readArray { _, reader throws(JSONError) in
+                        try reader.readObject { _, reader throws(JSONError) in _ = try reader.readInt() }
+                    }
+                }
+            }
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "expected an integer, found a boolean at items[1].price (line 1, column 36)")
+        }
+    }
+
+    @Test func writerRoundTripsAndEscapes() throws {
+        let value = Value.record(
+            Record(pairs: [
+                ("text", .string("a\"b\\c\n\u{1B}")), ("n", .int(-3)), ("d", .double(2.5)), ("whole", .double(2)),
+                ("list", .list([.null, .bool(false)])),
+            ]))
+        let compact = JSONWriter.compact(value)
+        #expect(compact == #"{"text":"a\"b\\c\n\u001b","n":-3,"d":2.5,"whole":2.0,"list":[null,false]}"#)
+        #expect(try Value(json: compact) == value)
+        #expect(try Value(json: JSONWriter.pretty(value)) == value)
+    }
+}
