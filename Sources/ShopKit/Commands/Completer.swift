@@ -29,9 +29,7 @@ public struct CompletionContext: Sendable {
         let candidates: [String]
         if words.isEmpty {
             candidates = registry.topLevelNames
-        } else if words.count == 1, registry.isGroup(words[0]), !partial.hasPrefix("-"),
-            registry.command(named: words[0]) == nil || registry.plugin(named: words[0]) != nil
-        {
+        } else if words.count == 1, registry.isGroup(words[0]), !partial.hasPrefix("-") {
             candidates = registry.verbNames(of: words[0])
         } else if let (command, nameLength) = try? registry.resolve(words) {
             candidates = argumentCandidates(

@@ -31,13 +31,14 @@ enum Help {
             if !lines.isEmpty { lines.append("") }
             lines.append(style.bold(section.title))
             for spec in section.commands {
-                let abstract = TextLayout.truncate(spec.abstract, to: room)
+                let indent = String(repeating: " ", count: usageWidth + 4)
+                var abstract = TextLayout.wrap(spec.abstract, width: room)
                 if DisplayWidth.of(spec.usage) > usageWidth {
                     lines.append("  " + spec.usage)
-                    lines.append("  " + String(repeating: " ", count: usageWidth) + "  " + abstract)
                 } else {
-                    lines.append("  \(TextLayout.pad(spec.usage, to: usageWidth))  \(abstract)")
+                    lines.append("  \(TextLayout.pad(spec.usage, to: usageWidth))  \(abstract.removeFirst())")
                 }
+                lines += abstract.map { indent + $0 }
             }
         }
         lines.append("")

@@ -74,6 +74,7 @@ public struct ExpectedOutput {
     }
 
     static func matches(_ pattern: Pattern, _ line: String) -> Bool {
+        let line = trimTrailingBlanks(line)
         switch pattern {
         case .anyLines: return false
         case .regex(let regex): return (try? regex.wholeMatch(in: line)) != nil

@@ -1,0 +1,96 @@
+import ShopTestSupport
+import Testing
+
+@testable import ShopKit
+
+@Suite struct RegistryTests {
+    private struct Named: Command {
+        let spec: CommandSpec
+        init(_ path: [String], aliases: [String] = []) {
+            spec = CommandSpec(path: path, aliases: aliases, abstract: "test")
+        }
+        func run(_ invocation: Invocation) async throws -> CommandResult? { nil }
+    }
+
+    private struct Bundle: Plugin {
+        var name: String
+        var version = "1"
+        var summary = "test"
+        var stateKeys: [StateKeyDeclaration] = []
+        var commands: [any Command]
+    }
+
+    @Test func duplicateNamesAndAliasesAreRefused() {
+        #expect(throws: RegistryError.duplicate("a")) {
+            try CommandRegistry(core: [Named(["a"]), Named(["a"])], plugins: [])
+        }
+        #expect(throws: RegistryError.duplicate("b")) {
+            try CommandRegistry(core: [Named(["a"], aliases: ["b"]), Named(["b"])], plugins: [])
+        }
+        #expect(throws: RegistryError.duplicate("p x")) {
+            try CommandRegistry(
+                core: [],
+                plugins: [Bundle(name: "p", commands: [Named(["p", "x"]), Named(["p", "y"], aliases: ["x"])])])
+        }
+        #expect(throws: RegistryError.duplicate("echo")) {
+            try CommandRegistry(core: [Named(["echo"])], plugins: [Bundle(name: "echo", commands: [])])
+        }
+    }
+
+    @Test func pluginCommandsAndKeysMustStayInTheirNamespace() {
+        #expect(throws: RegistryError.misplacedCommand("q x", plugin: "p")) {
+            try CommandRegistry(core: [], plugins: [Bundle(name: "p", commands: [Named(["q", "x"])])])
+        }
+        let key = StateKeyDeclaration(key: "q.k", abstract: "", initialValue: { .null })
+        #expect(throws: RegistryError.misplacedKey("q.k", plugin: "p")) {
+            try CommandRegistry(core: [], plugins: [Bundle(name: "p", stateKeys: [key], commands: [])])
+        }
+    }
+
+    @Test func theRealCommandsFormAValidRegistry() throws {
+        let registry = try TestSession(plugins: [CounterPlugin()]).session.registry
+        #expect(registry.command(named: "quit")?.spec.name == "exit")
+        #expect(registry.command(named: "counter plus")?.spec.name == "counter add")
+        #expect(registry.command(named: "state")?.spec.name == "state keys")
+        #expect(try registry.resolve("history", "5").command.spec.name == "history list")
+        #expect(throws: CommandError.missingVerb(plugin: "to", verbs: ["csv", "json"])) {
+            try registry.resolve("to", nil)
+        }
+    }
+
+    @Test func everyCoreCommandIsDocumented() throws {
+        for command in try TestSession(plugins: []).session.registry.allCommands {
+            let spec = command.spec
+            #expect(!spec.abstract.isEmpty, "\(spec.name) has no abstract")
+            #expect(spec.arguments.allSatisfy { !$0.abstract.isEmpty }, "\(spec.name) has an undocumented argument")
+            #expect(spec.options.allSatisfy { !$0.abstract.isEmpty }, "\(spec.name) has an undocumented option")
+        }
+    }
+
+    @Test func helpIsGeneratedFromTheMetadata() async throws {
+        let shop = try TestSession(plugins: [CounterPlugin()])
+        let overview = await shop.run("help")
+        #expect(overview.contains("counter 0.0.1 — A counter for testing the host"))
+        #expect(overview.contains("\n  counter add N [--quiet]       Add N to the counter\n"))
+        #expect(
+            overview.contains(
+                "\n  history list [N] [--all] [--grep TEXT]\n                                List commands"))
+        #expect(
+            await shop.run("help counter add") == """
+                counter add N [--quiet]
+                  Add N to the counter
+                  Also: plus
+
+                Arguments:
+                  N  how much
+
+                Options:
+                  --quiet  print nothing
+
+                Examples:
+                  counter add 5
+
+                """)
+        #expect(await shop.run("help nosuch") == "error: unknown command 'nosuch'\n")
+    }
+}

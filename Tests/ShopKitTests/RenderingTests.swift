@@ -1,0 +1,119 @@
+import Testing
+
+@testable import ShopKit
+
+@Suite struct RenderingTests {
+    @Test(arguments: [
+        ("plain", "plain"), ("tab\there", "tab    here"), ("\u{1B}[2J", "␛[2J"), ("bell\u{07}", "bell␇"),
+        ("del\u{7F}", "del␡"), ("c1\u{9B}31m", "c1\u{FFFD}31m"), ("rtl\u{202E}txt", "rtl\u{FFFD}txt"),
+        ("line\nbreak", "line␊break"), ("émoji 👍🏽", "émoji 👍🏽"),
+    ])
+    func sanitizerMakesControlCharactersInert(input: String, expected: String) {
+        #expect(Sanitizer.inert(input) == expected)
+    }
+
+    @Test func sanitizerCanKeepNewlines() {
+        #expect(Sanitizer.inert("a\r\nb\u{1B}", keepNewlines: true) == "a\nb␛")
+    }
+
+    @Test func truncateAndPadCountDisplayColumns() {
+        #expect(TextLayout.truncate("hello world", to: 8) == "hello w…")
+        #expect(TextLayout.truncate("日本語テキスト", to: 7) == "日本語…")
+        #expect(TextLayout.pad("日本", to: 6) == "日本  ")
+        #expect(TextLayout.pad("7", to: 3, alignment: .right) == "  7")
+        #expect(TextLayout.pad("ab", to: 5, alignment: .center) == " ab  ")
+    }
+
+    @Test func wrapBreaksAtSpacesAndSplitsLongWords() {
+        #expect(TextLayout.wrap("the quick brown fox jumps", width: 10) == ["the quick", "brown fox", "jumps"])
+        #expect(TextLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextLayout.wrap("日本語のテキスト", width: 5) == ["日本", "語の", "テキ", "スト"])
+        #expect(TextLayout.wrap("one\n\ntwo", width: 10) == ["one", "", "two"])
+    }
+
+    @Test func aHundredThousandCharacterParagraphWrapsInOnePass() {
+        let paragraph = String(repeating: "word ", count: 20_000)
+        let lines = TextLayout.wrap(paragraph, width: 80)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+        #expect(lines.joined(separator: " ").split(separator: " ").count == 20_000)
+    }
+
+    @Test func tablesFitTheWidthAndAlignNumbers() {
+        let table = Table(
+            headers: ["id", "title", "price"],
+            rows: [["1", "Deep cleaning of the whole flat", "1500"], ["2", "Ironing", "90"]],
+            alignments: [.right, .left, .right])
+        #expect(
+            table.render(width: 80, style: .plain) == """
+                id │ title                           │ price
+                ───┼─────────────────────────────────┼──────
+                 1 │ Deep cleaning of the whole flat │  1500
+                 2 │ Ironing                         │    90
+                """)
+        #expect(
+            table.render(width: 30, style: .plain) == """
+                id │ title             │ price
+                ───┼───────────────────┼──────
+                 1 │ Deep cleaning of… │  1500
+                 2 │ Ironing           │    90
+                """)
+    }
+
+    @Test func recordsAndListsRenderByShape() {
+        let context = RenderContext(width: 80, style: .plain, format: .table)
+        #expect(ValueRenderer.render(.list([]), in: context) == "(empty)")
+        #expect(ValueRenderer.render(.list(["a", 1, .null]), in: context) == "a\n1\nnull")
+        let record = Value.record(Record(["name": "shop", "tags": ["a", "b"]]))
+        #expect(
+            ValueRenderer.render(record, in: context) == """
+                field │ value
+                ──────┼──────────
+                name  │ shop
+                tags  │ ["a","b"]
+                """)
+        #expect(
+            ValueRenderer.render(record, in: RenderContext(width: 80, style: .plain, format: .plain))
+                == "name\tshop\ntags\t[\"a\",\"b\"]")
+        #expect(
+            ValueRenderer.render(record, in: RenderContext(width: 80, style: .plain, format: .json))
+                == "{\"name\":\"shop\",\"tags\":[\"a\",\"b\"]}")
+    }
+
+    @Test func stylesFollowTheColourDepth() {
+        let color = RGBColor(red: 255, green: 128, blue: 0)
+        #expect(
+            TerminalStyle(depth: .trueColor).apply([.foreground(color)], to: "x") == "\u{1B}[38;2;255;128;0mx\u{1B}[0m")
+        #expect(TerminalStyle(depth: .ansi256).apply([.background(color)], to: "x") == "\u{1B}[48;5;208mx\u{1B}[0m")
+        #expect(TerminalStyle(depth: .ansi16).apply([.foreground(color)], to: "x") == "\u{1B}[33mx\u{1B}[0m")
+        #expect(TerminalStyle.plain.apply([.bold, .foreground(color)], to: "x") == "x")
+        #expect(ColorDepth.detect(environment: ["COLORTERM": "truecolor"]) == .trueColor)
+        #expect(ColorDepth.detect(environment: ["TERM": "xterm-256color"]) == .ansi256)
+        #expect(ColorDepth.detect(environment: ["TERM": "xterm"]) == .ansi16)
+        #expect(RGBColor(hex: "#1e90ff") == RGBColor(red: 30, green: 144, blue: 255))
+        #expect(RGBColor(hex: "#12345") == nil)
+    }
+
+    @Test(arguments: [
+        (2026, 1, 15, "Thursday"), (2026, 1, 19, "Monday"), (2000, 2, 29, "Tuesday"), (1970, 1, 1, "Thursday"),
+        (1969, 12, 31, "Wednesday"), (2100, 3, 1, "Monday"), (2024, 12, 31, "Tuesday"),
+    ])
+    func calendarDatesKnowTheirWeekday(year: Int, month: Int, day: Int, weekday: String) {
+        let date = CalendarDate(year: year, month: month, day: day)
+        #expect(date.weekdayName == weekday)
+        #expect(CalendarDate(daysSince1970: date.daysSince1970) == date)
+    }
+
+    @Test(arguments: [
+        ("2026-01-15T10:00:00Z", 1_768_471_200.0), ("2026-01-15", 1_768_435_200),
+        ("2026-01-14T00:00:00", 1_768_348_800),
+        ("2026-01-15T13:00:00+03:00", 1_768_471_200), ("2026-01-15T10:00:00.5Z", 1_768_471_200.5),
+    ])
+    func timestampsParseWithoutLocales(text: String, seconds: Double) {
+        #expect(Timestamp.parse(text) == seconds)
+    }
+
+    @Test(arguments: ["", "2026-13-01", "2026-02-30", "2026-01-15T25:00", "15/01/2026", "2026-01-15T10:00:00Q"])
+    func malformedTimestampsAreRefused(text: String) {
+        #expect(Timestamp.parse(text) == nil)
+    }
+}

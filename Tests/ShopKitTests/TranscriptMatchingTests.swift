@@ -1,0 +1,56 @@
+import Testing
+
+@testable import ShopKit
+
+@Suite struct TranscriptMatchingTests {
+    private func expected(_ lines: [String]) throws -> ExpectedOutput {
+        try ExpectedOutput(lines.enumerated().map { ExpectedLine(text: $1, line: $0 + 10) })
+    }
+
+    @Test(arguments: [
+        (["hello"], ["hello"], true),
+        (["hello"], ["hello   "], true),
+        (["hello  "], ["hello"], true),
+        (["hello"], ["hullo"], false),
+        ([], [], true),
+        ([], ["surprise"], false),
+        (["a"], [], false),
+        (["price: [..] ₽"], ["price: 1 500 ₽"], true),
+        (["[..]"], [""], true),
+        (["a[..]b[..]c"], ["a-b-c"], true),
+        (["a[..]b[..]c"], ["a-c-b"], false),
+        (["ab[..]ba"], ["aba"], false),
+        (["..."], [], true),
+        (["first", "...", "last"], ["first", "x", "y", "last"], true),
+        (["first", "...", "last"], ["first", "last"], true),
+        (["first", "...", "last"], ["first", "x"], false),
+        (["v\\d+\\.\\d+ (re)"], ["v1.25"], true),
+        (["v\\d+ (re)"], ["v1.25"], false),
+        (["error: nothing selected"], ["error: nothing selected"], true),
+        ([""], [""], true),
+        (["#> looks like an expectation"], ["#> looks like an expectation"], true),
+    ])
+    func linesMatchByTheTranscriptRules(expectedLines: [String], actual: [String], matches: Bool) throws {
+        #expect(try expected(expectedLines).matches(actual) == matches)
+    }
+
+    @Test func anInvalidRegexIsAnErrorNamingItsLine() {
+        #expect(throws: TranscriptError.invalidRegex(line: 11, pattern: "a(b")) {
+            try expected(["fine", "a(b (re)"])
+        }
+    }
+
+    @Test(arguments: ["...", "cost [..] here", "odd (re)", "plain", ""])
+    func literalLinesMatchExactlyTheTextTheyCameFrom(line: String) throws {
+        let written = ExpectedOutput.literalLine(for: line)
+        let text = written == "#>" ? "" : String(written.dropFirst(3))
+        #expect(try expected([text]).matches([line]))
+    }
+
+    @Test func escapesAreStrippedFromOutput() {
+        let styled = "\u{1B}[1mbold\u{1B}[0m \u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\  \n"
+        #expect(TerminalText.lines(of: styled) == ["bold link"])
+        #expect(TerminalText.lines(of: "a\n\nb\n") == ["a", "", "b"])
+        #expect(TerminalText.lines(of: "") == [])
+    }
+}
