@@ -57,8 +57,10 @@ public final class NewsAPIClient: HTTPFetching {
     }
 
     deinit {
-        // A session keeps its delegate (and itself) alive until invalidated.
-        session.invalidateAndCancel()
+        // A session keeps its delegate (and itself) alive until invalidated. Invalidation waits
+        // for the session's work queue, so it must not hold up whichever thread let go last.
+        let session = session
+        DispatchQueue.global().async { session.invalidateAndCancel() }
     }
 
     public func get(_ url: URL) async throws(NewsError) -> HTTPResponse {

@@ -40,6 +40,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let timeout: Double
     private let transfers = Mutex<[Int: Transfer]>([:])
     private let watchdog = DispatchQueue(label: "NewsAPIClient.watchdog")
+    private let cancelling = DispatchQueue(label: "NewsAPIClient.cancel")
 
     init(maxBodyBytes: Int, timeout: Double) {
         self.maxBodyBytes = maxBodyBytes
@@ -70,7 +71,10 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         transfer.continuation.resume(returning: result(transfer))
-        if !completed { task.cancel() }
+        if !completed {
+            // `cancel()` waits (`sync`) for the session's busy work queue: never on the caller's thread.
+            cancelling.async { task.cancel() }
+        }
     }
 
     /// Checks `task`'s deadline at `time`: times it out, or looks again at its new deadline.
