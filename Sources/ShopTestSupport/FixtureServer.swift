@@ -59,7 +59,7 @@ public final class FixtureServer: Sendable {
         var listener: Int32 = -1
         var wakeRead: Int32 = -1
         var wakeWrite: Int32 = -1
-        var port: UInt16 = 0
+        var port: UInt16
         var running = false
         var stopped = false
     }
@@ -68,8 +68,11 @@ public final class FixtureServer: Sendable {
     private let threads = DispatchGroup()
 
     /// A stopped server; `newsTotalCount` is how many news items the API has in all.
-    public init(newsTotalCount: Int = 40) {
-        var initial = State(newsTotalCount: newsTotalCount)
+    ///
+    /// `port` 0 (the default) lets the system pick a free port; another port is useful to
+    /// bring a server back where a stopped one was.
+    public init(newsTotalCount: Int = 40, port: UInt16 = 0) {
+        var initial = State(newsTotalCount: newsTotalCount, port: port)
         initial.responses["/images/sample.png"] = Response(contentType: "image/png", body: FixtureImages.png(width: 4, height: 3))
         initial.responses["/images/sample.jpg"] = Response(contentType: "image/jpeg", body: FixtureImages.jpeg)
         initial.responses["/images/not-an-image.png"] = Response(
@@ -95,7 +98,7 @@ public final class FixtureServer: Sendable {
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = state.withLock { $0.port }.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
