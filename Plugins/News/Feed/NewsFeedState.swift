@@ -65,36 +65,3 @@ public struct NewsFeedState: Codable, Equatable, Sendable {
         NewsFeedState(source: source).appending(firstPage, asPage: 1, pageSize: pageSize)
     }
 }
-
-/// The outcome of applying a fetched page to a ``NewsFeedState``.
-public struct NewsFeedUpdate: Equatable, Sendable {
-    /// The new state.
-    public var state: NewsFeedState
-    /// Items that were new.
-    public var added: Int
-    /// Items dropped because their id was already loaded (or repeated within the page).
-    public var duplicates: Int
-}
-
-/// What ``NewsFeedState/nextStep(pageSize:)`` decided.
-public enum NewsFeedStep: Equatable, Sendable {
-    /// Request this page.
-    case fetch(page: Int)
-    /// Make no request; the reason is a message for the user, not an error.
-    case stop(NewsStopReason)
-}
-
-/// Why there is nothing more to load.
-public enum NewsStopReason: Equatable, Sendable, CustomStringConvertible {
-    /// The loaded count reached the source's `totalCount`.
-    case reachedTotal(Int)
-    /// The last page was shorter than the page size, or empty.
-    case sourceExhausted
-
-    public var description: String {
-        switch self {
-        case .reachedTotal(let total): "all \(total) news loaded"
-        case .sourceExhausted: "no more news from this source"
-        }
-    }
-}
