@@ -40,7 +40,7 @@ public final class NewsAPIClient: HTTPFetching {
     private let session: URLSession
     private let delegate: TransferDelegate
 
-    /// A client with its own `URLSession` (no cache, no cookies).
+    /// A client with its own `URLSession` (no cache, no cookies); `timeout` in seconds, above 0.
     public init(timeout: Double = NewsAPIClient.defaultTimeout, maxBodyBytes: Int = NewsAPIClient.defaultMaxBodyBytes) {
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
