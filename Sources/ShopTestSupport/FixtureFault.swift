@@ -26,7 +26,8 @@ public enum FixtureFault: Sendable, Equatable {
     case body(Data, contentType: String = "application/json", status: Int = 200)
 
     /// Answer with this UTF-8 text as the body.
-    public static func text(_ text: String, contentType: String = "application/json", status: Int = 200) -> FixtureFault {
+    public static func text(_ text: String, contentType: String = "application/json", status: Int = 200) -> FixtureFault
+    {
         .body(Data(text.utf8), contentType: contentType, status: status)
     }
 }

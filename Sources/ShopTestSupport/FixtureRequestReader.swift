@@ -64,7 +64,8 @@ struct FixtureRequestReader {
         let parts = requestLine.split(separator: " ")
         guard parts.count == 3 else { return nil }
         let target = parts[1]
-        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let path =
+            target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         var keepAlive = parts[2] == "HTTP/1.1"
         var bodyLength = 0
         for line in lines.dropFirst() {

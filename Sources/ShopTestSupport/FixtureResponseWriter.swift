@@ -32,7 +32,8 @@ struct FixtureResponseWriter {
     /// `bytes` bytes of filler streamed from one reused 64 KiB chunk, optionally paced; stops
     /// when the client goes.
     func writeFiller(bytes: Int, declaresLength: Bool, bytesPerSecond: Int?) -> Bool {
-        let head = declaresLength
+        let head =
+            declaresLength
             ? head(status: 200, contentType: "application/json", length: bytes)
             : "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
         guard write(head) else { return false }

@@ -73,7 +73,8 @@ public final class FixtureServer: Sendable {
     /// bring a server back where a stopped one was.
     public init(newsTotalCount: Int = 40, port: UInt16 = 0) {
         var initial = State(newsTotalCount: newsTotalCount, port: port)
-        initial.responses["/images/sample.png"] = Response(contentType: "image/png", body: FixtureImages.png(width: 4, height: 3))
+        initial.responses["/images/sample.png"] = Response(
+            contentType: "image/png", body: FixtureImages.png(width: 4, height: 3))
         initial.responses["/images/sample.jpg"] = Response(contentType: "image/jpeg", body: FixtureImages.jpeg)
         initial.responses["/images/not-an-image.png"] = Response(
             contentType: "text/html; charset=utf-8",
@@ -300,7 +301,8 @@ public final class FixtureServer: Sendable {
         state.withLock { state in
             if let entry = state.pathFaults[path] {
                 if let remaining = entry.remaining {
-                    state.pathFaults[path] = remaining > 1 ? FaultEntry(fault: entry.fault, remaining: remaining - 1) : nil
+                    state.pathFaults[path] =
+                        remaining > 1 ? FaultEntry(fault: entry.fault, remaining: remaining - 1) : nil
                 }
                 return entry.fault
             }
@@ -330,7 +332,8 @@ public final class FixtureServer: Sendable {
             switch waitOrHangUp(seconds: seconds, connection: connection, wake: wake) {
             case .elapsed:
                 let response = normalResponse(for: request.path)
-                return writer.writeResponse(status: response.status, contentType: response.contentType, body: response.body)
+                return writer.writeResponse(
+                    status: response.status, contentType: response.contentType, body: response.body)
             case .clientGone:
                 state.withLock { $0.abandoned += 1 }
                 return false
@@ -345,7 +348,8 @@ public final class FixtureServer: Sendable {
             let body = Data(#"{"news":[{"id":1,"title":"Cut off mid-stri"#.utf8)
             return writer.writeResponse(status: 200, contentType: "application/json", body: body)
         case .wrongSchema:
-            return writer.writeResponse(status: 200, contentType: "application/json", body: Data(#"{"news": 5, "totalCount": 1}"#.utf8))
+            return writer.writeResponse(
+                status: 200, contentType: "application/json", body: Data(#"{"news": 5, "totalCount": 1}"#.utf8))
         case .hugeBody(let bytes, let declaresLength, let bytesPerSecond):
             _ = writer.writeFiller(bytes: bytes, declaresLength: declaresLength, bytesPerSecond: bytesPerSecond)
             return false
@@ -384,7 +388,9 @@ public final class FixtureServer: Sendable {
                 var byte: UInt8 = 0
                 let peeked = recv(connection, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
                 if peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EINTR) { return .clientGone }
-                if fds[0].revents & Self.pollReadHangUp != 0 || fds[0].revents & Int16(POLLHUP) != 0 { return .clientGone }
+                if fds[0].revents & Self.pollReadHangUp != 0 || fds[0].revents & Int16(POLLHUP) != 0 {
+                    return .clientGone
+                }
                 // Pipelined bytes from the client: keep waiting, but without spinning.
                 usleep(1000)
             }
@@ -399,7 +405,9 @@ public final class FixtureServer: Sendable {
         if parts.count == 5, parts[0].isEmpty, parts[1] == "api", parts[2] == "news",
             let page = Int(parts[3]), let size = Int(parts[4]), page >= 1, size >= 1
         {
-            return Response(contentType: "application/json", body: FixtureNews.page(page, size: size, total: total, baseURL: baseURL))
+            return Response(
+                contentType: "application/json",
+                body: FixtureNews.page(page, size: size, total: total, baseURL: baseURL))
         }
         return Response(status: 404, contentType: "application/json", body: Data(#"{"error":"not found"}"#.utf8))
     }

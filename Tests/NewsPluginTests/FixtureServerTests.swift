@@ -53,7 +53,9 @@ import Testing
     @Test func unknownPathsAre404() async throws {
         try await withFixtureServer { server in
             let url = try #require(URL(string: server.baseURL + "/nothing/here"))
-            #expect(await newsError { try await NewsAPIClient().get(url) } == .httpStatus(url: url.absoluteString, code: 404))
+            #expect(
+                await newsError { try await NewsAPIClient().get(url) }
+                    == .httpStatus(url: url.absoluteString, code: 404))
         }
     }
 }

@@ -18,7 +18,10 @@ import Testing
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(images.count == 50)
-            #expect(images.allSatisfy { $0.origin == .network && $0.header == ImageHeader(format: .png, width: 4, height: 3) })
+            #expect(
+                images.allSatisfy {
+                    $0.origin == .network && $0.header == ImageHeader(format: .png, width: 4, height: 3)
+                })
             #expect(server.requestCount(forPath: "/images/sample.png") == 1)
             #expect(await loader.downloadsInFlight == 0)
         }
@@ -109,7 +112,9 @@ import Testing
             let clock = ContinuousClock()
             let started = clock.now
             let load = Task { try await loader.load(url) }
-            while server.requestCount(forPath: "/images/sample.png") == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            while server.requestCount(forPath: "/images/sample.png") == 0 {
+                try await Task.sleep(for: .milliseconds(5))
+            }
             load.cancel()
             #expect(await newsError { try await load.value } == .cancelled(url: url))
             #expect((clock.now - started).seconds < 2, "the server would answer after 5 s")
@@ -129,7 +134,9 @@ import Testing
             let url = server.baseURL + "/images/sample.png"
             let leaving = Task { try await loader.load(url) }
             let staying = Task { try await loader.load(url) }
-            while server.requestCount(forPath: "/images/sample.png") == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            while server.requestCount(forPath: "/images/sample.png") == 0 {
+                try await Task.sleep(for: .milliseconds(5))
+            }
             leaving.cancel()
             #expect(await newsError { try await leaving.value } == .cancelled(url: url))
             #expect(try await staying.value.origin == .network)
@@ -173,11 +180,16 @@ import Testing
         #expect(first.origin == .embedded)
         #expect(first.header == ImageHeader(format: .png, width: 48, height: 32))
         #expect(try await loader.load("embedded://images/launch.png").origin == .memory)
-        #expect(try await loader.load("embedded://images/coffee.jpg").header == ImageHeader(format: .jpeg, width: 60, height: 40))
+        #expect(
+            try await loader.load("embedded://images/coffee.jpg").header
+                == ImageHeader(format: .jpeg, width: 60, height: 40))
     }
 
     @Test(arguments: [
-        ("embedded://images/missing.png", "invalid url 'embedded://images/missing.png': no embedded image named 'missing.png'"),
+        (
+            "embedded://images/missing.png",
+            "invalid url 'embedded://images/missing.png': no embedded image named 'missing.png'"
+        ),
         ("ftp://x/a.png", "invalid url 'ftp://x/a.png': scheme 'ftp' is not http, https or embedded"),
         ("not a url", "invalid url 'not a url': not a url"),
     ])

@@ -4,19 +4,20 @@ import ShopTestSupport
 import Testing
 
 @Suite struct InlineImageProtocolTests {
-    @Test(arguments: [
-        (["TERM": "xterm-kitty"], InlineImageProtocol.kitty),
-        (["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"], .kitty),
-        (["TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty"], .kitty),
-        (["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"], .iterm2),
-        (["TERM": "xterm-256color", "LC_TERMINAL": "iTerm2"], .iterm2),
-        (["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], .iterm2),
-        (["TERM": "xterm-256color"], nil),
-        (["TERM": "dumb", "TERM_PROGRAM": "iTerm.app"], nil),
-        (["TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"], nil),
-        (["TERM": "screen-256color", "TERM_PROGRAM": "iTerm.app"], nil),
-        ([:], nil),
-    ] as [([String: String], InlineImageProtocol?)])
+    @Test(
+        arguments: [
+            (["TERM": "xterm-kitty"], InlineImageProtocol.kitty),
+            (["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"], .kitty),
+            (["TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty"], .kitty),
+            (["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"], .iterm2),
+            (["TERM": "xterm-256color", "LC_TERMINAL": "iTerm2"], .iterm2),
+            (["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], .iterm2),
+            (["TERM": "xterm-256color"], nil),
+            (["TERM": "dumb", "TERM_PROGRAM": "iTerm.app"], nil),
+            (["TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"], nil),
+            (["TERM": "screen-256color", "TERM_PROGRAM": "iTerm.app"], nil),
+            ([:], nil),
+        ] as [([String: String], InlineImageProtocol?)])
     func theProtocolIsDetectedFromTheEnvironment(environment: [String: String], expected: InlineImageProtocol?) {
         #expect(InlineImageProtocol.detect(environment: environment) == expected)
     }
@@ -48,6 +49,9 @@ import Testing
     @Test func iTerm2SendsTheWholeFileInOneSequence() throws {
         let jpeg = FixtureImages.jpeg
         let sequence = try #require(InlineImageProtocol.iterm2.encode(jpeg, format: .jpeg))
-        #expect(sequence == "\u{1B}]1337;File=inline=1;size=\(jpeg.count);preserveAspectRatio=1:\(jpeg.base64EncodedString())\u{07}")
+        #expect(
+            sequence
+                == "\u{1B}]1337;File=inline=1;size=\(jpeg.count);preserveAspectRatio=1:\(jpeg.base64EncodedString())\u{07}"
+        )
     }
 }

@@ -19,7 +19,8 @@ import Testing
             // Paced at 20 MB/s, so the whole body would take 2.5 s. (At full loopback speed the
             // caller is answered as quickly, but corelibs-foundation closes the connection only
             // after the server has sent everything; see TransferDelegate.)
-            server.setFault(.hugeBody(bytes: 50_000_000, declaresLength: false, bytesPerSecond: 20_000_000), forPath: "/big")
+            server.setFault(
+                .hugeBody(bytes: 50_000_000, declaresLength: false, bytesPerSecond: 20_000_000), forPath: "/big")
             let url = try #require(URL(string: server.baseURL + "/big"))
             let clock = ContinuousClock()
             let started = clock.now
@@ -40,7 +41,8 @@ import Testing
             let client = NewsAPIClient(maxBodyBytes: 1_000)
             let clock = ContinuousClock()
             let started = clock.now
-            #expect(await newsError { try await client.get(url) } == .oversize(url: url.absoluteString, limitBytes: 1_000))
+            #expect(
+                await newsError { try await client.get(url) } == .oversize(url: url.absoluteString, limitBytes: 1_000))
             #expect((clock.now - started).seconds < 1)
             let sent = try await settledBodyBytes(server, "/big")
             #expect(sent < 25_000_000, "the connection closed after \(sent) bytes")
@@ -78,7 +80,9 @@ import Testing
             #expect(error?.description == "'\(url.absoluteString)' did not answer within 0.1 s")
             #expect((clock.now - started).seconds < 1, "corelibs alone would wait a whole second, or fail at once")
             // A fast answer is not affected by a short timeout.
-            #expect(try await NewsAPIClient(timeout: 0.5).get(try #require(URL(string: server.baseURL + "/api/news/1/15"))).statusCode == 200)
+            #expect(
+                try await NewsAPIClient(timeout: 0.5).get(try #require(URL(string: server.baseURL + "/api/news/1/15")))
+                    .statusCode == 200)
         }
     }
 

@@ -18,7 +18,10 @@ import Testing
         #expect(date.description == canonical)
     }
 
-    @Test(arguments: ["", "yesterday", "2026-1-14", "2026-13-01T00:00:00", "2025-02-29", "2026-01-14T24:00:00", "2026-01-14T09", "2026-01-14T09:30:00 junk"])
+    @Test(arguments: [
+        "", "yesterday", "2026-1-14", "2026-13-01T00:00:00", "2025-02-29", "2026-01-14T24:00:00", "2026-01-14T09",
+        "2026-01-14T09:30:00 junk",
+    ])
     func anythingElseIsRejected(text: String) {
         #expect(NewsDate(parsing: text) == nil)
     }

@@ -24,7 +24,10 @@ import Testing
     @Test(arguments: [
         ("ht!tp://x", "invalid url 'ht!tp://x': not a url"),
         ("ftp://x", "invalid url 'ftp://x': scheme 'ftp' is not http or https"),
-        ("localhost:8080", "invalid url 'localhost:8080': scheme 'localhost' is not http or https; start it with 'http://' or 'https://'"),
+        (
+            "localhost:8080",
+            "invalid url 'localhost:8080': scheme 'localhost' is not http or https; start it with 'http://' or 'https://'"
+        ),
         ("news.example/api", "invalid url 'news.example/api': no scheme; start it with 'http://' or 'https://'"),
         ("http://", "invalid url 'http://': no host"),
         ("http://a b/", "invalid url 'http://a b/': not a url"),

@@ -48,7 +48,10 @@ import Testing
         let first = NewsFeedState(source: "s")
             .appending(NewsPage(items: items(1...3), totalCount: 9), asPage: 1, pageSize: 3).state
         let update = first.appending(
-            NewsPage(items: [NewsItem(id: 3, title: "again"), NewsItem(id: 4, title: "four"), NewsItem(id: 4, title: "twice")], totalCount: 9),
+            NewsPage(
+                items: [
+                    NewsItem(id: 3, title: "again"), NewsItem(id: 4, title: "four"), NewsItem(id: 4, title: "twice"),
+                ], totalCount: 9),
             asPage: 2, pageSize: 3)
         #expect(update.added == 1)
         #expect(update.duplicates == 2)

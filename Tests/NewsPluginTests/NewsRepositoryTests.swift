@@ -158,15 +158,20 @@ import Testing
             case .serverError: .status(500)
             case .bodyCutInHalf: .truncatedBody
             case .newsIsANumber: .wrongSchema
-            case .itemWithoutID: .text(#"{"news":[{"id":16,"title":"a"},{"id":17,"title":"b"},{"id":18,"title":"c"},{"title":"no id"}],"totalCount":40}"#)
+            case .itemWithoutID:
+                .text(
+                    #"{"news":[{"id":16,"title":"a"},{"id":17,"title":"b"},{"id":18,"title":"c"},{"title":"no id"}],"totalCount":40}"#
+                )
             case .negativeTotal: .text(pageJSON(ids: 16...30, totalCount: -1))
-            case .totalAsString: .text(pageJSON(ids: 16...30, totalCount: 40).replacingOccurrences(of: ":40}", with: #":"40"}"#))
+            case .totalAsString:
+                .text(pageJSON(ids: 16...30, totalCount: 40).replacingOccurrences(of: ":40}", with: #":"40"}"#))
             case .invalidJSON: .invalidJSON
             // Paced at 100 MB/s: at full loopback speed the server would finish sending before
             // corelibs-foundation gets round to closing the connection (the caller is answered
             // at once either way), and the drain would load the machine for the other tests.
             case .fiftyMegabytes: .hugeBody(bytes: 50_000_000, bytesPerSecond: 100_000_000)
-            case .fiftyMegabytesWithoutLength: .hugeBody(bytes: 50_000_000, declaresLength: false, bytesPerSecond: 100_000_000)
+            case .fiftyMegabytesWithoutLength:
+                .hugeBody(bytes: 50_000_000, declaresLength: false, bytesPerSecond: 100_000_000)
             case .slowerThanTheTimeout: .delay(1.5)
             case .closedWithoutReply: .closeWithoutReply
             }
@@ -187,7 +192,9 @@ import Testing
             case .negativeTotal: return .decoding(path: "totalCount", problem: "should not be negative, found -1")
             case .totalAsString: return .decoding(path: "totalCount", problem: "should be an integer, found a string")
             case .invalidJSON:
-                return .decoding(path: "", problem: #"not valid json (body starts with '{"news":[{"id":1,"title":"Cut off mid-st…')"#)
+                return .decoding(
+                    path: "", problem: #"not valid json (body starts with '{"news":[{"id":1,"title":"Cut off mid-st…')"#
+                )
             case .fiftyMegabytes, .fiftyMegabytesWithoutLength: return .oversize(url: url, limitBytes: 10 * 1024 * 1024)
             case .slowerThanTheTimeout: return .timeout(url: url, seconds: 0.5)
             case .closedWithoutReply:

@@ -15,7 +15,8 @@ func withFixtureServer<T>(
 
 /// An HTTP fetcher of `server`'s news API.
 func httpFetcher(_ server: FixtureServer, pageSize: Int = 15, timeout: Double = 5) throws -> HTTPNewsFetcher {
-    HTTPNewsFetcher(endpoint: try NewsEndpoint(base: server.baseURL), client: NewsAPIClient(timeout: timeout), pageSize: pageSize)
+    HTTPNewsFetcher(
+        endpoint: try NewsEndpoint(base: server.baseURL), client: NewsAPIClient(timeout: timeout), pageSize: pageSize)
 }
 
 /// The error `body` throws, or nil.

@@ -9,7 +9,9 @@ public enum EmbeddedImages {
     public static let scheme = "embedded"
 
     /// Every image's name, e.g. `launch.png`.
-    public static let names = ["launch.png", "delivery.png", "sale.png", "update.png", "coffee.jpg", "store.jpg", "workshop.jpg"]
+    public static let names = [
+        "launch.png", "delivery.png", "sale.png", "update.png", "coffee.jpg", "store.jpg", "workshop.jpg",
+    ]
 
     /// `embedded://images/NAME`.
     public static func url(named name: String) -> String {
@@ -27,13 +29,13 @@ public enum EmbeddedImages {
     public static func bytes(named name: String) -> Data? {
         let bytes: [UInt8]? =
             switch name {
-        case "launch.png": launchPNG
-        case "delivery.png": deliveryPNG
-        case "sale.png": salePNG
-        case "update.png": updatePNG
-        case "coffee.jpg": coffeeJPG
-        case "store.jpg": storeJPG
-        case "workshop.jpg": workshopJPG
+            case "launch.png": launchPNG
+            case "delivery.png": deliveryPNG
+            case "sale.png": salePNG
+            case "update.png": updatePNG
+            case "coffee.jpg": coffeeJPG
+            case "store.jpg": storeJPG
+            case "workshop.jpg": workshopJPG
             default: nil
             }
         return bytes.map { Data($0) }

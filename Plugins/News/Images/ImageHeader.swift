@@ -117,7 +117,9 @@ public struct ImageHeader: Equatable, Sendable, CustomStringConvertible {
         }
         if bytes.matches(Array("VP8X".utf8), at: chunk) {
             // Extended: flags and reserved bytes, then canvas width-1 and height-1 in 24 bits each.
-            guard let width = bytes.uint24LE(at: data + 4), let height = bytes.uint24LE(at: data + 7) else { return nil }
+            guard let width = bytes.uint24LE(at: data + 4), let height = bytes.uint24LE(at: data + 7) else {
+                return nil
+            }
             return ImageHeader(format: .webp, width: Int(width) + 1, height: Int(height) + 1)
         }
         return nil

@@ -35,7 +35,9 @@ public struct ImageMemoryCache: Sendable {
     public mutating func insert(_ data: Data, header: ImageHeader, for url: String) {
         remove(url)
         guard data.count <= capacityBytes else { return }
-        while totalBytes + data.count > capacityBytes, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+        while totalBytes + data.count > capacityBytes,
+            let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+        {
             remove(oldest.key)
         }
         useCounter += 1

@@ -33,6 +33,7 @@ extension KeyedDecodingContainer {
         if let start = text.range(of: "parsed: \""), let end = text[start.upperBound...].firstIndex(of: "\"") {
             found = String(text[start.upperBound..<end])
         }
-        return DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "should be an integer, found \(found)")
+        return DecodingError.dataCorruptedError(
+            forKey: key, in: self, debugDescription: "should be an integer, found \(found)")
     }
 }

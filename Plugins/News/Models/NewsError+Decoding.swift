@@ -7,7 +7,8 @@ extension NewsError {
         case .keyNotFound(let key, let context):
             self = .decoding(path: Self.path(context.codingPath + [key]), problem: "is missing")
         case .valueNotFound(let type, let context):
-            self = .decoding(path: Self.path(context.codingPath), problem: "is null; it should be \(Self.jsonKind(type))")
+            self = .decoding(
+                path: Self.path(context.codingPath), problem: "is null; it should be \(Self.jsonKind(type))")
         case .typeMismatch(let type, let context):
             let found = Self.foundKind(context.debugDescription).map { ", found \($0)" } ?? ""
             self = .decoding(path: Self.path(context.codingPath), problem: "should be \(Self.jsonKind(type))\(found)")

@@ -147,7 +147,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     // MARK: - Results
 
     /// The caller's result for a transfer that URLSession completed.
-    private static func outcome(of transfer: Transfer, error: (any Error)?, timeout: Double) -> Result<HTTPResponse, NewsError> {
+    private static func outcome(
+        of transfer: Transfer, error: (any Error)?, timeout: Double
+    ) -> Result<HTTPResponse, NewsError> {
         let url = transfer.url.absoluteString
         guard let error else {
             return .success(
