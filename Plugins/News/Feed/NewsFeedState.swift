@@ -1,0 +1,67 @@
+/// Everything known about the loaded feed, as plain data: the `news.*` state keys.
+///
+/// The state changes only through the pure functions below, so the command layer can keep
+/// it in its state store, rebuild it from there, and undo it; ``NewsRepository`` is one
+/// owner of it that also makes the requests.
+///
+/// ```swift
+/// var state = NewsFeedState(source: fetcher.sourceName)
+/// if case .fetch(let page) = state.nextStep(pageSize: fetcher.pageSize) {
+///     state = state.appending(try await fetcher.fetchPage(page), asPage: page, pageSize: fetcher.pageSize).state
+/// }
+/// ```
+public struct NewsFeedState: Codable, Equatable, Sendable {
+    /// Items per page unless a source says otherwise.
+    public static let defaultPageSize = 15
+
+    /// Loaded items in order, each id once (`news.items`).
+    public var items: [NewsItem]
+    /// The last page loaded; 0 before any (`news.page`).
+    public var page: Int
+    /// `totalCount` from the last page, when the source gave one (`news.total`).
+    public var total: Int?
+    /// True once the source has nothing more (`news.exhausted`).
+    public var exhausted: Bool
+    /// `"embedded"` or the base URL (`news.source`).
+    public var source: String
+
+    public init(items: [NewsItem] = [], page: Int = 0, total: Int? = nil, exhausted: Bool = false, source: String) {
+        self.items = items
+        self.page = page
+        self.total = total
+        self.exhausted = exhausted
+        self.source = source
+    }
+
+    /// What loading more should do now: fetch a page, or stop without a request.
+    public func nextStep(pageSize: Int) -> NewsFeedStep {
+        if page == 0 { return .fetch(page: 1) }
+        if let total, items.count >= total { return .stop(.reachedTotal(total)) }
+        if exhausted { return .stop(.sourceExhausted) }
+        return .fetch(page: page + 1)
+    }
+
+    /// The state after page `number` arrived: new ids appended, duplicates dropped, the
+    /// total updated, and ``exhausted`` set when the page was short or empty or the total
+    /// is reached.
+    public func appending(_ fetched: NewsPage, asPage number: Int, pageSize: Int) -> NewsFeedUpdate {
+        var next = self
+        var known = Set(items.map(\.id))
+        var added = 0
+        for item in fetched.items where known.insert(item.id).inserted {
+            next.items.append(item)
+            added += 1
+        }
+        next.page = number
+        next.total = fetched.totalCount ?? total
+        let short = fetched.items.count < max(1, pageSize)
+        let complete = next.total.map { next.items.count >= $0 } ?? false
+        next.exhausted = short || complete
+        return NewsFeedUpdate(state: next, added: added, duplicates: fetched.items.count - added)
+    }
+
+    /// The state after a refresh: page 1 replaces everything loaded before.
+    public func replacing(with firstPage: NewsPage, pageSize: Int) -> NewsFeedUpdate {
+        NewsFeedState(source: source).appending(firstPage, asPage: 1, pageSize: pageSize)
+    }
+}

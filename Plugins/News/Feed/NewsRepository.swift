@@ -1,0 +1,74 @@
+/// Owns a ``NewsFeedState`` and a source, and loads pages one at a time.
+///
+/// A load that fails or is cancelled leaves the state exactly as it was; a load started
+/// while another is running is refused with ``NewsError/loadInProgress`` (no request is
+/// made). The state can be seeded from, and written back to, the command layer's store.
+///
+/// ```swift
+/// let repository = NewsRepository(fetcher: EmbeddedNewsFetcher())
+/// let result = try await repository.loadNext()   // .loaded(page: 1, added: 15, duplicates: 0)
+/// let state = await repository.state             // items, page, total, exhausted, source
+/// ```
+public actor NewsRepository {
+    /// The feed as loaded so far.
+    public private(set) var state: NewsFeedState
+    /// The source pages come from.
+    public private(set) var fetcher: any NewsFetching
+    /// True while a request is in flight.
+    public private(set) var isLoading = false
+
+    /// A repository over `fetcher`, starting from `state` (a fresh feed when nil).
+    public init(fetcher: any NewsFetching, state: NewsFeedState? = nil) {
+        self.fetcher = fetcher
+        self.state = state ?? NewsFeedState(source: fetcher.sourceName)
+    }
+
+    /// Loads the next page, or stops without a request when everything is loaded.
+    public func loadNext() async throws(NewsError) -> NewsLoadResult {
+        let pageSize = fetcher.pageSize
+        switch state.nextStep(pageSize: pageSize) {
+        case .stop(let reason):
+            guard !isLoading else { throw .loadInProgress }
+            return .stopped(reason)
+        case .fetch(let page):
+            let fetched = try await exclusively { fetcher throws(NewsError) in try await fetcher.fetchPage(page) }
+            let update = state.appending(fetched, asPage: page, pageSize: pageSize)
+            state = update.state
+            return .loaded(page: page, added: update.added, duplicates: update.duplicates)
+        }
+    }
+
+    /// Reloads page 1 and replaces every loaded item.
+    public func refresh() async throws(NewsError) -> NewsLoadResult {
+        let pageSize = fetcher.pageSize
+        let fetched = try await exclusively { fetcher throws(NewsError) in try await fetcher.fetchPage(1) }
+        let update = state.replacing(with: fetched, pageSize: pageSize)
+        state = update.state
+        return .loaded(page: 1, added: update.added, duplicates: update.duplicates)
+    }
+
+    /// Switches to another source and forgets what was loaded; refused during a load.
+    public func switchSource(to fetcher: any NewsFetching) throws(NewsError) {
+        guard !isLoading else { throw .loadInProgress }
+        self.fetcher = fetcher
+        state = NewsFeedState(source: fetcher.sourceName)
+    }
+
+    /// Replaces the state, e.g. after the command layer's undo; refused during a load.
+    public func restore(_ state: NewsFeedState) throws(NewsError) {
+        guard !isLoading else { throw .loadInProgress }
+        self.state = state
+    }
+
+    /// Runs one fetch with ``isLoading`` set, refusing to start a second one.
+    private func exclusively(
+        _ fetch: (any NewsFetching) async throws(NewsError) -> NewsPage
+    ) async throws(NewsError) -> NewsPage {
+        guard !isLoading else { throw .loadInProgress }
+        isLoading = true
+        defer { isLoading = false }
+        let fetched = try await fetch(fetcher)
+        if Task.isCancelled { throw .cancelled(url: fetcher.sourceName) }
+        return fetched
+    }
+}

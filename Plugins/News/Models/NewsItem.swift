@@ -1,0 +1,45 @@
+/// One news item as the API sends it.
+///
+/// Only `id` and `title` are required; every other field may be missing or `null`.
+/// Unknown fields are ignored. Text is kept exactly as received (blanks included): the
+/// command layer sanitizes it before it reaches a terminal.
+public struct NewsItem: Codable, Equatable, Hashable, Sendable, Identifiable {
+    public var id: Int
+    public var title: String
+    public var description: String?
+    public var publishedDate: NewsDate?
+    public var url: String?
+    public var fullUrl: String?
+    public var titleImageUrl: String?
+    public var categoryType: String?
+
+    public init(
+        id: Int, title: String, description: String? = nil, publishedDate: NewsDate? = nil,
+        url: String? = nil, fullUrl: String? = nil, titleImageUrl: String? = nil, categoryType: String? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.publishedDate = publishedDate
+        self.url = url
+        self.fullUrl = fullUrl
+        self.titleImageUrl = titleImageUrl
+        self.categoryType = categoryType
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, description, publishedDate, url, fullUrl, titleImageUrl, categoryType
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decodeInteger(forKey: .id)
+        title = try c.decode(String.self, forKey: .title)
+        description = try c.decodeIfPresent(String.self, forKey: .description)
+        publishedDate = try c.decodeIfPresent(NewsDate.self, forKey: .publishedDate)
+        url = try c.decodeIfPresent(String.self, forKey: .url)
+        fullUrl = try c.decodeIfPresent(String.self, forKey: .fullUrl)
+        titleImageUrl = try c.decodeIfPresent(String.self, forKey: .titleImageUrl)
+        categoryType = try c.decodeIfPresent(String.self, forKey: .categoryType)
+    }
+}

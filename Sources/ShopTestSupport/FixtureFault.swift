@@ -1,0 +1,33 @@
+import Foundation
+
+/// A way for ``FixtureServer`` to misbehave on a request.
+///
+/// Set one per path with ``FixtureServer/setFault(_:forPath:times:)`` or for every path
+/// with ``FixtureServer/setGlobalFault(_:times:)``.
+public enum FixtureFault: Sendable, Equatable {
+    /// Answer with this status and a small JSON error body.
+    case status(Int)
+    /// Wait this many seconds, then answer normally. Ends early when the client hangs up
+    /// (counted by ``FixtureServer/abandonedRequestCount``) or the server stops.
+    case delay(Double)
+    /// Send the header with the full `Content-Length`, then half the body, then close.
+    case truncatedBody
+    /// Answer 200 with a body that is not valid JSON.
+    case invalidJSON
+    /// Answer 200 with valid JSON of the wrong shape: `{"news": 5, "totalCount": 1}`.
+    case wrongSchema
+    /// Stream `bytes` bytes of filler in 64 KiB chunks, with or without a `Content-Length`
+    /// (without one, the end of the body is the end of the connection), at most
+    /// `bytesPerSecond` when given. Nothing is allocated but one chunk.
+    case hugeBody(bytes: Int, declaresLength: Bool = true, bytesPerSecond: Int? = nil)
+    /// Read the request, then close the connection without a reply.
+    case closeWithoutReply
+    /// Answer with exactly this body.
+    case body(Data, contentType: String = "application/json", status: Int = 200)
+
+    /// Answer with this UTF-8 text as the body.
+    public static func text(_ text: String, contentType: String = "application/json", status: Int = 200) -> FixtureFault
+    {
+        .body(Data(text.utf8), contentType: contentType, status: status)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import NewsPlugin
+import ShopTestSupport
+import Testing
+
+@Suite struct FixtureServerTests {
+    @Test func stopClosesIdleKeepAliveConnectionsPromptly() async throws {
+        let server = FixtureServer()
+        try server.start()
+        let client = NewsAPIClient()
+        _ = try await client.get(try #require(URL(string: server.baseURL + "/api/news/1/15")))
+        let clock = ContinuousClock()
+        let started = clock.now
+        server.stop()
+        #expect((clock.now - started).seconds < 0.5)
+        server.stop()  // idempotent
+    }
+
+    @Test func stopInterruptsADelayedResponse() async throws {
+        let server = FixtureServer()
+        try server.start()
+        server.setGlobalFault(.delay(30))
+        let url = try #require(URL(string: server.baseURL + "/api/news/1/15"))
+        let request = Task { try await NewsAPIClient(timeout: 10).get(url) }
+        while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        let clock = ContinuousClock()
+        let started = clock.now
+        server.stop()
+        #expect((clock.now - started).seconds < 0.5)
+        #expect(await newsError { try await request.value } != nil)
+    }
+
+    @Test func faultsCanBeLimitedToANumberOfRequests() async throws {
+        try await withFixtureServer { server in
+            server.setGlobalFault(.status(503), times: 2)
+            let url = try #require(URL(string: server.baseURL + "/api/news/1/15"))
+            let client = NewsAPIClient()
+            #expect(await newsError { try await client.get(url) } == .httpStatus(url: url.absoluteString, code: 503))
+            #expect(await newsError { try await client.get(url) } == .httpStatus(url: url.absoluteString, code: 503))
+            #expect(try await client.get(url).statusCode == 200)
+            #expect(server.requestCount(forPath: "/api/news/1/15") == 3)
+        }
+    }
+
+    @Test func generatedPagesFollowTheTotalCount() throws {
+        let page = try NewsPage.decode(FixtureNews.page(3, size: 15, total: 40, baseURL: "http://h"))
+        #expect(page.items.map(\.id) == Array(31...40))
+        #expect(page.totalCount == 40)
+        #expect(page.items.contains { $0.titleImageUrl == nil })
+        #expect(try NewsPage.decode(FixtureNews.page(4, size: 15, total: 40, baseURL: "http://h")).items.isEmpty)
+    }
+
+    @Test func unknownPathsAre404() async throws {
+        try await withFixtureServer { server in
+            let url = try #require(URL(string: server.baseURL + "/nothing/here"))
+            #expect(
+                await newsError { try await NewsAPIClient().get(url) }
+                    == .httpStatus(url: url.absoluteString, code: 404))
+        }
+    }
+}

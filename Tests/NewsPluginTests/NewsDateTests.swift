@@ -1,0 +1,55 @@
+import Foundation
+import NewsPlugin
+import Testing
+
+@Suite struct NewsDateTests {
+    @Test(arguments: [
+        ("2026-01-14T00:00:00", "2026-01-14T00:00:00"),
+        ("2026-01-14T09:30:15", "2026-01-14T09:30:15"),
+        ("2026-01-14", "2026-01-14T00:00:00"),
+        ("2026-01-14T09:30", "2026-01-14T09:30:00"),
+        ("2026-01-14T09:30:15.123", "2026-01-14T09:30:15"),
+        ("2026-01-14T23:30:00Z", "2026-01-14T23:30:00"),
+        ("2026-01-14T23:30:00+03:00", "2026-01-14T23:30:00"),
+        ("2024-02-29T12:00:00", "2024-02-29T12:00:00"),
+    ])
+    func theAPIFormatParsesAsACalendarDateTime(text: String, canonical: String) throws {
+        let date = try #require(NewsDate(parsing: text))
+        #expect(date.description == canonical)
+    }
+
+    @Test(arguments: [
+        "", "yesterday", "2026-1-14", "2026-13-01T00:00:00", "2025-02-29", "2026-01-14T24:00:00", "2026-01-14T09",
+        "2026-01-14T09:30:00 junk",
+    ])
+    func anythingElseIsRejected(text: String) {
+        #expect(NewsDate(parsing: text) == nil)
+    }
+
+    @Test(arguments: [
+        ("2026-01-15T09:00:00", "Today"),
+        ("2026-01-15T00:00:00", "Today"),
+        ("2026-01-14T23:59:59", "Yesterday"),
+        ("2026-01-13T12:00:00", "13 Jan 2026"),
+        ("2025-12-31T12:00:00", "31 Dec 2025"),
+    ])
+    func dayLabelsAreRelativeToToday(text: String, label: String) throws {
+        let today = try #require(NewsDate(parsing: "2026-01-15T10:00:00"))
+        #expect(try #require(NewsDate(parsing: text)).dayLabel(today: today) == label)
+    }
+
+    @Test func todayComesFromAnInstantInAZone() throws {
+        // 2026-01-15T10:00:00Z
+        let instant = Date(timeIntervalSince1970: 1_768_471_200)
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        #expect(NewsDate(instant, in: utc).description == "2026-01-15T10:00:00")
+        #expect(NewsDate(instant, in: tokyo).description == "2026-01-15T19:00:00")
+    }
+
+    @Test func datesEncodeBackToTheAPIFormat() throws {
+        let date = try #require(NewsDate(parsing: "2026-01-14"))
+        let json = try JSONEncoder().encode([date])
+        #expect(String(decoding: json, as: UTF8.self) == #"["2026-01-14T00:00:00"]"#)
+    }
+}
