@@ -1,6 +1,5 @@
 import CLibEdit
 import Glibc
-import Synchronization
 
 /// An interactive line editor on libedit: coloured prompt, emacs or vi keys (`~/.editrc`),
 /// history fed by the caller, Tab completion, Ctrl-R search, Ctrl-C and Ctrl-D.
@@ -113,7 +112,7 @@ public final class LineEditor: LineReading {
     ) throws(LineEditorError) {
         guard isatty(input) == 1 else { throw .notATerminal(fileDescriptor: input) }
         guard isatty(output) == 1 else { throw .notATerminal(fileDescriptor: output) }
-        Self.prepareLocale()
+        TextWidth.prepareLocale()
 
         var streams: [UnsafeMutablePointer<FILE>] = []
         let editLine: OpaquePointer
@@ -298,25 +297,6 @@ public final class LineEditor: LineReading {
             throw .systemCallFailed(name: "fdopen", errno: code)
         }
         return stream
-    }
-
-    /// Set once per process: whether `LC_CTYPE` has been checked.
-    private static let localeChecked = Mutex(false)
-
-    /// Makes `LC_CTYPE` a UTF-8 locale: the environment's if it is one, else `C.UTF-8`.
-    private static func prepareLocale() {
-        localeChecked.withLock { checked in
-            guard !checked else { return }
-            checked = true
-            func isUTF8() -> Bool {
-                guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-                let name = String(cString: codeset).lowercased()
-                return name == "utf-8" || name == "utf8"
-            }
-            if isUTF8() { return }
-            if setlocale(LC_CTYPE, "") != nil, isUTF8() { return }
-            _ = setlocale(LC_CTYPE, "C.UTF-8")
-        }
     }
 }
 

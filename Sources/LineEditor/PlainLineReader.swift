@@ -29,7 +29,7 @@ public final class PlainLineReader: LineReading {
     private var start = 0
     private var scanned = 0
     private var reachedEnd = false
-    private let chunkSize: Int
+    private var chunk: [UInt8]
 
     /// Creates a reader of `input`.
     ///
@@ -40,7 +40,7 @@ public final class PlainLineReader: LineReading {
     public init(input: Int32 = STDIN_FILENO, promptOutput: Int32? = nil, chunkSize: Int = 64 * 1024) {
         self.input = input
         self.promptOutput = promptOutput
-        self.chunkSize = max(1, chunkSize)
+        self.chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
     }
 
     /// Reads the next line, writing `prompt` first when this reader has a prompt output.
@@ -69,7 +69,7 @@ public final class PlainLineReader: LineReading {
     /// The bytes of the next line without its `\n`, or nil at the end of input.
     private func nextLineBytes() -> [UInt8]? {
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = Self.firstNewline(in: buffer, from: scanned) {
                 let line = Array(buffer[start..<newline])
                 start = newline + 1
                 scanned = start
@@ -89,18 +89,23 @@ public final class PlainLineReader: LineReading {
         }
     }
 
+    /// The index of the first `\n` at or after `start` (`memchr`: fast even in debug builds).
+    private static func firstNewline(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, start < buffer.count,
+                let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start)
+            else { return nil }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
+    }
+
     /// Reads one chunk, or notes the end of input (read errors end it too).
     private func fill() {
-        let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunkSize))
         var count = 0
         repeat {
-            count = buffer.withUnsafeMutableBytes { raw in
-                read(input, raw.baseAddress.map { $0 + oldCount }, chunkSize)
-            }
+            count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
         } while count < 0 && errno == EINTR
-        buffer.removeLast(chunkSize - max(0, count))
-        if count <= 0 { reachedEnd = true }
+        if count > 0 { buffer.append(contentsOf: chunk[..<count]) } else { reachedEnd = true }
     }
 
     /// Drops consumed bytes once they are the larger part of the buffer.
