@@ -1,5 +1,6 @@
 import CLibEdit
 import Glibc
+import Synchronization
 
 /// An interactive line editor on libedit: coloured prompt, emacs or vi keys (`~/.editrc`),
 /// history fed by the caller, Tab completion, Ctrl-R search, Ctrl-C and Ctrl-D.
@@ -22,7 +23,9 @@ import Glibc
 /// keys; on a change the line is redrawn for the new width.
 ///
 /// The editor sets `LC_CTYPE` to a UTF-8 locale if the current one is not (libedit decodes and
-/// measures characters through it). It is not thread-safe: use it from one thread.
+/// measures characters through it). It is not thread-safe: use it from one thread. A process
+/// may create several editors, but only one should be reading at a time: libedit draws through
+/// terminfo helpers whose buffers are process-global.
 ///
 /// ```swift
 /// let editor = try LineEditor(programName: "shop")
@@ -114,54 +117,25 @@ public final class LineEditor: LineReading {
         guard isatty(output) == 1 else { throw .notATerminal(fileDescriptor: output) }
         TextWidth.prepareLocale()
 
-        var streams: [UnsafeMutablePointer<FILE>] = []
-        let editLine: OpaquePointer
-        if input == STDIN_FILENO && output == STDOUT_FILENO {
-            guard let opened = shop_el_init_std(programName) else { throw .libeditInitializationFailed }
-            editLine = opened
-            inputFileDescriptor = input
-            outputFileDescriptor = output
-        } else {
-            do {
-                for (descriptor, mode) in [(input, "r"), (output, "w"), (output, "w")] {
-                    streams.append(try Self.openStream(duplicating: descriptor, mode: mode))
-                }
-            } catch {
-                streams.forEach { fclose($0) }
-                throw error
-            }
-            let descriptors = streams.map { fileno($0) }
-            guard
-                let opened = el_init_fd(
-                    programName, streams[0], streams[1], streams[2],
-                    descriptors[0], descriptors[1], descriptors[2])
-            else {
-                streams.forEach { fclose($0) }
-                throw .libeditInitializationFailed
-            }
-            editLine = opened
-            inputFileDescriptor = descriptors[0]
-            outputFileDescriptor = descriptors[1]
+        let opened = try Self.terminalSetup.withLock { _ throws(LineEditorError) in
+            try LibeditHandles(programName: programName, input: input, output: output)
         }
-        guard let history = history_init() else {
-            el_end(editLine)
-            streams.forEach { fclose($0) }
-            throw .libeditInitializationFailed
-        }
-        self.editLine = editLine
-        self.historyHandle = history
-        self.ownedStreams = streams
+        editLine = opened.editLine
+        historyHandle = opened.history
+        ownedStreams = opened.streams
+        inputFileDescriptor = opened.inputFileDescriptor
+        outputFileDescriptor = opened.outputFileDescriptor
         self.olderHistoryLimit = max(0, olderHistoryLimit)
         self.sessionHistoryLimit = max(1, sessionHistoryLimit)
-        self.promptStorage = Self.copyPrompt(prompt)
+        promptStorage = Self.copyPrompt(prompt)
 
-        _ = shop_history_set_size(history, Int32(clamping: self.olderHistoryLimit + self.sessionHistoryLimit))
-        _ = shop_history_set_unique(history, 1)
-        configure(terminalType: terminalType, editrc: editrc)
+        _ = shop_history_set_size(historyHandle, Int32(clamping: self.olderHistoryLimit + self.sessionHistoryLimit))
+        _ = shop_history_set_unique(historyHandle, 1)
+        Self.terminalSetup.withLock { _ in configure(terminalType: terminalType, editrc: editrc) }
     }
 
     deinit {
-        el_end(editLine)
+        Self.terminalSetup.withLock { _ in el_end(editLine) }
         history_end(historyHandle)
         ownedStreams.forEach { fclose($0) }
         promptStorage.deallocate()
@@ -215,6 +189,10 @@ public final class LineEditor: LineReading {
     public var historyCount: Int {
         Int(max(0, shop_history_count(historyHandle)))
     }
+
+    /// Serialises creating, configuring and ending editors: libedit's terminal setup goes
+    /// through terminfo (`tgetent`), whose state is process-global.
+    private static let terminalSetup = Mutex(())
 
     // MARK: - Helpers shared by the extensions
 
@@ -284,19 +262,6 @@ public final class LineEditor: LineReading {
 
     private static func isWorthRecalling(_ line: String) -> Bool {
         line.contains { !$0.isWhitespace }
-    }
-
-    private static func openStream(duplicating descriptor: Int32, mode: String) throws(LineEditorError)
-        -> UnsafeMutablePointer<FILE>
-    {
-        let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-        guard duplicate >= 0 else { throw .systemCallFailed(name: "dup", errno: errno) }
-        guard let stream = fdopen(duplicate, mode) else {
-            let code = errno
-            close(duplicate)
-            throw .systemCallFailed(name: "fdopen", errno: code)
-        }
-        return stream
     }
 }
 

@@ -11,6 +11,9 @@ import Testing
 ///
 /// Every wait is bounded. On deinit the terminal is closed, which ends any read in progress,
 /// and the editor thread is given a moment to finish.
+///
+/// Suites using it run `.serialized`: libedit draws through terminfo helpers with
+/// process-global state, so two editors must not draw at the same time.
 final class EditorHarness {
     /// What the editor starts with.
     struct Setup: Sendable {
@@ -29,28 +32,34 @@ final class EditorHarness {
         let slave = terminal.slaveFileDescriptor
         let channel = self.channel
         let thread = Thread {
-            defer { channel.markFinished() }
-            let editor: LineEditor
-            do {
-                editor = try LineEditor(
-                    programName: "shoptest", input: slave, output: slave, terminalType: "xterm",
-                    editrc: setup.editrc)
-            } catch {
-                channel.post(.line("editor failed to start: \(error)"))
-                return
-            }
-            editor.loadHistory(setup.olderHistory)
-            setup.sessionHistory.forEach(editor.addHistory)
-            let completions = setup.completions
-            editor.completionHandler = { completions($0) }
-            while let request = channel.nextRequest() {
-                switch request {
-                case .read(let prompt): channel.post(editor.readLine(prompt: prompt))
-                case .addHistory(let line): editor.addHistory(line)
-                }
-            }
+            Self.serve(setup, on: slave, through: channel)
+            channel.markFinished()
         }
         thread.start()
+    }
+
+    /// The editor thread: creates the editor and serves requests until stopped. The editor is
+    /// released when this returns.
+    private static func serve(_ setup: Setup, on terminal: Int32, through channel: EditorChannel) {
+        let editor: LineEditor
+        do {
+            editor = try LineEditor(
+                programName: "shoptest", input: terminal, output: terminal, terminalType: "xterm",
+                editrc: setup.editrc)
+        } catch {
+            channel.post(.line("editor failed to start: \(error)"))
+            return
+        }
+        editor.loadHistory(setup.olderHistory)
+        setup.sessionHistory.forEach(editor.addHistory)
+        let completions = setup.completions
+        editor.completionHandler = { completions($0) }
+        while let request = channel.nextRequest() {
+            switch request {
+            case .read(let prompt): channel.post(editor.readLine(prompt: prompt))
+            case .addHistory(let line): editor.addHistory(line)
+            }
+        }
     }
 
     deinit {

@@ -5,7 +5,7 @@ import ShopTestSupport
 import Synchronization
 import Testing
 
-@Suite("LineEditor over a pseudo-terminal", .timeLimit(.minutes(1)))
+@Suite("LineEditor over a pseudo-terminal", .serialized, .timeLimit(.minutes(1)))
 struct LineEditorTests {
     @Test func typingALineAndPressingEnterReturnsIt() throws {
         let harness = try EditorHarness()
