@@ -16,7 +16,8 @@ public struct CompletionRequest: Equatable, Sendable {
 
     /// The blank-separated word that ends at the cursor (empty after a blank).
     public var currentWord: Substring {
-        let start = textBeforeCursor.lastIndex(where: { $0 == " " || $0 == "\t" })
+        let start =
+            textBeforeCursor.lastIndex(where: { $0 == " " || $0 == "\t" })
             .map { textBeforeCursor.index(after: $0) } ?? textBeforeCursor.startIndex
         return textBeforeCursor[start...]
     }

@@ -27,7 +27,7 @@ struct LibeditHandles {
                     streams.append(try Self.openStream(duplicating: descriptor, mode: mode))
                 }
             } catch {
-                streams.forEach { fclose($0) }
+                for stream in streams { fclose(stream) }
                 throw error
             }
             let descriptors = streams.map { fileno($0) }
@@ -36,7 +36,7 @@ struct LibeditHandles {
                     programName, streams[0], streams[1], streams[2],
                     descriptors[0], descriptors[1], descriptors[2])
             else {
-                streams.forEach { fclose($0) }
+                for stream in streams { fclose(stream) }
                 throw .libeditInitializationFailed
             }
             editLine = opened
@@ -45,7 +45,7 @@ struct LibeditHandles {
         }
         guard let history = history_init() else {
             el_end(editLine)
-            streams.forEach { fclose($0) }
+            for stream in streams { fclose(stream) }
             throw .libeditInitializationFailed
         }
         self.editLine = editLine

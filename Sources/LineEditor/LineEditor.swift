@@ -137,7 +137,7 @@ public final class LineEditor: LineReading {
     deinit {
         Self.terminalSetup.withLock { _ in el_end(editLine) }
         history_end(historyHandle)
-        ownedStreams.forEach { fclose($0) }
+        for stream in ownedStreams { fclose(stream) }
         promptStorage.deallocate()
     }
 
@@ -209,7 +209,7 @@ public final class LineEditor: LineReading {
     @discardableResult
     func parse(_ words: [String]) -> Int32 {
         var pointers = words.map { strdup($0).map { UnsafePointer($0) } }
-        defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        defer { for pointer in pointers { free(UnsafeMutablePointer(mutating: pointer)) } }
         return el_parse(editLine, Int32(pointers.count), &pointers)
     }
 

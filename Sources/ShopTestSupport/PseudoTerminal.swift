@@ -197,8 +197,10 @@ public final class PseudoTerminal {
         // A new session (setsid runs before the file actions), then opening the terminal
         // without O_NOCTTY makes it the session's controlling terminal.
         if let workingDirectory {
-            guard addChangeDirectory(&actions, workingDirectory) == 0 else {
-                throw PseudoTerminalError(.systemCallFailed(name: "posix_spawn_file_actions_addchdir_np", errno: errno), output: "")
+            let status = addChangeDirectory(&actions, workingDirectory)
+            guard status == 0 else {
+                throw PseudoTerminalError(
+                    .systemCallFailed(name: "posix_spawn_file_actions_addchdir_np", errno: status), output: "")
             }
         }
         posix_spawn_file_actions_addopen(&actions, 0, terminalPath, O_RDWR, 0)
@@ -217,8 +219,8 @@ public final class PseudoTerminal {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for argument in argv { free(argument) }
+            for variable in envp { free(variable) }
         }
         var pid: pid_t = 0
         let result =
@@ -234,9 +236,10 @@ public final class PseudoTerminal {
     /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29), looked up at run time because
     /// Swift's Glibc module does not export it.
     private static func addChangeDirectory(_ actions: inout posix_spawn_file_actions_t, _ path: String) -> Int32 {
-        typealias AddChangeDirectory = @convention(c) (
-            UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
-        ) -> Int32
+        typealias AddChangeDirectory =
+            @convention(c) (
+                UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
+            ) -> Int32
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else {
             return ENOSYS
         }

@@ -114,7 +114,8 @@ public final class PseudoTerminalPair {
 
     /// Changes the window size (the program receives `SIGWINCH` if it is the foreground job).
     public func resize(columns: Int, rows: Int) throws(PseudoTerminalError) {
-        var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(
+            ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
         guard ioctl(masterFileDescriptor, UInt(TIOCSWINSZ), &size) == 0 else { throw failure("ioctl TIOCSWINSZ") }
     }
 

@@ -51,7 +51,7 @@ final class EditorHarness {
             return
         }
         editor.loadHistory(setup.olderHistory)
-        setup.sessionHistory.forEach(editor.addHistory)
+        for line in setup.sessionHistory { editor.addHistory(line) }
         let completions = setup.completions
         editor.completionHandler = { completions($0) }
         while let request = channel.nextRequest() {

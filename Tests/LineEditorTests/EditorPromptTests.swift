@@ -9,7 +9,10 @@ import Testing
         ("\u{1B}[32mok\u{1B}[0m", "\u{1}\u{1B}[32m\u{1}ok\u{1}\u{1B}[0m\u{1} ", 3),
         ("\u{1B}[1m\u{1B}[36mx ", "\u{1}\u{1B}[1m\u{1B}[36m\u{1}x ", 2),
         ("\u{1B}[32m❯\u{1B}[0m ", "❯\u{1}\u{1B}[32m\u{1B}[0m\u{1} ", 2),
-        ("\u{1B}]8;;http://x\u{7}link\u{1B}]8;;\u{1B}\\ ", "\u{1}\u{1B}]8;;http://x\u{7}\u{1}link\u{1}\u{1B}]8;;\u{1B}\\\u{1} ", 5),
+        (
+            "\u{1B}]8;;http://x\u{7}link\u{1B}]8;;\u{1B}\\ ",
+            "\u{1}\u{1B}]8;;http://x\u{7}\u{1}link\u{1}\u{1B}]8;;\u{1B}\\\u{1} ", 5
+        ),
         ("a\u{1}b", "ab", 2),
         ("日本> ", "日本> ", 6),
     ])
@@ -47,17 +50,18 @@ import Testing
 }
 
 @Suite struct UTF8StreamDecoderTests {
-    @Test(arguments: [
-        ([0x61], ["a"]),
-        ([0xC3, 0xA9], ["é"]),
-        ([0xF0, 0x9F, 0x98, 0x80], ["😀"]),
-        ([0xFF, 0x61], ["\u{FFFD}", "a"]),
-        ([0xC3, 0x61], ["\u{FFFD}", "a"]),
-        ([0xE2, 0x82, 0xC3, 0xA9], ["\u{FFFD}", "é"]),
-        ([0xC0, 0xAF], ["\u{FFFD}", "\u{FFFD}"]),
-        ([0xED, 0xA0, 0x80], ["\u{FFFD}", "\u{FFFD}", "\u{FFFD}"]),
-        ([0xE2, 0x82], ["\u{FFFD}"]),
-    ] as [([UInt8], [Unicode.Scalar])])
+    @Test(
+        arguments: [
+            ([0x61], ["a"]),
+            ([0xC3, 0xA9], ["é"]),
+            ([0xF0, 0x9F, 0x98, 0x80], ["😀"]),
+            ([0xFF, 0x61], ["\u{FFFD}", "a"]),
+            ([0xC3, 0x61], ["\u{FFFD}", "a"]),
+            ([0xE2, 0x82, 0xC3, 0xA9], ["\u{FFFD}", "é"]),
+            ([0xC0, 0xAF], ["\u{FFFD}", "\u{FFFD}"]),
+            ([0xED, 0xA0, 0x80], ["\u{FFFD}", "\u{FFFD}", "\u{FFFD}"]),
+            ([0xE2, 0x82], ["\u{FFFD}"]),
+        ] as [([UInt8], [Unicode.Scalar])])
     func bytesDecodeToScalarsWithReplacementForInvalidSequences(bytes: [UInt8], scalars: [Unicode.Scalar]) {
         var decoder = UTF8StreamDecoder()
         let decoded = bytes.flatMap { decoder.feed($0) } + decoder.finish()
@@ -66,30 +70,32 @@ import Testing
 }
 
 @Suite struct EditrcLocationTests {
-    @Test(arguments: [
-        (EditrcLocation.standard, ["EDITRC": "/etc/shop.editrc", "HOME": "/home/a"], "/etc/shop.editrc"),
-        (.standard, ["HOME": "/home/a"], "/home/a/.editrc"),
-        (.standard, ["HOME": "/home/a/"], "/home/a/.editrc"),
-        (.standard, ["EDITRC": "", "HOME": "/home/a"], "/home/a/.editrc"),
-        (.standard, [:], nil),
-        (.file("/tmp/x"), ["HOME": "/home/a"], "/tmp/x"),
-        (.none, ["HOME": "/home/a"], nil),
-    ] as [(EditrcLocation, [String: String], String?)])
+    @Test(
+        arguments: [
+            (EditrcLocation.standard, ["EDITRC": "/etc/shop.editrc", "HOME": "/home/a"], "/etc/shop.editrc"),
+            (.standard, ["HOME": "/home/a"], "/home/a/.editrc"),
+            (.standard, ["HOME": "/home/a/"], "/home/a/.editrc"),
+            (.standard, ["EDITRC": "", "HOME": "/home/a"], "/home/a/.editrc"),
+            (.standard, [:], nil),
+            (.file("/tmp/x"), ["HOME": "/home/a"], "/tmp/x"),
+            (.none, ["HOME": "/home/a"], nil),
+        ] as [(EditrcLocation, [String: String], String?)])
     func theEditrcIsFoundLikeLibeditFindsIt(location: EditrcLocation, environment: [String: String], path: String?) {
         #expect(location.path(environment: environment) == path)
     }
 }
 
 @Suite struct LineReaderFactoryTests {
-    @Test(arguments: [
-        (false, true, "xterm", LineReaderFactory.Choice.plain(promptOutput: nil)),
-        (false, false, "xterm", .plain(promptOutput: nil)),
-        (true, true, "xterm-256color", .editor(output: 1)),
-        (true, true, "dumb", .plain(promptOutput: 1)),
-        (true, true, nil, .plain(promptOutput: 1)),
-        (true, true, "", .plain(promptOutput: 1)),
-        (true, false, "xterm", .editor(output: 2)),
-    ] as [(Bool, Bool, String?, LineReaderFactory.Choice)])
+    @Test(
+        arguments: [
+            (false, true, "xterm", LineReaderFactory.Choice.plain(promptOutput: nil)),
+            (false, false, "xterm", .plain(promptOutput: nil)),
+            (true, true, "xterm-256color", .editor(output: 1)),
+            (true, true, "dumb", .plain(promptOutput: 1)),
+            (true, true, nil, .plain(promptOutput: 1)),
+            (true, true, "", .plain(promptOutput: 1)),
+            (true, false, "xterm", .editor(output: 2)),
+        ] as [(Bool, Bool, String?, LineReaderFactory.Choice)])
     func theEditorIsUsedOnlyForAPersonAtACapableTerminal(
         inputIsTerminal: Bool, outputIsTerminal: Bool, term: String?, choice: LineReaderFactory.Choice
     ) {

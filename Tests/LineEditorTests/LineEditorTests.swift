@@ -62,27 +62,31 @@ struct LineEditorTests {
         ("feed op", ["open"], "feed open "),
     ])
     func tabWithOneCandidateInsertsIt(typed: String, candidates: [String], expected: String) throws {
-        let harness = try EditorHarness(.init(completions: { request in
-            Completion(replacingWordOf: request, candidates: candidates)
-        }))
+        let harness = try EditorHarness(
+            .init(completions: { request in
+                Completion(replacingWordOf: request, candidates: candidates)
+            }))
         #expect(try harness.readLine(typing: [.text(typed), .tab, .enter]) == .line(expected))
     }
 
     @Test func completionSeesTheTextAroundTheCursor() throws {
         let seen = Recorder<CompletionRequest>()
-        let harness = try EditorHarness(.init(completions: { request in
-            seen.record(request)
-            return .none
-        }))
+        let harness = try EditorHarness(
+            .init(completions: { request in
+                seen.record(request)
+                return .none
+            }))
         _ = try harness.readLine(typing: [.text("services sel 2"), .left, .left, .tab, .enter])
         #expect(seen.values == [CompletionRequest(textBeforeCursor: "services sel", textAfterCursor: " 2")])
     }
 
     @Test func tabInsertsTheCommonPrefixAndASecondTabListsTheCandidates() throws {
-        let harness = try EditorHarness(.init(completions: { request in
-            let all = ["services", "server", "serverless", "sleep"]
-            return Completion(replacingWordOf: request, candidates: all.filter { $0.hasPrefix(request.currentWord) })
-        }))
+        let harness = try EditorHarness(
+            .init(completions: { request in
+                let all = ["services", "server", "serverless", "sleep"]
+                return Completion(
+                    replacingWordOf: request, candidates: all.filter { $0.hasPrefix(request.currentWord) })
+            }))
         try harness.startLine()
         try harness.type([.text("se"), .tab])
         try harness.terminal.waitFor("> serv")
@@ -94,9 +98,10 @@ struct LineEditorTests {
     }
 
     @Test func listingCandidatesKeepsTheCursorWhereItWas() throws {
-        let harness = try EditorHarness(.init(completions: { request in
-            Completion(replacingWordOf: request, candidates: ["select", "set"])
-        }))
+        let harness = try EditorHarness(
+            .init(completions: { request in
+                Completion(replacingWordOf: request, candidates: ["select", "set"])
+            }))
         try harness.startLine()
         try harness.type([.text("se 42"), .left, .left, .left, .tab, .tab])
         try harness.terminal.waitFor("select  set\n")
@@ -186,7 +191,7 @@ struct LineEditorTests {
     @Test func anEditorNeedsATerminal() throws {
         var descriptors: [Int32] = [0, 0]
         #expect(pipe(&descriptors) == 0)
-        defer { descriptors.forEach { close($0) } }
+        defer { for descriptor in descriptors { close(descriptor) } }
         #expect(throws: LineEditorError.notATerminal(fileDescriptor: descriptors[0])) {
             _ = try LineEditor(input: descriptors[0], output: descriptors[1], editrc: .none)
         }

@@ -65,7 +65,7 @@ import Testing
         let secondInput = try InputFile(Array("y\n".utf8))
         var prompts: [Int32] = [0, 0]
         try #require(pipe(&prompts) == 0)
-        defer { prompts.forEach { close($0) } }
+        defer { for descriptor in prompts { close(descriptor) } }
         let silent = PlainLineReader(input: input.descriptor)
         #expect(silent.isInteractive == false)
         _ = silent.readLine(prompt: "shop> ")

@@ -6,41 +6,43 @@ import Testing
 @testable import LineEditor
 
 @Suite struct KeyDecoderTests {
-    @Test(arguments: [
-        ([0x61], TerminalKey.character("a"), 1),
-        ([0x0D], .enter, 1),
-        ([0x0A], .enter, 1),
-        ([0x09], .tab, 1),
-        ([0x7F], .backspace, 1),
-        ([0x08], .backspace, 1),
-        ([0x03], .controlC, 1),
-        ([0x04], .controlD, 1),
-        ([0x01], .control(0x01), 1),
-        ([0x1B, 0x5B, 0x41], .up, 3),
-        ([0x1B, 0x5B, 0x42], .down, 3),
-        ([0x1B, 0x5B, 0x43], .right, 3),
-        ([0x1B, 0x5B, 0x44], .left, 3),
-        ([0x1B, 0x4F, 0x41], .up, 3),
-        ([0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x43], .right, 6),
-        ([0x1B, 0x5B, 0x33, 0x7E], .delete, 4),
-        ([0x1B, 0x5B, 0x35, 0x7E], .pageUp, 4),
-        ([0x1B, 0x5B, 0x48], .home, 3),
-        ([0x1B, 0x5B, 0x32, 0x34, 0x7E], .unknownSequence([0x1B, 0x5B, 0x32, 0x34, 0x7E]), 5),
-        ([0x1B, 0x71], .escape, 1),
-        ([0xC3, 0xA9, 0x61], .character("é"), 2),
-        ([0xF0, 0x9F, 0x98, 0x80], .character("😀"), 4),
-        ([0xFF, 0x61], .character("\u{FFFD}"), 1),
-        ([0xC3, 0x61], .character("\u{FFFD}"), 1),
-    ] as [([UInt8], TerminalKey, Int)])
+    @Test(
+        arguments: [
+            ([0x61], TerminalKey.character("a"), 1),
+            ([0x0D], .enter, 1),
+            ([0x0A], .enter, 1),
+            ([0x09], .tab, 1),
+            ([0x7F], .backspace, 1),
+            ([0x08], .backspace, 1),
+            ([0x03], .controlC, 1),
+            ([0x04], .controlD, 1),
+            ([0x01], .control(0x01), 1),
+            ([0x1B, 0x5B, 0x41], .up, 3),
+            ([0x1B, 0x5B, 0x42], .down, 3),
+            ([0x1B, 0x5B, 0x43], .right, 3),
+            ([0x1B, 0x5B, 0x44], .left, 3),
+            ([0x1B, 0x4F, 0x41], .up, 3),
+            ([0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x43], .right, 6),
+            ([0x1B, 0x5B, 0x33, 0x7E], .delete, 4),
+            ([0x1B, 0x5B, 0x35, 0x7E], .pageUp, 4),
+            ([0x1B, 0x5B, 0x48], .home, 3),
+            ([0x1B, 0x5B, 0x32, 0x34, 0x7E], .unknownSequence([0x1B, 0x5B, 0x32, 0x34, 0x7E]), 5),
+            ([0x1B, 0x71], .escape, 1),
+            ([0xC3, 0xA9, 0x61], .character("é"), 2),
+            ([0xF0, 0x9F, 0x98, 0x80], .character("😀"), 4),
+            ([0xFF, 0x61], .character("\u{FFFD}"), 1),
+            ([0xC3, 0x61], .character("\u{FFFD}"), 1),
+        ] as [([UInt8], TerminalKey, Int)])
     func completeInputDecodesToOneKey(bytes: [UInt8], key: TerminalKey, length: Int) {
         #expect(KeyDecoder.decode(bytes[...], final: false) == .key(key, length: length))
     }
 
-    @Test(arguments: [
-        ([0x1B], TerminalKey.escape),
-        ([0x1B, 0x5B], .unknownSequence([0x1B, 0x5B])),
-        ([0xE2, 0x82], .character("\u{FFFD}")),
-    ] as [([UInt8], TerminalKey)])
+    @Test(
+        arguments: [
+            ([0x1B], TerminalKey.escape),
+            ([0x1B, 0x5B], .unknownSequence([0x1B, 0x5B])),
+            ([0xE2, 0x82], .character("\u{FFFD}")),
+        ] as [([UInt8], TerminalKey)])
     func aTruncatedSequenceWaitsThenResolves(bytes: [UInt8], key: TerminalKey) {
         #expect(KeyDecoder.decode(bytes[...], final: false) == .incomplete)
         #expect(KeyDecoder.decode(bytes[...], final: true) == .key(key, length: bytes.count))
@@ -60,7 +62,7 @@ struct TerminalTests {
         let terminal = try PseudoTerminalPair()
         var descriptors: [Int32] = [0, 0]
         try #require(pipe(&descriptors) == 0)
-        defer { descriptors.forEach { close($0) } }
+        defer { for descriptor in descriptors { close(descriptor) } }
         #expect(Terminal.isTerminal(terminal.slaveFileDescriptor))
         #expect(!Terminal.isTerminal(descriptors[0]))
         #expect(Terminal.size(of: descriptors[0]) == nil)
