@@ -78,12 +78,6 @@ int shop_history_clear(History *h) {
     return history(h, &ev, H_CLEAR);
 }
 
-int shop_history_count(History *h) {
-    HistEvent ev;
-    if (history(h, &ev, H_GETSIZE) != 0)
-        return -1;
-    return ev.num;
-}
 
 int shop_wcwidth(wchar_t c) {
     return wcwidth(c);

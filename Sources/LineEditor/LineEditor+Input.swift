@@ -12,8 +12,10 @@ extension LineEditor {
             var descriptor = pollfd(fd: inputFileDescriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Self.resizeCheckInterval)
             if ready < 0 {
-                if errno == EINTR { continue }
-                return -1
+                guard errno == EINTR else { return -1 }
+                // Perhaps SIGWINCH, if the host handles it.
+                redrawIfResized()
+                continue
             }
             if ready == 0 {
                 redrawIfResized()

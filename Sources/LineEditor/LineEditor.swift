@@ -177,17 +177,12 @@ public final class LineEditor: LineReading {
     ///
     /// Blank lines and a repeat of the previous entry are not added.
     public func addHistory(_ line: String) {
-        guard Self.isWorthRecalling(line) else { return }
+        guard Self.isWorthRecalling(line), line != sessionHistory.last else { return }
         sessionHistory.append(line)
         if sessionHistory.count > sessionHistoryLimit {
             sessionHistory.removeFirst(sessionHistory.count - sessionHistoryLimit)
         }
         _ = shop_history_enter(historyHandle, line)
-    }
-
-    /// The number of entries in libedit's history (older plus this session's).
-    public var historyCount: Int {
-        Int(max(0, shop_history_count(historyHandle)))
     }
 
     /// Serialises creating, configuring and ending editors: libedit's terminal setup goes

@@ -21,6 +21,7 @@ final class EditorHarness {
         var sessionHistory: [String] = []
         var completions: @Sendable (CompletionRequest) -> Completion = { _ in .none }
         var editrc: EditrcLocation = .none
+        var olderHistoryLimit = 1000
         var columns = 80
     }
 
@@ -45,7 +46,7 @@ final class EditorHarness {
         do {
             editor = try LineEditor(
                 programName: "shoptest", input: terminal, output: terminal, terminalType: "xterm",
-                editrc: setup.editrc)
+                editrc: setup.editrc, olderHistoryLimit: setup.olderHistoryLimit)
         } catch {
             channel.post(.line("editor failed to start: \(error)"))
             return

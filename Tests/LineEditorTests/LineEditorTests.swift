@@ -44,6 +44,19 @@ struct LineEditorTests {
         #expect(event == .line(expected))
     }
 
+    @Test(arguments: [(3, "old 3"), (4, "old 3"), (5, "old 3")])
+    func onlyTheNewestOlderEntriesAreKept(presses: Int, expected: String) throws {
+        let older = (1...5).map { "old \($0)" }
+        let harness = try EditorHarness(.init(olderHistory: older, olderHistoryLimit: 3))
+        let event = try harness.readLine(typing: Array(repeating: .up, count: presses) + [.enter])
+        #expect(event == .line(expected))
+    }
+
+    @Test func aRepeatedLineIsRecalledOnce() throws {
+        let harness = try EditorHarness(.init(sessionHistory: ["same", "same", "other", "other"]))
+        #expect(try harness.readLine(typing: [.up, .up, .enter]) == .line("same"))
+    }
+
     @Test func downReturnsTowardsNewerEntries() throws {
         let harness = try EditorHarness(.init(olderHistory: ["old"], sessionHistory: ["first", "second"]))
         #expect(try harness.readLine(typing: [.up, .up, .up, .down, .enter]) == .line("first"))

@@ -52,8 +52,6 @@ int shop_history_set_unique(History *h, int unique);
 int shop_history_enter(History *h, const char *line);
 /// `history(h, &ev, H_CLEAR)`.
 int shop_history_clear(History *h);
-/// `history(h, &ev, H_GETSIZE)`: the number of entries, or -1.
-int shop_history_count(History *h);
 
 
 /// `wcwidth(c)`: the terminal columns of one character as libedit measures it (-1 when unprintable).
