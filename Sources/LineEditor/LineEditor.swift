@@ -151,8 +151,14 @@ public final class LineEditor: LineReading {
         setPrompt(text)
         session = ReadSession()
         drawnSize = Terminal.size(of: inputFileDescriptor)
+        // Should the process exit while the line is edited, put the terminal's modes back.
+        var modes = termios()
+        let saved =
+            tcgetattr(inputFileDescriptor, &modes) == 0
+            ? SavedTerminalModes.register(fileDescriptor: inputFileDescriptor, modes: modes) : nil
         var count: Int32 = 0
         let result = el_wgets(editLine, &count)
+        if let saved { SavedTerminalModes.unregister(saved) }
         if session.interrupted { return .interrupted }
         guard let result, count > 0 else {
             writeOutput("\n")

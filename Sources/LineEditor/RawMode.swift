@@ -42,10 +42,10 @@ public final class RawMode: Sendable {
             controlCharacters[Int(VTIME)] = 0
         }
         self.fileDescriptor = fileDescriptor
-        self.token = RawModeRegistry.register(fileDescriptor: fileDescriptor, modes: original)
+        self.token = SavedTerminalModes.register(fileDescriptor: fileDescriptor, modes: original)
         guard tcsetattr(fileDescriptor, TCSADRAIN, &raw) == 0 else {
             let code = errno
-            RawModeRegistry.unregister(token)
+            SavedTerminalModes.unregister(token)
             throw .systemCallFailed(name: "tcsetattr", errno: code)
         }
     }
@@ -56,57 +56,8 @@ public final class RawMode: Sendable {
             defer { active = false }
             return active
         }
-        if wasActive { RawModeRegistry.restore(token) }
+        if wasActive { SavedTerminalModes.restore(token) }
     }
 
     deinit { restore() }
-}
-
-/// The saved modes of every active ``RawMode``, restored at process exit if still active.
-enum RawModeRegistry {
-    private struct Entry {
-        var fileDescriptor: Int32
-        var modes: termios
-    }
-
-    private struct State {
-        var entries: [Int: Entry] = [:]
-        var nextToken = 0
-    }
-
-    private static let state = Mutex(State())
-
-    /// Registers the exit hook once, on first use.
-    private static let exitHookInstalled: Bool = atexit { RawModeRegistry.restoreAllAtExit() } == 0
-
-    static func register(fileDescriptor: Int32, modes: termios) -> Int {
-        _ = exitHookInstalled
-        return state.withLock { state in
-            defer { state.nextToken += 1 }
-            state.entries[state.nextToken] = Entry(fileDescriptor: fileDescriptor, modes: modes)
-            return state.nextToken
-        }
-    }
-
-    static func unregister(_ token: Int) {
-        _ = state.withLock { $0.entries.removeValue(forKey: token) }
-    }
-
-    /// Restores and forgets the modes saved under `token`.
-    static func restore(_ token: Int) {
-        guard var entry = state.withLock({ $0.entries.removeValue(forKey: token) }) else { return }
-        _ = tcsetattr(entry.fileDescriptor, TCSADRAIN, &entry.modes)
-    }
-
-    /// Restores every still-active raw mode, newest first so the oldest saved modes win.
-    /// Skips the work rather than deadlock if another thread holds the lock at exit.
-    private static func restoreAllAtExit() {
-        _ = state.withLockIfAvailable { state in
-            for token in state.entries.keys.sorted(by: >) {
-                guard var entry = state.entries[token] else { continue }
-                _ = tcsetattr(entry.fileDescriptor, TCSADRAIN, &entry.modes)
-            }
-            state.entries.removeAll()
-        }
-    }
 }
