@@ -10,10 +10,8 @@ extension LineEditor {
         let request = CompletionRequest(textBeforeCursor: textBefore, textAfterCursor: Self.string(from: after))
         let completion = completionHandler(request)
         let replaced = String(textBefore.suffix(completion.replacedCount))
-        var candidates: [String] = []
-        for candidate in completion.candidates where !candidates.contains(candidate) {
-            candidates.append(candidate)
-        }
+        var seen = Set<String>()
+        let candidates = completion.candidates.filter { seen.insert($0).inserted }
 
         switch candidates.count {
         case 0:

@@ -25,7 +25,11 @@ extension LineEditor {
         _ = shop_el_set_prompt_esc(
             editLine,
             { editLine in
-                guard let editor = LineEditor.owner(of: editLine) else { return nil }
+                // libedit cannot take a NULL prompt; an empty static string stands in (never written).
+                guard let editor = LineEditor.owner(of: editLine) else {
+                    let empty: StaticString = ""
+                    return UnsafeMutableRawPointer(mutating: empty.utf8Start).assumingMemoryBound(to: CChar.self)
+                }
                 return editor.promptPointer
             },
             CChar(bitPattern: EditorPrompt.literalMarker))
