@@ -12,7 +12,7 @@ import Glibc
 /// so far; the program and its process group are killed on deinit if still running.
 ///
 /// ```swift
-/// let shop = try PseudoTerminal(executable: shopPath, environment: ["TERM": "xterm-256color"])
+/// let shop = try PseudoTerminal(executable: shopPath, arguments: ["--no-history"], columns: 100)
 /// try shop.waitFor("shop> ")
 /// try shop.send("services list\r")
 /// try shop.waitFor("Total")
