@@ -1,9 +1,61 @@
 #ifndef SHOP_CLIBEDIT_H
 #define SHOP_CLIBEDIT_H
 
-#include <histedit.h>
+// Fixed-argument wrappers over <histedit.h>.
+//
+// `el_set`, `el_get` and `history` are C variadics, which Swift cannot call, and Swift 6
+// rejects touching the `stdin`/`stdout`/`stderr` globals. Each function here wraps exactly
+// one such call and contains no logic of its own.
 
-/// Creates an editor bound to the process's stdin, stdout and stderr (Swift 6 cannot touch those globals).
-EditLine *shop_el_init(const char *program);
+#include <histedit.h>
+#include <stdio.h>
+#include <wchar.h>
+
+/// The prompt callback: returns the prompt text (owned by the caller of `el_set`).
+typedef char *(*shop_el_prompt_fn)(EditLine *);
+/// A user-defined editor command bound to keys: returns one of the `CC_*` codes.
+typedef unsigned char (*shop_el_command_fn)(EditLine *, int);
+/// The character reader: stores one wide character, returns 1, 0 on end of file, -1 on error.
+typedef int (*shop_el_getc_fn)(EditLine *, wchar_t *);
+
+/// `el_init` on the process's stdin, stdout and stderr.
+EditLine *shop_el_init_std(const char *program);
+
+/// `el_set(el, EL_PROMPT_ESC, fn, escape)`.
+int shop_el_set_prompt_esc(EditLine *el, shop_el_prompt_fn fn, char escape);
+/// `el_set(el, EL_CLIENTDATA, data)`.
+int shop_el_set_clientdata(EditLine *el, void *data);
+/// `el_get(el, EL_CLIENTDATA, &data)`; NULL when unset.
+void *shop_el_get_clientdata(EditLine *el);
+/// `el_set(el, EL_HIST, history, h)`.
+int shop_el_set_history(EditLine *el, History *h);
+/// `el_set(el, EL_GETCFN, fn)`.
+int shop_el_set_getcfn(EditLine *el, shop_el_getc_fn fn);
+/// `el_set(el, EL_ADDFN, name, help, fn)`.
+int shop_el_add_function(EditLine *el, const char *name, const char *help, shop_el_command_fn fn);
+/// `el_set(el, EL_TERMINAL, type)`.
+int shop_el_set_terminal(EditLine *el, const char *type);
+/// `el_set(el, EL_SIGNAL, on)`.
+int shop_el_set_signal(EditLine *el, int on);
+/// `el_get(el, EL_EDITOR, &name)`: "emacs" or "vi"; NULL on failure.
+const char *shop_el_get_editor(EditLine *el);
+/// `el_get(el, EL_GETFP, 1, &fp)`: the output stream.
+FILE *shop_el_get_output_file(EditLine *el);
+/// `el_set(el, EL_REFRESH)`: forgets the display and redraws prompt and line at the cursor.
+int shop_el_refresh(EditLine *el);
+
+/// `history(h, &ev, H_SETSIZE, size)`.
+int shop_history_set_size(History *h, int size);
+/// `history(h, &ev, H_SETUNIQUE, unique)`.
+int shop_history_set_unique(History *h, int unique);
+/// `history(h, &ev, H_ENTER, line)`.
+int shop_history_enter(History *h, const char *line);
+/// `history(h, &ev, H_CLEAR)`.
+int shop_history_clear(History *h);
+
+
+/// `wcwidth(c)`: the terminal columns of one character as libedit measures it (-1 when unprintable).
+/// Wrapped because glibc declares it only for X/Open builds, which Swift's Glibc module is not.
+int shop_wcwidth(wchar_t c);
 
 #endif

@@ -1,0 +1,29 @@
+/// The answer of a completion handler: which text before the cursor to replace, and with what.
+///
+/// The editor replaces the last ``replacedCount`` characters before the cursor:
+/// - no candidate: it beeps;
+/// - one candidate: it inserts it, followed by a space unless it ends in `/`;
+/// - several: it inserts their longest common prefix, and a second Tab in a row lists them
+///   in columns below the prompt.
+///
+/// Candidates are inserted exactly as given (no quoting).
+public struct Completion: Equatable, Sendable {
+    /// How many characters (grapheme clusters) before the cursor the candidates replace.
+    public var replacedCount: Int
+    /// The possible replacements, in display order.
+    public var candidates: [String]
+
+    /// Creates a completion replacing the last `replacedCount` characters before the cursor.
+    public init(replacedCount: Int, candidates: [String]) {
+        self.replacedCount = max(0, replacedCount)
+        self.candidates = candidates
+    }
+
+    /// Creates a completion that replaces the request's ``CompletionRequest/currentWord``.
+    public init(replacingWordOf request: CompletionRequest, candidates: [String]) {
+        self.init(replacedCount: request.currentWord.count, candidates: candidates)
+    }
+
+    /// Nothing to offer: Tab beeps.
+    public static let none = Completion(replacedCount: 0, candidates: [])
+}

@@ -1,0 +1,249 @@
+import Foundation
+import Glibc
+
+/// Runs a program on a new pseudo-terminal, as a person at a terminal would: for end-to-end
+/// tests of interactive behaviour (prompt, line editing, Ctrl-C, resize).
+///
+/// The program is started with `posix_spawn` (no `fork` in the multithreaded test process) as
+/// the leader of a new session whose controlling terminal is the pseudo-terminal, so Ctrl-C
+/// and window-size changes reach it as signals, as they would in a real terminal.
+///
+/// Every wait has a timeout and throws a ``PseudoTerminalError`` that includes the output seen
+/// so far; the program and its process group are killed on deinit if still running.
+///
+/// ```swift
+/// let shop = try PseudoTerminal(executable: shopPath, arguments: ["--no-history"], columns: 100)
+/// try shop.waitFor("shop> ")
+/// try shop.send("services list\r")
+/// try shop.waitFor("Total")
+/// try shop.send(key: .controlD)
+/// #expect(try shop.waitForExit() == .exited(0))
+/// ```
+public final class PseudoTerminal {
+    /// A key to press.
+    public enum Key: Equatable, Hashable, Sendable {
+        case enter, tab, escape, backspace, delete
+        case up, down, right, left, home, end
+        /// A control key: `.control("c")` is Ctrl-C.
+        case control(Character)
+
+        public static let controlC = Key.control("c")
+        public static let controlD = Key.control("d")
+        public static let controlR = Key.control("r")
+        public static let controlA = Key.control("a")
+        public static let controlE = Key.control("e")
+        public static let controlU = Key.control("u")
+
+        /// The bytes a terminal sends for the key (xterm conventions).
+        public var bytes: [UInt8] {
+            switch self {
+            case .enter: [0x0D]
+            case .tab: [0x09]
+            case .escape: [0x1B]
+            case .backspace: [0x7F]
+            case .delete: Array("\u{1B}[3~".utf8)
+            case .up: Array("\u{1B}[A".utf8)
+            case .down: Array("\u{1B}[B".utf8)
+            case .right: Array("\u{1B}[C".utf8)
+            case .left: Array("\u{1B}[D".utf8)
+            case .home: Array("\u{1B}[H".utf8)
+            case .end: Array("\u{1B}[F".utf8)
+            case .control(let character):
+                [(character.uppercased().utf8.first ?? 0x40) & 0x1F]
+            }
+        }
+    }
+
+    /// How a program ended.
+    public enum ExitStatus: Equatable, Hashable, Sendable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// It was killed by this signal.
+        case signaled(Int32)
+    }
+
+    /// The program's process id (also its process group and session id).
+    public let processIdentifier: pid_t
+    /// The pseudo-terminal the program runs on.
+    public let terminal: PseudoTerminalPair
+    private var exitStatus: ExitStatus?
+
+    /// glibc's `POSIX_SPAWN_SETSID` (not exported to Swift): the child starts a new session.
+    private static let spawnSetSession: Int32 = 0x80
+
+    /// The environment programs get by default: this process's, with `TERM=xterm-256color` and
+    /// without `COLUMNS`/`LINES` (which would override the terminal size).
+    public static var defaultEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        environment["COLUMNS"] = nil
+        environment["LINES"] = nil
+        return environment
+    }
+
+    /// Starts `executable` on a new pseudo-terminal.
+    ///
+    /// - Parameters:
+    ///   - executable: A path, or a name looked up in `PATH`.
+    ///   - arguments: The arguments after the program name.
+    ///   - environment: The complete environment (see ``defaultEnvironment``).
+    ///   - workingDirectory: The directory to start in; nil keeps this process's.
+    ///   - columns: The window width.
+    ///   - rows: The window height.
+    public init(
+        executable: String,
+        arguments: [String] = [],
+        environment: [String: String] = PseudoTerminal.defaultEnvironment,
+        workingDirectory: String? = nil,
+        columns: Int = 80,
+        rows: Int = 24
+    ) throws(PseudoTerminalError) {
+        let terminal = try PseudoTerminalPair(columns: columns, rows: rows)
+        self.terminal = terminal
+        self.processIdentifier = try Self.spawn(
+            executable: executable, arguments: arguments, environment: environment,
+            workingDirectory: workingDirectory, terminalPath: terminal.slavePath)
+    }
+
+    deinit { terminate() }
+
+    /// Types `text` (UTF-8). A `"\r"` in it is Enter.
+    public func send(_ text: String) throws(PseudoTerminalError) { try terminal.send(text) }
+
+    /// Presses a key.
+    public func send(key: Key) throws(PseudoTerminalError) { try terminal.send(key: key) }
+
+    /// Reads output until `text` appears after the previous match; returns the output up to it.
+    /// See ``PseudoTerminalPair/waitFor(_:timeout:stripANSI:)``.
+    @discardableResult
+    public func waitFor(_ text: String, timeout: Duration = .seconds(5), stripANSI: Bool = true)
+        throws(PseudoTerminalError) -> String
+    {
+        try terminal.waitFor(text, timeout: timeout, stripANSI: stripANSI)
+    }
+
+    /// Changes the window size; the program receives `SIGWINCH`.
+    public func resize(columns: Int, rows: Int) throws(PseudoTerminalError) {
+        try terminal.resize(columns: columns, rows: rows)
+    }
+
+    /// Everything the program printed so far, escape sequences and control characters removed.
+    public var output: String { terminal.output }
+
+    /// Waits for the program to exit, reading its output meanwhile, and returns how it ended.
+    ///
+    /// - Throws: ``PseudoTerminalError`` of kind `didNotExit` (the program keeps running).
+    public func waitForExit(timeout: Duration = .seconds(5)) throws(PseudoTerminalError) -> ExitStatus {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let status = reap() {
+                try terminal.drainOutput(for: .milliseconds(20))
+                return status
+            }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else {
+                throw PseudoTerminalError(.didNotExit(after: timeout), output: output)
+            }
+            if try !terminal.readAvailable(waitingUpTo: min(remaining, .milliseconds(10))) {
+                // Nothing to read: the wait above already paused; check again.
+                continue
+            }
+        }
+    }
+
+    /// Kills the program and its process group if still running, and reaps it. Idempotent.
+    public func terminate() {
+        guard reap() == nil else { return }
+        _ = kill(-processIdentifier, SIGKILL)
+        _ = kill(processIdentifier, SIGKILL)
+        let deadline = ContinuousClock.now + .seconds(2)
+        while reap() == nil && ContinuousClock.now < deadline {
+            usleep(1000)
+        }
+    }
+
+    /// Collects the exit status without blocking; nil while the program runs.
+    private func reap() -> ExitStatus? {
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        let result = waitpid(processIdentifier, &status, WNOHANG)
+        guard result == processIdentifier else {
+            // ECHILD: already reaped elsewhere; report it as gone.
+            if result < 0 && errno == ECHILD { exitStatus = .signaled(0) }
+            return exitStatus
+        }
+        // The WIFEXITED / WEXITSTATUS / WTERMSIG macros, which Swift cannot import.
+        let signal = status & 0x7F
+        exitStatus = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+        return exitStatus
+    }
+
+    private static func spawn(
+        executable: String,
+        arguments: [String],
+        environment: [String: String],
+        workingDirectory: String?,
+        terminalPath: String
+    ) throws(PseudoTerminalError) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+
+        // A new session (setsid runs before the file actions), then opening the terminal
+        // without O_NOCTTY makes it the session's controlling terminal.
+        if let workingDirectory {
+            let status = addChangeDirectory(&actions, workingDirectory)
+            guard status == 0 else {
+                throw PseudoTerminalError(
+                    .systemCallFailed(name: "posix_spawn_file_actions_addchdir_np", errno: status), output: "")
+            }
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, terminalPath, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+
+        var noSignals = sigset_t()
+        var allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(
+            &attributes, Int16(spawnSetSession | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for argument in argv { free(argument) }
+            for variable in envp { free(variable) }
+        }
+        var pid: pid_t = 0
+        let result =
+            executable.contains("/")
+            ? posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+            : posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw PseudoTerminalError(.systemCallFailed(name: "posix_spawn \(executable)", errno: result), output: "")
+        }
+        return pid
+    }
+
+    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29), looked up at run time because
+    /// Swift's Glibc module does not export it.
+    private static func addChangeDirectory(_ actions: inout posix_spawn_file_actions_t, _ path: String) -> Int32 {
+        typealias AddChangeDirectory =
+            @convention(c) (
+                UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
+            ) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else {
+            return ENOSYS
+        }
+        let function = unsafeBitCast(symbol, to: AddChangeDirectory.self)
+        return path.withCString { function(&actions, $0) }
+    }
+}

@@ -1,0 +1,172 @@
+import Glibc
+
+/// A pseudo-terminal created in-process, for driving terminal code (such as a line editor on a
+/// background thread) from a test: the code under test uses ``slaveFileDescriptor`` as its
+/// terminal, the test types into and reads from the master side.
+///
+/// Every wait has a timeout and throws a ``PseudoTerminalError`` carrying the output so far.
+/// Both descriptors are close-on-exec and closed on deinit; the slave never becomes the test
+/// process's controlling terminal.
+///
+/// ```swift
+/// let terminal = try PseudoTerminalPair(columns: 80, rows: 24)
+/// startEditor(on: terminal.slaveFileDescriptor)
+/// try terminal.waitFor("shop> ")
+/// try terminal.send("help")
+/// try terminal.send(key: .enter)
+/// ```
+public final class PseudoTerminalPair {
+    /// The test's side: writes are typed keys, reads are what the program drew.
+    public let masterFileDescriptor: Int32
+    /// The program's side: a terminal device (`isatty` is true).
+    public let slaveFileDescriptor: Int32
+    /// The device path of the slave side (`/dev/pts/N`).
+    public let slavePath: String
+
+    private var transcript = TerminalTranscript()
+    private var isClosed = false
+
+    /// Linux `ioctl` requests not exported to Swift (function-like macros in <asm/ioctls.h>).
+    private static let getPtyNumber = UInt(0x8004_5430)  // TIOCGPTN
+    private static let setPtyLock = UInt(0x4004_5431)  // TIOCSPTLCK
+
+    /// Opens a new pseudo-terminal with the given window size.
+    public init(columns: Int = 80, rows: Int = 24) throws(PseudoTerminalError) {
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard master >= 0 else { throw Self.failure("open /dev/ptmx") }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard ioctl(master, Self.setPtyLock, &unlock) == 0, ioctl(master, Self.getPtyNumber, &number) == 0 else {
+            let error = Self.failure("ioctl on /dev/ptmx")
+            _ = Glibc.close(master)
+            throw error
+        }
+        let path = "/dev/pts/\(number)"
+        let slave = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard slave >= 0 else {
+            let error = Self.failure("open \(path)")
+            _ = Glibc.close(master)
+            throw error
+        }
+        masterFileDescriptor = master
+        slaveFileDescriptor = slave
+        slavePath = path
+        try resize(columns: columns, rows: rows)
+    }
+
+    deinit { close() }
+
+    /// Types `text` (UTF-8) into the terminal.
+    public func send(_ text: String) throws(PseudoTerminalError) {
+        try send(bytes: Array(text.utf8))
+    }
+
+    /// Presses a key.
+    public func send(key: PseudoTerminal.Key) throws(PseudoTerminalError) {
+        try send(bytes: key.bytes)
+    }
+
+    /// Writes raw bytes into the terminal (invalid UTF-8 included).
+    public func send(bytes: [UInt8]) throws(PseudoTerminalError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(masterFileDescriptor, $0.baseAddress, $0.count) }
+            if written < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard written > 0 else { throw failure("write") }
+            offset += written
+        }
+    }
+
+    /// Reads output until `text` appears after the previous match, and returns the output up to
+    /// and including it.
+    ///
+    /// - Parameters:
+    ///   - stripANSI: Match against the output without escape sequences, carriage returns and
+    ///     other control characters (the default), or against the raw bytes. Each kind keeps its
+    ///     own read position.
+    /// - Throws: ``PseudoTerminalError`` with kind `timedOut` or `closed`, and the output so far.
+    @discardableResult
+    public func waitFor(_ text: String, timeout: Duration = .seconds(5), stripANSI: Bool = true)
+        throws(PseudoTerminalError) -> String
+    {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let found = transcript.consume(through: text, stripped: stripANSI) { return found }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else {
+                throw PseudoTerminalError(.timedOut(waitingFor: text, after: timeout), output: output)
+            }
+            guard try readAvailable(waitingUpTo: remaining) else {
+                if isClosed { throw PseudoTerminalError(.closed(waitingFor: text), output: output) }
+                continue
+            }
+        }
+    }
+
+    /// Reads whatever output arrives within `duration`.
+    public func drainOutput(for duration: Duration = .milliseconds(50)) throws(PseudoTerminalError) {
+        let deadline = ContinuousClock.now + duration
+        while true {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero, try readAvailable(waitingUpTo: remaining) else { return }
+        }
+    }
+
+    /// Changes the window size (the program receives `SIGWINCH` if it is the foreground job).
+    public func resize(columns: Int, rows: Int) throws(PseudoTerminalError) {
+        var size = winsize(
+            ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard ioctl(masterFileDescriptor, UInt(TIOCSWINSZ), &size) == 0 else { throw failure("ioctl TIOCSWINSZ") }
+    }
+
+    /// Everything read so far, escape sequences and control characters removed.
+    public var output: String { String(decoding: transcript.stripped, as: UTF8.self) }
+
+    /// Everything read so far, as received.
+    public var rawOutput: String { String(decoding: transcript.raw, as: UTF8.self) }
+
+    /// Closes both sides: the program's reads on the slave then fail (hang-up). Idempotent.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        _ = Glibc.close(masterFileDescriptor)
+        _ = Glibc.close(slaveFileDescriptor)
+    }
+
+    /// Reads output available within `wait`; false when none arrived (timeout or closed).
+    func readAvailable(waitingUpTo wait: Duration) throws(PseudoTerminalError) -> Bool {
+        guard !isClosed else { return false }
+        var descriptor = pollfd(fd: masterFileDescriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, Self.milliseconds(wait))
+        if ready < 0 {
+            if errno == EINTR { return false }
+            throw failure("poll")
+        }
+        guard ready > 0 else { return false }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = chunk.withUnsafeMutableBytes { read(masterFileDescriptor, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR || errno == EAGAIN { return false }
+            // EIO: every slave descriptor is closed; nothing more will come.
+            if errno == EIO { return false }
+            throw failure("read")
+        }
+        guard count > 0 else { return false }
+        transcript.append(chunk[..<count])
+        return true
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        guard duration > .zero else { return 0 }
+        let (seconds, attoseconds) = duration.components
+        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    }
+
+    private func failure(_ name: String) -> PseudoTerminalError {
+        PseudoTerminalError(.systemCallFailed(name: name, errno: errno), output: output)
+    }
+
+    private static func failure(_ name: String) -> PseudoTerminalError {
+        PseudoTerminalError(.systemCallFailed(name: name, errno: errno), output: "")
+    }
+}
