@@ -33,10 +33,10 @@ enum Shop {
             StandardStreams().write("shop: demo mode is not available yet\n", to: .standardError)
             return 2
         case .interactive:
-            guard process.isInteractive else {
+            guard process.inputIsTerminal else {
                 return await ScriptMode.run(files: ["-"], keepGoing: false, echo: false, factory: factory)
             }
-            return await ScriptMode.run(files: ["-"], keepGoing: false, echo: false, factory: factory)
+            return await REPL(factory: factory).run()
         }
     }
 }

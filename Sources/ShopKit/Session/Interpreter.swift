@@ -118,6 +118,7 @@ final class Interpreter {
         } catch {
             store.rollBackChange()
             if error is CancellationError || Task.isCancelled {
+                if environment.isInteractive { output.write("\n", to: .standardError) }
                 reportLine("interrupted")
                 return .interrupted
             }

@@ -30,6 +30,9 @@ public actor Session {
         await interpreter.runStep(step)
     }
 
+    /// This session's id in the history.
+    public var sessionID: String { interpreter.sessionID }
+
     /// The status `exit` asked for, if it ran.
     public var exitRequest: Int32? { interpreter.exitRequest }
 
