@@ -18,10 +18,14 @@ enum Shop {
         let factory = SessionFactory(options: options, process: process)
         switch options.mode {
         case .help:
-            StandardStreams().write(CommandLineOptions.helpText + "\n", to: .standardOutput)
+            let output = StandardStreams()
+            output.write(CommandLineOptions.helpText + "\n", to: .standardOutput)
+            output.flush()
             return 0
         case .version:
-            StandardStreams().write("shop \(version)\n", to: .standardOutput)
+            let output = StandardStreams()
+            output.write("shop \(version)\n", to: .standardOutput)
+            output.flush()
             return 0
         case .commands(let text):
             return await ScriptMode.run(commands: text, factory: factory)
