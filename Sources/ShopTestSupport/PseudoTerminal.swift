@@ -122,6 +122,19 @@ public final class PseudoTerminal {
         try terminal.waitFor(text, timeout: timeout, stripANSI: stripANSI)
     }
 
+    /// Waits until the program switched the terminal out of line mode (a line editor is
+    /// reading keys); keys sent earlier would be handled by the terminal's line discipline.
+    public func waitForKeyByKeyInput(timeout: Duration = .seconds(5)) throws(PseudoTerminalError) {
+        let deadline = ContinuousClock.now + timeout
+        var modes = termios()
+        while tcgetattr(terminal.slaveFileDescriptor, &modes) == 0, modes.c_lflag & tcflag_t(ICANON) != 0 {
+            guard ContinuousClock.now < deadline else {
+                throw PseudoTerminalError(.timedOut(waitingFor: "key-by-key input", after: timeout), output: output)
+            }
+            usleep(500)
+        }
+    }
+
     /// Changes the window size; the program receives `SIGWINCH`.
     public func resize(columns: Int, rows: Int) throws(PseudoTerminalError) {
         try terminal.resize(columns: columns, rows: rows)

@@ -27,13 +27,20 @@ public enum ShopBinary {
     /// Why a run could not complete.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The path of `shop` in the build products folder the tests run from.
     public static var path: String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        while folder.path != "/", !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("shop").path) {
+        while folder.path != "/",
+            !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("shop").path)
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder.appendingPathComponent("shop").path
@@ -41,7 +48,10 @@ public enum ShopBinary {
 
     /// An environment without the user's colours, history or clock: tests pass what they need.
     public static func environment(stateDirectory: String, _ extra: [String: String] = [:]) -> [String: String] {
-        var environment = ["PATH": "/usr/bin:/bin", "HOME": stateDirectory, "XDG_STATE_HOME": stateDirectory, "LANG": "C.UTF-8", "TERM": "xterm-256color"]
+        var environment = [
+            "PATH": "/usr/bin:/bin", "HOME": stateDirectory, "XDG_STATE_HOME": stateDirectory, "LANG": "C.UTF-8",
+            "TERM": "xterm-256color",
+        ]
         environment.merge(extra) { $1 }
         return environment
     }
@@ -82,7 +92,8 @@ public enum ShopBinary {
             }
             usleep(2_000)
         }
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return Result(
             status: status,
             standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",

@@ -10,7 +10,9 @@ import Testing
         folder = try FileSystemFolder(prefix: "shop-e2e")
     }
 
-    private func shop(_ arguments: [String], input: String = "", _ extra: [String: String] = [:]) throws -> ShopBinary.Result {
+    private func shop(_ arguments: [String], input: String = "", _ extra: [String: String] = [:]) throws
+        -> ShopBinary.Result
+    {
         try ShopBinary.run(
             arguments, input: input, environment: ShopBinary.environment(stateDirectory: folder.path, extra),
             workingDirectory: folder.path)
@@ -70,15 +72,23 @@ import Testing
         (["--bogus"], "shop: unknown option '--bogus'\nTry 'shop --help'.\n"),
         (["--formt", "json"], "shop: unknown option '--formt' (did you mean '--format'?)\nTry 'shop --help'.\n"),
         (["--format", "yaml"], "shop: --format must be table, json or plain, not 'yaml'\nTry 'shop --help'.\n"),
-        (["--now", "yesterday"], "shop: --now needs an ISO 8601 time such as 2026-01-15T10:00:00Z, not 'yesterday'\nTry 'shop --help'.\n"),
+        (
+            ["--now", "yesterday"],
+            "shop: --now needs an ISO 8601 time such as 2026-01-15T10:00:00Z, not 'yesterday'\nTry 'shop --help'.\n"
+        ),
         (["run"], "shop: run needs a script (or '-' for stdin)\nTry 'shop --help'.\n"),
-        (["frobnicate"], "shop: unknown command 'frobnicate'; to run a script use 'shop run frobnicate'\nTry 'shop --help'.\n"),
+        (
+            ["frobnicate"],
+            "shop: unknown command 'frobnicate'; to run a script use 'shop run frobnicate'\nTry 'shop --help'.\n"
+        ),
         (["run", "missing.shopscript"], "shop: cannot read '/MISSING': no such file\n"),
     ])
     func usageErrorsExitWithTwo(arguments: [String], message: String) throws {
         let result = try shop(arguments)
         #expect(result.status == 2)
-        #expect(result.standardError == message.replacingOccurrences(of: "/MISSING", with: folder.path + "/missing.shopscript"))
+        #expect(
+            result.standardError
+                == message.replacingOccurrences(of: "/MISSING", with: folder.path + "/missing.shopscript"))
         #expect(result.standardOutput == "")
     }
 
@@ -104,14 +114,18 @@ import Testing
         let result = try shop(["run", "s0.shopscript"])
         #expect(result.status == 1)
         let lines = result.standardError.split(separator: "\n")
-        #expect(lines.first == "error: s63.shopscript:1:1: run: scripts nested deeper than 64 levels (does 's64.shopscript' run itself?)")
+        #expect(
+            lines.first
+                == "error: s63.shopscript:1:1: run: scripts nested deeper than 64 levels (does 's64.shopscript' run itself?)"
+        )
         #expect(lines.count == 1)
     }
 
     @Test func stdoutClosedEarlyEndsQuietly() throws {
         try folder.write((0..<20_000).map { "echo line \($0)\n" }.joined(), to: "many.shopscript")
         let result = try ShopBinary.run(
-            ["-c", "\"$0\" run many.shopscript | head -1", ShopBinary.path], environment: ShopBinary.environment(stateDirectory: folder.path),
+            ["-c", "\"$0\" run many.shopscript | head -1", ShopBinary.path],
+            environment: ShopBinary.environment(stateDirectory: folder.path),
             workingDirectory: folder.path, launchPath: "/bin/sh")
         #expect(result == ShopBinary.Result(status: 0, standardOutput: "line 0\n", standardError: ""))
     }
@@ -119,7 +133,8 @@ import Testing
     @Test func ctrlCStopsAScriptWithStatus130() throws {
         let start = Date()
         let result = try ShopBinary.run(
-            ["-c", "echo start; sleep 20; echo never"], environment: ShopBinary.environment(stateDirectory: folder.path),
+            ["-c", "echo start; sleep 20; echo never"],
+            environment: ShopBinary.environment(stateDirectory: folder.path),
             workingDirectory: folder.path, interruptAfter: 0.5)
         #expect(result.status == 130)
         #expect(result.standardOutput == "start\n")

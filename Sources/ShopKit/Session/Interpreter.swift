@@ -24,8 +24,6 @@ final class Interpreter {
     private(set) var scriptStack: [String] = []
     /// The folder relative paths start from: the running script's, else the working folder.
     private(set) var baseDirectory: String
-    /// The commands typed at the prompt that succeeded, for `history save`.
-    var savedCommands: [String] = []
     /// Whether a failing history store was reported already.
     var hasWarnedAboutHistory = false
 
