@@ -3,12 +3,12 @@ struct ArgumentBinder {
     let spec: CommandSpec
 
     /// Binds `words` (after the command's name) or throws the first mismatch.
-    func bind(_ words: [EvaluatedWord]) throws(CommandError) -> Arguments {
+    func bind(_ words: ArraySlice<EvaluatedWord>) throws(CommandError) -> Arguments {
         var arguments = Arguments(argumentNames: spec.argumentNames)
         var next = 0
         var optionsEnded = false
-        var index = 0
-        while index < words.count {
+        var index = words.startIndex
+        while index < words.endIndex {
             let word = words[index]
             index += 1
             if !optionsEnded, word.isOptionLike, !spec.options.isEmpty || word.text == "--" {
@@ -35,7 +35,7 @@ struct ArgumentBinder {
     }
 
     private func bindOption(
-        _ word: EvaluatedWord, words: [EvaluatedWord], index: inout Int, into arguments: inout Arguments
+        _ word: EvaluatedWord, words: ArraySlice<EvaluatedWord>, index: inout Int, into arguments: inout Arguments
     ) throws(CommandError) {
         var name = word.text
         var inlineValue: String?
@@ -54,9 +54,9 @@ struct ArgumentBinder {
         }
         let valueWord: EvaluatedWord
         if let inlineValue {
-            valueWord = EvaluatedWord(literal: inlineValue, location: word.location)
+            valueWord = EvaluatedWord(literal: inlineValue)
         } else {
-            guard index < words.count else { throw .missingOptionValue(command: spec.name, option: name) }
+            guard index < words.endIndex else { throw .missingOptionValue(command: spec.name, option: name) }
             valueWord = words[index]
             index += 1
         }
@@ -66,12 +66,12 @@ struct ArgumentBinder {
     private func convert(_ word: EvaluatedWord, to kind: ArgumentKind, named name: String) throws(CommandError)
         -> Arguments.Bound
     {
-        let bound = Arguments.Bound(value: word.value, text: word.text, location: word.location)
+        let bound = Arguments.Bound(value: word.value, text: word.text)
         switch kind {
         case .value:
             return bound
         case .text, .path:
-            return Arguments.Bound(value: .string(word.text), text: word.text, location: word.location)
+            return Arguments.Bound(value: .string(word.text), text: word.text)
         case .integer:
             guard word.value.intValue != nil else {
                 throw .invalidArgument(command: spec.name, argument: name, expected: "a whole number", got: word.shown)
@@ -90,7 +90,7 @@ struct ArgumentBinder {
                     expected: "one of " + choices.joined(separator: ", "),
                     got: word.shown + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
             }
-            return Arguments.Bound(value: .string(word.text), text: word.text, location: word.location)
+            return Arguments.Bound(value: .string(word.text), text: word.text)
         }
     }
 }
@@ -100,18 +100,16 @@ struct EvaluatedWord {
     var value: Value
     var text: String
     var isOptionLike: Bool
-    var location: SourceLocation
 
-    init(value: Value, text: String, isOptionLike: Bool, location: SourceLocation) {
+    init(value: Value, text: String, isOptionLike: Bool) {
         self.value = value
         self.text = text
         self.isOptionLike = isOptionLike
-        self.location = location
     }
 
     /// An unquoted literal word.
-    init(literal: String, location: SourceLocation) {
-        self.init(value: LiteralValue.infer(literal), text: literal, isOptionLike: false, location: location)
+    init(literal: String) {
+        self.init(value: LiteralValue.infer(literal), text: literal, isOptionLike: false)
     }
 
     /// How messages show the word: `'text'`, or the value for numbers and other non-strings.

@@ -1,22 +1,20 @@
 /// Everything a command's `run` gets: its arguments, the pipeline input, the state, the
 /// environment and the console.
 public struct Invocation {
-    /// The command being run.
-    let command: any Command
+    /// The command being run, as registered.
+    let registered: RegisteredCommand
     /// The checked arguments.
     public let arguments: Arguments
     /// The previous command's result value in a pipeline, else nil.
     public let input: Value?
-    /// The plugin whose keys the command may write, or nil for the core.
-    let owner: String?
     /// The interpreter, for the core commands that manage the session itself.
     let interpreter: Interpreter
 
     /// What the command is: its name, arguments and documentation.
-    public var spec: CommandSpec { command.spec }
+    public var spec: CommandSpec { registered.spec }
 
     /// The state: everything readable, the plugin's own keys writable.
-    public var state: StateAccess { StateAccess(store: interpreter.store, owner: owner) }
+    public var state: StateAccess { StateAccess(store: interpreter.store, owner: registered.owner) }
 
     /// Clock, width, colours, folders.
     public var environment: SessionEnvironment { interpreter.environment }

@@ -129,30 +129,28 @@ final class Interpreter {
         var words: [EvaluatedWord] = []
         words.reserveCapacity(call.words.count)
         for word in call.words { words.append(try evaluate(word)) }
-        let resolved: (command: any Command, nameLength: Int)
+        let resolved: (command: RegisteredCommand, nameLength: Int)
         do {
             resolved = try registry.resolve(words[0].text, words.count > 1 ? words[1].text : nil)
         } catch {
             throw LocatedError(error, at: call.location)
         }
-        let spec = resolved.command.spec
-        if !isFirst && spec.input == .none {
-            throw LocatedError(CommandError.takesNoInput(command: spec.name), at: call.location)
+        let registered = resolved.command
+        if !isFirst && registered.spec.input == .none {
+            throw LocatedError(CommandError.takesNoInput(command: registered.spec.name), at: call.location)
         }
-        if isFirst && spec.input == .required {
-            throw LocatedError(CommandError.needsInput(command: spec.name), at: call.location)
+        if isFirst && registered.spec.input == .required {
+            throw LocatedError(CommandError.needsInput(command: registered.spec.name), at: call.location)
         }
         let arguments: Arguments
         do {
-            arguments = try ArgumentBinder(spec: spec).bind(Array(words.dropFirst(resolved.nameLength)))
+            arguments = try ArgumentBinder(spec: registered.spec).bind(words[resolved.nameLength...])
         } catch {
             throw LocatedError(error, at: call.location)
         }
-        let owner = spec.path.count == 2 && registry.plugin(named: spec.path[0]) != nil ? spec.path[0] : nil
-        let invocation = Invocation(
-            command: resolved.command, arguments: arguments, input: input, owner: owner, interpreter: self)
+        let invocation = Invocation(registered: registered, arguments: arguments, input: input, interpreter: self)
         do {
-            return try await resolved.command.run(invocation)
+            return try await registered.command.run(invocation)
         } catch let error as LocatedError {
             throw error
         } catch let error as CancellationError {
@@ -170,17 +168,15 @@ final class Interpreter {
             switch word.head {
             case .literal(let text):
                 if word.isQuoted {
-                    return EvaluatedWord(value: .string(text), text: text, isOptionLike: false, location: word.location)
+                    return EvaluatedWord(value: .string(text), text: text, isOptionLike: false)
                 }
                 return EvaluatedWord(
-                    value: LiteralValue.infer(text), text: text, isOptionLike: text.hasPrefix("--"),
-                    location: word.location)
+                    value: LiteralValue.infer(text), text: text, isOptionLike: text.hasPrefix("--"))
             case .variable(let name, let location):
                 let value = try lookUp(name, at: location)
                 let text = value.plainText
                 return EvaluatedWord(
-                    value: word.isQuoted ? .string(text) : value, text: text, isOptionLike: false,
-                    location: word.location)
+                    value: word.isQuoted ? .string(text) : value, text: text, isOptionLike: false)
             }
         }
         var text = ""
@@ -191,7 +187,7 @@ final class Interpreter {
             }
         }
         let value: Value = word.isQuoted ? .string(text) : LiteralValue.infer(text)
-        return EvaluatedWord(value: value, text: text, isOptionLike: false, location: word.location)
+        return EvaluatedWord(value: value, text: text, isOptionLike: false)
     }
 
     private func lookUp(_ name: String, at location: SourceLocation) throws(LocatedError) -> Value {
