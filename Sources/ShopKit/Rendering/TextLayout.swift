@@ -49,43 +49,37 @@ public enum TextLayout {
         var line = ""
         var lineWidth = 0
         for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = String(word)
-            var wordWidth = DisplayWidth.of(word)
-            if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
-                line += " " + word
+            let wordWidth = DisplayWidth.of(word)
+            if !line.isEmpty, lineWidth + 1 + wordWidth <= width {
+                line += " "
+                line += word
                 lineWidth += 1 + wordWidth
                 continue
             }
-            if lineWidth > 0 {
+            if !line.isEmpty {
                 lines.append(line)
                 line = ""
                 lineWidth = 0
             }
-            while wordWidth > width {
-                let (head, rest) = split(word, at: width)
-                lines.append(head)
-                word = rest
-                wordWidth = DisplayWidth.of(word)
+            if wordWidth <= width {
+                line = String(word)
+                lineWidth = wordWidth
+                continue
             }
-            line = word
-            lineWidth = wordWidth
+            // A word longer than a line is cut between grapheme clusters, in one pass (each
+            // line holds at least one cluster, so a cluster wider than the line still moves on).
+            for character in word {
+                let characterWidth = DisplayWidth.of(character)
+                if lineWidth + characterWidth > width, !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                line.append(character)
+                lineWidth += characterWidth
+            }
         }
         lines.append(line)
         return lines
-    }
-
-    /// The longest prefix of `word` that fits `width` columns (at least one character), and the rest.
-    private static func split(_ word: String, at width: Int) -> (String, String) {
-        var head = ""
-        var used = 0
-        var index = word.startIndex
-        while index < word.endIndex {
-            let characterWidth = DisplayWidth.of(word[index])
-            if used + characterWidth > width, !head.isEmpty { break }
-            head.append(word[index])
-            used += characterWidth
-            index = word.index(after: index)
-        }
-        return (head, String(word[index...]))
     }
 }
