@@ -10,15 +10,16 @@ struct FeedColor: Sendable, Equatable {
     /// The colour itself.
     let rgb: RGBColor
 
-    /// The named colours, in the order the embedded feed uses them.
+    /// The named colours, in the order the embedded feed uses them. They stay distinct when
+    /// reduced to the 256-colour cube and to the 16 basic colours.
     static let named: [(name: String, rgb: RGBColor)] = [
-        ("purple", RGBColor(red: 0x7E, green: 0x57, blue: 0xC2)),
+        ("purple", RGBColor(red: 0x8E, green: 0x44, blue: 0xAD)),
         ("green", RGBColor(red: 0x2E, green: 0x7D, blue: 0x32)),
         ("yellow", RGBColor(red: 0xF9, green: 0xC8, blue: 0x0E)),
-        ("orange", RGBColor(red: 0xE8, green: 0x59, blue: 0x0C)),
+        ("orange", RGBColor(red: 0xF4, green: 0x51, blue: 0x1E)),
         ("brown", RGBColor(red: 0x79, green: 0x55, blue: 0x48)),
-        ("blue", RGBColor(red: 0x15, green: 0x65, blue: 0xC0)),
-        ("teal", RGBColor(red: 0x00, green: 0x79, blue: 0x6B)),
+        ("blue", RGBColor(red: 0x1E, green: 0x5B, blue: 0xD6)),
+        ("teal", RGBColor(red: 0x00, green: 0x89, blue: 0x7B)),
     ]
 
     /// Text drawn on a light colour.
