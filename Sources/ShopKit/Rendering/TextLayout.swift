@@ -36,50 +36,71 @@ public enum TextLayout {
     /// `text` broken into lines of at most `width` columns, at spaces where possible; words
     /// longer than a line are split between grapheme clusters. Newlines in `text` are kept.
     public static func wrap(_ text: String, width: Int) -> [String] {
-        let width = max(1, width)
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines.append(contentsOf: wrapParagraph(paragraph, width: width))
+        var wrapper = Wrapper(width: max(1, width))
+        for character in text {
+            switch character {
+            case "\n": wrapper.endLine()
+            case " ": wrapper.endWord()
+            default: wrapper.append(character)
+            }
         }
-        return lines
+        wrapper.endLine()
+        return wrapper.lines
     }
 
-    private static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
+    /// Greedy line filling in one pass over the grapheme clusters, measuring each cluster once.
+    private struct Wrapper {
+        let width: Int
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-            let wordWidth = DisplayWidth.of(word)
+        var word = ""
+        var wordWidth = 0
+
+        init(width: Int) {
+            self.width = width
+        }
+
+        /// Adds a cluster to the word; a word longer than a line is cut here, on a line of its
+        /// own (each piece holds at least one cluster, so a cluster wider than the line moves on).
+        mutating func append(_ character: Character) {
+            let characterWidth = DisplayWidth.of(character)
+            if !word.isEmpty, wordWidth + characterWidth > width {
+                if !line.isEmpty { flushLine() }
+                lines.append(word)
+                word = ""
+                wordWidth = 0
+            }
+            word.append(character)
+            wordWidth += characterWidth
+        }
+
+        /// Puts the finished word on the line, or starts the next line with it.
+        mutating func endWord() {
+            guard !word.isEmpty else { return }
             if !line.isEmpty, lineWidth + 1 + wordWidth <= width {
                 line += " "
                 line += word
                 lineWidth += 1 + wordWidth
-                continue
-            }
-            if !line.isEmpty {
-                lines.append(line)
-                line = ""
-                lineWidth = 0
-            }
-            if wordWidth <= width {
-                line = String(word)
+            } else {
+                if !line.isEmpty { flushLine() }
+                line = word
                 lineWidth = wordWidth
-                continue
             }
-            // A word longer than a line is cut between grapheme clusters, in one pass (each
-            // line holds at least one cluster, so a cluster wider than the line still moves on).
-            for character in word {
-                let characterWidth = DisplayWidth.of(character)
-                if lineWidth + characterWidth > width, !line.isEmpty {
-                    lines.append(line)
-                    line = ""
-                    lineWidth = 0
-                }
-                line.append(character)
-                lineWidth += characterWidth
-            }
+            word = ""
+            wordWidth = 0
         }
-        lines.append(line)
-        return lines
+
+        /// Ends the line at a newline or the end of the text (an empty line stays a line).
+        mutating func endLine() {
+            endWord()
+            flushLine()
+        }
+
+        private mutating func flushLine() {
+            lines.append(line)
+            line = ""
+            lineWidth = 0
+        }
     }
 }
