@@ -22,10 +22,18 @@ struct FeedColor: Sendable, Equatable {
         ("teal", RGBColor(red: 0x00, green: 0x89, blue: 0x7B)),
     ]
 
+    /// The first named colour, for code that needs some colour.
+    static let fallback = FeedColor(name: named[0].name, rgb: named[0].rgb)
+
     /// Text drawn on a light colour.
     static let darkText = RGBColor(red: 0x1A, green: 0x1A, blue: 0x1A)
     /// Text drawn on a dark colour.
     static let lightText = RGBColor(red: 0xFF, green: 0xFF, blue: 0xFF)
+
+    private init(name: String, rgb: RGBColor) {
+        self.name = name
+        self.rgb = rgb
+    }
 
     /// A colour name (any case) or `#RRGGBB`; nil for anything else.
     init?(parsing text: String) {
