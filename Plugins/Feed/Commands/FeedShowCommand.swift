@@ -3,7 +3,7 @@ import ShopKit
 /// `feed show`, also bare `feed`: what is on screen now — the open card's page, else the list.
 struct FeedShowCommand: Command {
     let spec = CommandSpec(
-        path: ["feed", "show"], abstract: "Show the open card's page, or the feed when none is open",
+        path: ["feed", "show"], abstract: "Show the open card, or the feed if none is open",
         discussion: """
             This is what 'feed' alone runs: the feed list while no card is open (like 'feed list'), the open \
             card's detail page while one is (like 'feed open N', without the animation). Its value is the \

@@ -55,7 +55,7 @@ struct CardBox {
         let showsEmoji = card.emoji != nil && inner - emojiWidth >= 6
         let textWidth = showsEmoji ? inner - emojiWidth : inner
         var lines = TextLayout.wrap(Sanitizer.inert(card.title), width: textWidth)
-        if let limit = titleLines {
+        if let limit = titleLines.map({ max(1, $0) }) {
             if lines.count > limit {
                 let rest = lines[(limit - 1)...].joined(separator: " ")
                 lines = Array(lines[..<(limit - 1)]) + [TextLayout.truncate(rest, to: textWidth)]
