@@ -7,7 +7,8 @@ struct FeedListCommand: Command {
         discussion: """
             Cards show their subtitle, bold title and emoji on their colour (24-bit, 256 or 16 colours as the \
             terminal allows; outlined without colour). One column on a narrow terminal, two from 100 columns. \
-            The value is the list of cards, for pipelines and --format json.
+            'feed' alone shows the same while no card is open. The value is the list of cards, for pipelines \
+            and --format json.
             """,
         examples: [
             Example("feed list"),
