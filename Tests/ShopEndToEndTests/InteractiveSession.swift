@@ -45,6 +45,7 @@ final class InteractiveSession {
 
     /// Presses Ctrl-D on an empty line and returns the exit status.
     func quit() throws -> PseudoTerminal.ExitStatus {
+        try terminal.waitForKeyByKeyInput()
         try terminal.send(key: .controlD)
         return try terminal.waitForExit(timeout: .seconds(5))
     }
