@@ -33,9 +33,10 @@ enum Shop {
             return await ScriptMode.run(files: files, keepGoing: keepGoing, echo: echo, factory: factory)
         case .test(let paths, let update):
             return await TestMode.run(paths: paths, update: update, factory: factory)
-        case .demo:
-            StandardStreams().write("shop: demo mode is not available yet\n", to: .standardError)
-            return 2
+        case .demo(let file, _, true):
+            return await DemoRehearsal(factory: factory, file: file).run()
+        case .demo(let file, let typingDelay, false):
+            return await DemoMode(factory: factory, file: file, typingDelay: typingDelay).run()
         case .interactive:
             guard process.inputIsTerminal else {
                 return await ScriptMode.run(files: ["-"], keepGoing: false, echo: false, factory: factory)
