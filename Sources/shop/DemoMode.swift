@@ -48,7 +48,8 @@ struct DemoScript {
 
     /// Reads and parses `file`; prints the problem and returns nil when it cannot be used.
     static func load(_ file: String, factory: SessionFactory, output: StandardStreams) -> DemoScript? {
-        let path = FilePath.resolve(file, relativeTo: factory.process.workingDirectory, home: factory.process.variables["HOME"])
+        let path = FilePath.resolve(
+            file, relativeTo: factory.process.workingDirectory, home: factory.process.variables["HOME"])
         let script: Script
         do {
             script = Parser.parse(try ScriptSource.read(path: path, name: file), file: file)

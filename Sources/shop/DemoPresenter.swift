@@ -34,7 +34,9 @@ struct DemoPresenter {
 
     /// What the presenter asked for at a step.
     private enum Decision {
-        case run, skip, back, goTo(Int), live, quit
+        case run, skip, back
+        case goTo(Int)
+        case live, quit
     }
 
     /// Runs the demo until `q` or the end; returns the exit status.
@@ -232,7 +234,8 @@ struct DemoPresenter {
     }
 
     private func narration(_ text: String) -> String {
-        style.apply([.italic, .foreground(RGBColor(red: 110, green: 190, blue: 230))], to: "▌ " + Sanitizer.inert(text))
+        style.apply(
+            [.italic, .foreground(RGBColor(red: 110, green: 190, blue: 230))], to: "▌ " + Sanitizer.inert(text))
     }
 
     /// Prints a line, replacing a prompt left on the current line.

@@ -27,7 +27,8 @@ import Testing
         environment["HOME"] = folder.path
         environment["XDG_STATE_HOME"] = folder.path
         let terminal = try PseudoTerminal(
-            executable: ShopBinary.path, arguments: ["demo"] + arguments + ["demo.shopscript"], environment: environment,
+            executable: ShopBinary.path, arguments: ["demo"] + arguments + ["demo.shopscript"],
+            environment: environment,
             workingDirectory: folder.path, columns: 100, rows: 40)
         try terminal.waitFor("Welcome to the demo.")
         try terminal.waitFor("shop> ")
@@ -113,7 +114,8 @@ import Testing
     }
 
     @Test func rehearsalRunsEveryStepAndPrintsItsTime() throws {
-        try folder.write("## intro\nset a 1\nexpect $a == 1\nnosuch\n#> error: unknown command 'nosuch'\n", to: "ok.shopscript")
+        try folder.write(
+            "## intro\nset a 1\nexpect $a == 1\nnosuch\n#> error: unknown command 'nosuch'\n", to: "ok.shopscript")
         let result = try ShopBinary.run(
             ["demo", "--rehearse", "ok.shopscript"], environment: ShopBinary.environment(stateDirectory: folder.path),
             workingDirectory: folder.path)

@@ -121,6 +121,24 @@ import Testing
         #expect(replay == ShopBinary.Result(status: 0, standardOutput: "total 3\n", standardError: ""))
     }
 
+    @Test func historySaveWithOutputsMakesAPassingTranscript() throws {
+        let shop = try InteractiveSession(stateDirectory: folder.path, columns: 120)
+        try shop.type("set plan '[{\"task\":\"clean\",\"hours\":3},{\"task\":\"paint\",\"hours\":5}]'")
+        try shop.type("echo $plan | from json | sort hours desc")
+        try shop.type("echo $plan | from json | count")
+        try shop.type("nosuch command")
+        try shop.type("help undo")
+        #expect(try shop.type("history save flow.shopscript --outputs").contains("saved 4 commands to flow.shopscript"))
+        #expect(try shop.quit() == .exited(0))
+        let saved = try String(contentsOfFile: folder.path + "/flow.shopscript", encoding: .utf8)
+        #expect(saved.contains("#> 2\n"))
+        #expect(!saved.contains("nosuch"))
+        let check = try ShopBinary.run(
+            ["test", "flow.shopscript"], environment: ShopBinary.environment(stateDirectory: folder.path),
+            workingDirectory: folder.path)
+        #expect(check.standardOutput == "ok    flow.shopscript\n1 passed, 0 failed\n")
+    }
+
     @Test func theInitScriptRunsFirstAndItsErrorsDoNotStopTheREPL() throws {
         try folder.write("set greeting hi\nnosuchcommand\n", to: "config/shop/init.shopscript")
         let shop = try InteractiveSession(stateDirectory: folder.path)

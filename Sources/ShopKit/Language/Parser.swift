@@ -123,7 +123,8 @@ public struct Parser {
                 case .pipe(let location):
                     diagnostics.append(
                         Diagnostic(
-                            .missingCommand, commands.isEmpty ? "expected a command before '|'" : "expected a command after '|'",
+                            .missingCommand,
+                            commands.isEmpty ? "expected a command before '|'" : "expected a command after '|'",
                             at: location))
                 case .semicolon(let location):
                     diagnostics.append(Diagnostic(.missingCommand, "expected a command after '|'", at: location))

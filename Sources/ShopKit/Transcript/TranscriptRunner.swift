@@ -59,6 +59,10 @@ public enum TranscriptRunner {
             return TranscriptResult(name: name, passed: failures.isEmpty, report: report)
         }
         guard !failures.isEmpty else { return TranscriptResult(name: name, passed: true, report: "") }
+        guard !FileSystem.isReadOnly(path) else {
+            return TranscriptResult(
+                name: name, passed: false, report: "error: cannot update '\(name)': the file is read-only")
+        }
         let text = rewrite(String(decoding: bytes, as: UTF8.self), checks: checks)
         do {
             try FileSystem.writeAtomically(Array(text.utf8), to: path)
@@ -208,12 +212,12 @@ struct StepCheck {
                 result.append(.same(row, column))
                 row += 1
                 column += 1
-            } else if column < columns, row == rows || table[row][column + 1] >= table[row + 1][column] {
-                result.append(.actualOnly(column))
-                column += 1
-            } else {
+            } else if row < rows, column == columns || table[row + 1][column] >= table[row][column + 1] {
                 result.append(.expectedOnly(row))
                 row += 1
+            } else {
+                result.append(.actualOnly(column))
+                column += 1
             }
         }
         return result
