@@ -134,12 +134,7 @@ struct Lexer {
         }
 
         func word(at location: SourceLocation) -> Word {
-            var word = Word(parts: [], isQuoted: isQuoted, location: location)
-            if let head {
-                word.head = head
-                word.tail = tail
-            }
-            return word
+            Word(head: head ?? .literal(""), tail: tail, isQuoted: isQuoted, location: location)
         }
     }
 

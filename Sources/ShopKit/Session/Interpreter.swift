@@ -27,10 +27,14 @@ final class Interpreter {
     /// Whether a failing history store was reported already.
     var hasWarnedAboutHistory = false
 
-    init(configuration: SessionConfiguration) throws(RegistryError) {
-        registry = try CommandRegistry(
-            core: CoreCommands.all, coreDefaults: CoreCommands.groupDefaults, plugins: configuration.plugins)
-        store = StateStore(declarations: registry.stateKeys)
+    init(configuration: SessionConfiguration, registry: CommandRegistry?) throws(RegistryError) {
+        if let registry {
+            self.registry = registry
+        } else {
+            self.registry = try CommandRegistry(
+                core: CoreCommands.all, coreDefaults: CoreCommands.groupDefaults, plugins: configuration.plugins)
+        }
+        store = StateStore(declarations: self.registry.stateKeys)
         environment = configuration.environment
         output = configuration.output
         history = configuration.history
@@ -51,7 +55,7 @@ final class Interpreter {
         if let path { enterScript(path) }
         defer { if path != nil { leaveScript() } }
         while let item = parser.next() {
-            switch item {
+            switch consume item {
             case .expectation:
                 continue
             case .narration(let narration):
@@ -128,7 +132,7 @@ final class Interpreter {
     private func run(_ call: CommandCall, input: Value?, isFirst: Bool) async throws -> CommandResult? {
         var words: [EvaluatedWord] = []
         words.reserveCapacity(call.words.count)
-        for word in call.words { words.append(try evaluate(word)) }
+        for index in call.words.indices { words.append(try evaluate(call.words[index])) }
         let resolved: (command: RegisteredCommand, nameLength: Int)
         do {
             resolved = try registry.resolve(words[0].text, words.count > 1 ? words[1].text : nil)
@@ -163,7 +167,7 @@ final class Interpreter {
     // MARK: Words
 
     /// The value and text of a word after interpolation.
-    func evaluate(_ word: Word) throws(LocatedError) -> EvaluatedWord {
+    func evaluate(_ word: borrowing Word) throws(LocatedError) -> EvaluatedWord {
         if word.tail.isEmpty {
             switch word.head {
             case .literal(let text):
@@ -171,7 +175,7 @@ final class Interpreter {
                     return EvaluatedWord(value: .string(text), text: text, isOptionLike: false)
                 }
                 return EvaluatedWord(
-                    value: LiteralValue.infer(text), text: text, isOptionLike: text.hasPrefix("--"))
+                    value: LiteralValue.infer(text), text: text, isOptionLike: text.utf8.starts(with: "--".utf8))
             case .variable(let name, let location):
                 let value = try lookUp(name, at: location)
                 let text = value.plainText
