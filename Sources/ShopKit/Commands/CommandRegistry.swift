@@ -178,10 +178,13 @@ public final class RegisteredCommand: Sendable {
     public let spec: CommandSpec
     /// The plugin whose keys it may write, or nil for a core command.
     public let owner: String?
+    /// Whether it reads a pipeline's input (kept apart for the interpreter's hot path).
+    let input: InputRequirement
 
     init(_ command: any Command, owner: String?) {
         self.command = command
         self.spec = command.spec
         self.owner = owner
+        self.input = spec.input
     }
 }

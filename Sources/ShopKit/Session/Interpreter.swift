@@ -140,15 +140,15 @@ final class Interpreter {
             throw LocatedError(error, at: call.location)
         }
         let registered = resolved.command
-        if !isFirst && registered.spec.input == .none {
+        if !isFirst && registered.input == .none {
             throw LocatedError(CommandError.takesNoInput(command: registered.spec.name), at: call.location)
         }
-        if isFirst && registered.spec.input == .required {
+        if isFirst && registered.input == .required {
             throw LocatedError(CommandError.needsInput(command: registered.spec.name), at: call.location)
         }
         let arguments: Arguments
         do {
-            arguments = try ArgumentBinder(spec: registered.spec).bind(words[resolved.nameLength...])
+            arguments = try ArgumentBinder(command: registered).bind(words[resolved.nameLength...])
         } catch {
             throw LocatedError(error, at: call.location)
         }
