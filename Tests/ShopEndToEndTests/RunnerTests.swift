@@ -149,6 +149,24 @@ import Testing
         #expect(try shop(["-c", "echo ok"], ["SHOP_NOW": "bogus"]).status == 2)
     }
 
+    @Test func colourFollowsTheOptionAndNoColor() throws {
+        let script = "help undo"
+        let forced = try shop(["--color", "always", "-c", script])
+        #expect(forced.standardOutput.contains("\u{1B}[1m"))
+        #expect(!(try shop(["-c", script]).standardOutput.contains("\u{1B}[")))
+        #expect(!(try shop(["--color", "never", "-c", script]).standardOutput.contains("\u{1B}[")))
+        #expect(try shop(["--color", "always", "-c", script], ["NO_COLOR": "1"]).standardOutput.contains("\u{1B}[1m"))
+    }
+
+    @Test func tablesFitTheColumnsTheEnvironmentGives() throws {
+        let wide = "set x '\(String(repeating: "long text ", count: 20))'; vars"
+        let narrow = try shop(["-c", wide], ["COLUMNS": "40"])
+        #expect(narrow.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 40 })
+        #expect(narrow.standardOutput.contains("…"))
+        let roomy = try shop(["-c", wide], ["COLUMNS": "300"])
+        #expect(!roomy.standardOutput.contains("…"))
+    }
+
     @Test func versionAndHelp() throws {
         #expect(try shop(["--version"]).standardOutput == "shop 0.1.0\n")
         #expect(try shop(["--help"]).standardOutput.hasPrefix("usage: shop [OPTIONS]"))
