@@ -28,6 +28,8 @@ final class Interpreter {
     var savedCommands: [String] = []
     /// Whether a failing history store was reported already.
     var hasWarnedAboutHistory = false
+    /// What plugins keep for this session besides state: caches, clients, guards.
+    let sessionObjects = SessionObjects()
 
     init(configuration: SessionConfiguration) throws(RegistryError) {
         registry = try CommandRegistry(
