@@ -47,6 +47,29 @@ public actor NewsRepository {
         return .loaded(page: 1, added: update.added, duplicates: update.duplicates)
     }
 
+    /// Loads the page after `state` from `fetcher`, and answers the new state with the result.
+    ///
+    /// For callers that keep the feed elsewhere (the commands keep it in the session's state
+    /// store): the repository takes `state` and `fetcher` as its own, then loads as
+    /// ``loadNext()`` does. Refused with ``NewsError/loadInProgress`` while a load runs.
+    public func loadNext(
+        after state: NewsFeedState, from fetcher: any NewsFetching
+    ) async throws(NewsError) -> (result: NewsLoadResult, state: NewsFeedState) {
+        try adopt(state, fetcher)
+        let result = try await loadNext()
+        return (result, self.state)
+    }
+
+    /// Reloads page 1 from `fetcher` in place of `state`'s items, and answers the new state;
+    /// like ``loadNext(after:from:)`` for ``refresh()``.
+    public func refresh(
+        _ state: NewsFeedState, from fetcher: any NewsFetching
+    ) async throws(NewsError) -> (result: NewsLoadResult, state: NewsFeedState) {
+        try adopt(state, fetcher)
+        let result = try await refresh()
+        return (result, self.state)
+    }
+
     /// Switches to another source and forgets what was loaded; refused during a load.
     public func switchSource(to fetcher: any NewsFetching) throws(NewsError) {
         guard !isLoading else { throw .loadInProgress }
@@ -57,6 +80,13 @@ public actor NewsRepository {
     /// Replaces the state, e.g. after the command layer's undo; refused during a load.
     public func restore(_ state: NewsFeedState) throws(NewsError) {
         guard !isLoading else { throw .loadInProgress }
+        self.state = state
+    }
+
+    /// Takes `state` and `fetcher` as the repository's own; refused during a load.
+    private func adopt(_ state: NewsFeedState, _ fetcher: any NewsFetching) throws(NewsError) {
+        guard !isLoading else { throw .loadInProgress }
+        self.fetcher = fetcher
         self.state = state
     }
 
