@@ -23,24 +23,37 @@ struct NewsContext {
         return try NewsKeys.feedState(from: state, items: items)
     }
 
+    /// The feed to load more into: its items are taken out of the session's cache, so that,
+    /// passed on with `consume`, they are the only reference and a page is appended in place.
+    func feedForLoading() throws -> NewsFeedState {
+        let state = invocation.state
+        let items = try session.takeItems(atRevision: state.revision(of: NewsKeys.items)) {
+            try NewsKeys.items(from: state)
+        }
+        return try NewsKeys.feedState(from: state, items: items)
+    }
+
     /// The settings of the current source.
     func settings(of feed: NewsFeedState) -> NewsSourceSettings {
         session.settings(for: feed.source)
     }
 
-    /// Writes `new` over `old` in the state keys.
-    func write(_ new: NewsFeedState, over old: NewsFeedState) throws {
-        try NewsKeys.write(new, over: old, to: invocation.state)
+    /// Writes `new` over `old` in the state keys; see ``NewsKeys/write(_:over:appendedTo:to:)``.
+    func write(_ new: NewsFeedState, over old: NewsFeedState, appendedTo count: Int? = nil) throws {
+        try NewsKeys.write(new, over: old, appendedTo: count, to: invocation.state)
         session.cache(new.items, atRevision: invocation.state.revision(of: NewsKeys.items))
     }
 
     /// Loads the page after `feed` (stopping without a request when everything is loaded),
     /// writes the new feed, and answers what happened with the new feed.
-    func loadNext(after feed: NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
+    func loadNext(after feed: consuming NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
         invocation.console.flush()
         let fetcher = try session.fetcher(for: settings(of: feed))
+        let count = feed.items.count
+        var previous = copy feed
+        previous.items = []
         let (result, next) = try await session.repository.loadNext(after: feed, from: fetcher)
-        try write(next, over: feed)
+        try write(next, over: previous, appendedTo: count)
         return (result, next)
     }
 

@@ -13,8 +13,7 @@ struct NewsMoreCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)
-        let before = try context.feed()
-        let (result, feed) = try await context.loadNext(after: before)
+        let (result, feed) = try await context.loadNext(after: context.feedForLoading())
         switch result {
         case .stopped(let reason):
             invocation.console.message(reason.description)

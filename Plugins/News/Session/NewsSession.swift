@@ -50,6 +50,16 @@ final class NewsSession: Sendable {
         return items
     }
 
+    /// Takes the decoded `news.items` out of the cache (so a load can append to them in
+    /// place): from the cache when the key is still at `revision`, else by `decode`.
+    func takeItems(atRevision revision: UInt64, decode: () throws -> [NewsItem]) rethrows -> [NewsItem] {
+        let cached = decodedItems.withLock { cache -> [NewsItem]? in
+            defer { cache = nil }
+            return cache?.revision == revision ? cache?.items : nil
+        }
+        return try cached ?? decode()
+    }
+
     /// Notes that `news.items` now holds `items` at `revision`.
     func cache(_ items: [NewsItem], atRevision revision: UInt64) {
         decodedItems.withLock { $0 = (revision, items) }

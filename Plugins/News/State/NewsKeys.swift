@@ -99,18 +99,21 @@ enum NewsKeys {
         return decoded
     }
 
-    /// Writes `new` over `old`: only the keys that differ; items that `new` appends to `old`'s
-    /// are appended to the stored list rather than converted again.
-    static func write(_ new: NewsFeedState, over old: NewsFeedState, to state: StateAccess) throws {
-        if new.items != old.items {
-            if new.items.count >= old.items.count, new.items.prefix(old.items.count) == old.items[...],
-                case .list(var stored) = try state.value(items), stored.count == old.items.count
-            {
-                stored.append(contentsOf: new.items.dropFirst(old.items.count).map(\.value))
+    /// Writes `new` over `old`: only the keys that differ. With `appendedTo`, `new`'s items
+    /// are the first `appendedTo` stored items followed by new ones (a page was added), and
+    /// only those are converted and appended to the stored list; `old.items` is not read.
+    static func write(
+        _ new: NewsFeedState, over old: NewsFeedState, appendedTo count: Int? = nil, to state: StateAccess
+    ) throws {
+        if let count {
+            if new.items.count > count, case .list(var stored) = try state.value(items), stored.count == count {
+                stored.append(contentsOf: new.items[count...].map(\.value))
                 try state.set(items, to: .list(stored))
-            } else {
+            } else if new.items.count != count {
                 try state.set(items, to: .list(new.items.map(\.value)))
             }
+        } else if new.items != old.items {
+            try state.set(items, to: .list(new.items.map(\.value)))
         }
         if new.page != old.page { try state.set(page, to: .int(new.page)) }
         if new.total != old.total { try state.set(total, to: Value(new.total)) }
