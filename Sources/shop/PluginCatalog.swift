@@ -1,8 +1,9 @@
 import FeedPlugin
+import NewsPlugin
 import ShopKit
 
 /// The plugins `shop` ships with.
 enum PluginCatalog {
     /// Every plugin, in the order `help` lists them.
-    static var all: [any Plugin] { [FeedPlugin()] }
+    static var all: [any Plugin] { [FeedPlugin(), NewsPlugin()] }
 }

@@ -1,26 +1,19 @@
 import Foundation
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// Fetches URLs over `URLSession` with a timeout, a body size limit and prompt cancellation.
+/// Fetches URLs with a timeout, a body size limit and prompt cancellation.
+///
+/// `http` URLs go over plain sockets (``PlainHTTPTransport``: keep-alive connections, a
+/// fraction of `URLSession`'s cost per request on Linux); `https` URLs go through
+/// `URLSession` (``URLSessionTransport``), made on first use. Both give the same errors:
 ///
 /// - The timeout is the longest wait for the server's next bytes (connecting, the header,
-///   each chunk of the body). It is set as the session configuration's
-///   `timeoutIntervalForRequest`, rounded up to whole seconds because corelibs-foundation
-///   truncates it, and enforced exactly by the delegate, so fractions of a second work.
-/// - The body is received chunk by chunk through a session delegate (which works the same
-///   on Linux's corelibs-foundation, where `URLSession.bytes(for:)` does not exist). A
-///   response whose `Content-Length` exceeds the limit is refused before any of its body is
-///   read; a body without a length is abandoned as soon as it passes the limit.
-/// - A status of 400 or more is refused as soon as the header arrives; the error body is
-///   not downloaded.
-/// - Cancelling the calling task answers `cancelled` at once and cancels the `URLSessionTask`.
-///
-/// Every failure is answered as soon as it is known; see `TransferDelegate` for why that
-/// matters on corelibs-foundation.
+///   each chunk of the body); fractions of a second work.
+/// - A `Content-Length` over the limit is refused before any of the body is read; a body
+///   without a length is abandoned as soon as it passes the limit.
+/// - A status of 400 or more is refused as soon as the header arrives.
+/// - Cancelling the calling task answers `cancelled` at once and closes the connection.
+/// - Redirects are followed, at most ``maximumRedirects`` times.
 ///
 /// ```swift
 /// let client = NewsAPIClient(timeout: 5)
@@ -31,81 +24,48 @@ public final class NewsAPIClient: HTTPFetching {
     public static let defaultMaxBodyBytes = 10 * 1024 * 1024
     /// The timeout used unless another is given, in seconds.
     public static let defaultTimeout: Double = 15
+    /// How many redirects one request follows.
+    public static let maximumRedirects = 5
 
     /// Seconds to wait for the server's next bytes.
     public let timeout: Double
     /// The largest body accepted, in bytes.
     public let maxBodyBytes: Int
 
-    private let session: URLSession
-    private let delegate: TransferDelegate
+    private let plain: PlainHTTPTransport
+    private let secure = Mutex<URLSessionTransport?>(nil)
 
-    /// A client with its own `URLSession` (no cache, no cookies); `timeout` in seconds, above 0.
+    /// A client with its own connections (no cache, no cookies); `timeout` in seconds, above 0.
     public init(timeout: Double = NewsAPIClient.defaultTimeout, maxBodyBytes: Int = NewsAPIClient.defaultMaxBodyBytes) {
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        let queue = OperationQueue()
-        queue.name = "NewsAPIClient.delegate"
-        queue.maxConcurrentOperationCount = 1
-        delegate = TransferDelegate(maxBodyBytes: maxBodyBytes, timeout: timeout)
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-    }
-
-    deinit {
-        // A session keeps its delegate (and itself) alive until invalidated. Invalidation waits
-        // for the session's work queue, so it must not hold up whichever thread let go last.
-        let session = session
-        DispatchQueue.global().async { session.invalidateAndCancel() }
+        plain = PlainHTTPTransport(timeout: timeout, maxBodyBytes: maxBodyBytes)
     }
 
     public func get(_ url: URL) async throws(NewsError) -> HTTPResponse {
-        let start = Mutex(StartState.pending)
-        let session = session
-        let delegate = delegate
-        let timeout = timeout
-        let result: Result<HTTPResponse, NewsError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                var request = URLRequest(url: url)
-                request.timeoutInterval = Self.sessionTimeout(timeout)
-                request.httpMethod = "GET"
-                let task = session.dataTask(with: request)
-                delegate.register(task, url: url, continuation: continuation)
-                let started = start.withLock { state in
-                    guard case .pending = state else { return false }
-                    state = .running(task)
-                    return true
+        var current = url
+        for _ in 0...Self.maximumRedirects {
+            switch current.scheme?.lowercased() {
+            case "https":
+                return try await secureTransport().get(current)
+            case "http":
+                switch try await plain.get(current).get() {
+                case .response(let response): return response
+                case .redirect(let next): current = next
                 }
-                if started {
-                    task.resume()
-                } else {
-                    delegate.cancel(task)
-                }
+            default:
+                throw .invalidURL(current.absoluteString, reason: "unsupported url")
             }
-        } onCancel: {
-            let task = start.withLock { state -> URLSessionDataTask? in
-                defer { state = .cancelled }
-                if case .running(let task) = state { return task }
-                return nil
-            }
-            if let task { delegate.cancel(task) }
         }
-        return try result.get()
+        throw .transport(url: url.absoluteString, reason: "too many redirects")
     }
 
-    /// Whole seconds, at least 1: corelibs-foundation turns 0.5 into 0, which times out at once.
-    private static func sessionTimeout(_ seconds: Double) -> Double {
-        max(1, seconds.rounded(.up))
-    }
-
-    /// Whether the request was started before the caller cancelled.
-    private enum StartState: Sendable {
-        case pending
-        case running(URLSessionDataTask)
-        case cancelled
+    private func secureTransport() -> URLSessionTransport {
+        secure.withLock { transport in
+            if let transport { return transport }
+            let made = URLSessionTransport(timeout: timeout, maxBodyBytes: maxBodyBytes)
+            transport = made
+            return made
+        }
     }
 }

@@ -30,6 +30,20 @@ public struct Invocation {
         RenderContext(width: environment.width(), style: environment.style, format: console.format)
     }
 
+    /// This session's object of type `Object` for the command's plugin, made by `make` the
+    /// first time any of the plugin's commands asks for it in this session.
+    ///
+    /// For what one session keeps apart from the state store — a cache, a network client, a
+    /// guard against overlapping loads — since a plugin value is shared by every session of
+    /// the process. Values `undo` must restore belong in state keys instead.
+    ///
+    /// ```swift
+    /// let loader = invocation.sessionObject { ThumbnailLoader() }   // the same loader all session long
+    /// ```
+    public func sessionObject<Object: AnyObject & Sendable>(_ make: () -> Object) -> Object {
+        interpreter.sessionObjects.object(owner: owner ?? "", make: make)
+    }
+
     /// `path` resolved against ``baseDirectory`` (absolute paths and `~/` kept).
     public func resolve(path: String) -> String {
         FilePath.resolve(path, relativeTo: baseDirectory, home: environment.variables["HOME"])

@@ -26,6 +26,8 @@ final class Interpreter {
     private(set) var baseDirectory: String
     /// Whether a failing history store was reported already.
     var hasWarnedAboutHistory = false
+    /// What plugins keep for this session besides state: caches, clients, guards.
+    let sessionObjects = SessionObjects()
 
     init(configuration: SessionConfiguration, registry: CommandRegistry?) throws(RegistryError) {
         if let registry {
