@@ -5,7 +5,7 @@ import ShopKit
 /// The built `shop` executable, run as a separate process the way a user runs it.
 ///
 /// ```swift
-/// let result = try ShopBinary.run(["-c", "echo hi"])
+/// let result = try await ShopBinary.run(["-c", "echo hi"], environment: environment, workingDirectory: folder)
 /// #expect(result.standardOutput == "hi\n")
 /// #expect(result.status == 0)
 /// ```
@@ -56,41 +56,37 @@ public enum ShopBinary {
         return environment
     }
 
-    /// Runs `shop` with `arguments`, feeding `input` on standard input; gives up after `timeout` seconds.
+    /// Runs `shop` with `arguments`, feeding `input` on standard input; gives up after `timeout`
+    /// seconds. `whileRunning` gets the process id once it started (to send it signals).
+    ///
+    /// Waits by suspending, never by blocking a thread, so tests running beside it keep going.
     public static func run(
         _ arguments: [String], input: String = "", environment: [String: String], workingDirectory: String,
-        timeout: Double = 20, launchPath: String? = nil, interruptAfter: Double? = nil
-    ) throws -> Result {
+        timeout: Double = 20, launchPath: String? = nil,
+        whileRunning: ((Int32) async throws -> Void)? = nil
+    ) async throws -> Result {
         let folder = try FileSystemFolder(prefix: "shop-run")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: launchPath ?? path)
         process.arguments = arguments
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
-        let inputPath = folder.path + "/stdin"
-        let outputPath = folder.path + "/stdout"
-        let errorPath = folder.path + "/stderr"
-        _ = FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8))
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        let inputPath = try folder.write(input, to: "stdin")
+        let outputPath = try folder.write("", to: "stdout")
+        let errorPath = try folder.write("", to: "stderr")
         process.standardInput = FileHandle(forReadingAtPath: inputPath)
         process.standardOutput = FileHandle(forWritingAtPath: outputPath)
         process.standardError = FileHandle(forWritingAtPath: errorPath)
         try process.run()
-        let start = Date()
-        var interrupted = false
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        try await whileRunning?(process.processIdentifier)
         while process.isRunning {
-            let elapsed = Date().timeIntervalSince(start)
-            if let interruptAfter, !interrupted, elapsed >= interruptAfter {
-                kill(process.processIdentifier, SIGINT)
-                interrupted = true
-            }
-            if elapsed > timeout {
+            if ContinuousClock.now > deadline {
                 process.terminate()
                 process.waitUntilExit()
                 throw Failure(description: "shop \(arguments) did not finish within \(timeout) s")
             }
-            usleep(2_000)
+            try await Task.sleep(for: .milliseconds(2))
         }
         let status =
             process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus

@@ -22,7 +22,7 @@ import Testing
             """, to: "demo.shopscript")
     }
 
-    private func start(_ arguments: [String] = []) throws -> PseudoTerminal {
+    private func start(_ arguments: [String] = []) async throws -> PseudoTerminal {
         var environment = PseudoTerminal.defaultEnvironment
         environment["HOME"] = folder.path
         environment["XDG_STATE_HOME"] = folder.path
@@ -30,93 +30,93 @@ import Testing
             executable: ShopBinary.path, arguments: ["demo"] + arguments + ["demo.shopscript"],
             environment: environment,
             workingDirectory: folder.path, columns: 100, rows: 40)
-        try terminal.waitFor("Welcome to the demo.")
-        try terminal.waitFor("shop> ")
-        try terminal.waitForKeyByKeyInput()
+        try await terminal.waitFor("Welcome to the demo.")
+        try await terminal.waitFor("shop> ")
+        try await terminal.waitForKeyByKeyInput()
         return terminal
     }
 
     /// Presses keys until the command is typed out, then Enter to run it.
-    private func typeAndRun(_ terminal: PseudoTerminal, _ command: String) throws {
+    private func typeAndRun(_ terminal: PseudoTerminal, _ command: String) async throws {
         for _ in 0..<((command.count + 2) / 3) { try terminal.send("x") }
-        try terminal.waitFor(command)
+        try await terminal.waitFor(command)
         try terminal.send(key: .enter)
     }
 
-    @Test func keysRevealTheCommandAndEnterRunsIt() throws {
-        let terminal = try start()
+    @Test func keysRevealTheCommandAndEnterRunsIt() async throws {
+        let terminal = try await start()
         try terminal.send("x")
-        try terminal.waitFor("set")
+        try await terminal.waitFor("set")
         #expect(!terminal.output.contains("set counter 1"))
         try terminal.send("xxxx")
-        try terminal.waitFor(" counter 1")
+        try await terminal.waitFor(" counter 1")
         try terminal.send(key: .enter)
-        try terminal.waitFor("shop> ")
-        try terminal.waitForKeyByKeyInput()
-        try typeAndRun(terminal, "set counter 2")
-        try terminal.waitFor("shop> ")
-        try terminal.waitForKeyByKeyInput()
-        try typeAndRun(terminal, "echo \"counter is $counter\"")
-        try terminal.waitFor("counter is 2")
+        try await terminal.waitFor("shop> ")
+        try await terminal.waitForKeyByKeyInput()
+        try await typeAndRun(terminal, "set counter 2")
+        try await terminal.waitFor("shop> ")
+        try await terminal.waitForKeyByKeyInput()
+        try await typeAndRun(terminal, "echo \"counter is $counter\"")
+        try await terminal.waitFor("counter is 2")
         #expect(!terminal.output.contains("never shown"))
         #expect(!terminal.output.contains("a comment the audience"))
-        try terminal.waitForKeyByKeyInput()
+        try await terminal.waitForKeyByKeyInput()
         try terminal.send("q")
-        #expect(try terminal.waitForExit() == .exited(0))
+        #expect(try await terminal.waitForExit() == .exited(0))
     }
 
-    @Test func backRestoresTheStateAndSkipSkips() throws {
-        let terminal = try start()
-        try typeAndRun(terminal, "set counter 1")
-        try terminal.waitFor("2/")
-        try terminal.waitForKeyByKeyInput()
-        try typeAndRun(terminal, "set counter 2")
-        try terminal.waitFor("3/")
-        try terminal.waitForKeyByKeyInput()
+    @Test func backRestoresTheStateAndSkipSkips() async throws {
+        let terminal = try await start()
+        try await typeAndRun(terminal, "set counter 1")
+        try await terminal.waitFor("2/")
+        try await terminal.waitForKeyByKeyInput()
+        try await typeAndRun(terminal, "set counter 2")
+        try await terminal.waitFor("3/")
+        try await terminal.waitForKeyByKeyInput()
         try terminal.send("b")
-        try terminal.waitFor("back to step 2")
-        try terminal.waitForKeyByKeyInput()
+        try await terminal.waitFor("back to step 2")
+        try await terminal.waitForKeyByKeyInput()
         try terminal.send("s")
-        try terminal.waitFor("skipped step 2")
-        try terminal.waitForKeyByKeyInput()
-        try typeAndRun(terminal, "echo \"counter is $counter\"")
-        try terminal.waitFor("counter is 1")
-        try terminal.waitForKeyByKeyInput()
+        try await terminal.waitFor("skipped step 2")
+        try await terminal.waitForKeyByKeyInput()
+        try await typeAndRun(terminal, "echo \"counter is $counter\"")
+        try await terminal.waitFor("counter is 1")
+        try await terminal.waitForKeyByKeyInput()
         try terminal.send("q")
-        #expect(try terminal.waitForExit() == .exited(0))
+        #expect(try await terminal.waitForExit() == .exited(0))
     }
 
-    @Test func ctrlCStopsOnlyTheRunningStep() throws {
-        let terminal = try start(["--typing", "1"])
+    @Test func ctrlCStopsOnlyTheRunningStep() async throws {
+        let terminal = try await start(["--typing", "1"])
         for command in ["set counter 1", "set counter 2", "counter is $counter\""] {
-            try terminal.waitFor(command)
-            try terminal.waitForKeyByKeyInput()
+            try await terminal.waitFor(command)
+            try await terminal.waitForKeyByKeyInput()
             try terminal.send(key: .enter)
         }
-        try terminal.waitFor("sleep 10")
-        try terminal.waitForKeyByKeyInput()
+        try await terminal.waitFor("sleep 10")
+        try await terminal.waitForKeyByKeyInput()
         try terminal.send(key: .enter)
-        Thread.sleep(forTimeInterval: 0.3)
+        try await Task.sleep(for: .milliseconds(300))
         try terminal.send(key: .controlC)
-        try terminal.waitFor("interrupted", timeout: .seconds(2))
-        try terminal.waitFor("echo after-sleep", timeout: .seconds(2))
-        try terminal.waitForKeyByKeyInput()
+        try await terminal.waitFor("interrupted", timeout: .seconds(2))
+        try await terminal.waitFor("echo after-sleep", timeout: .seconds(2))
+        try await terminal.waitForKeyByKeyInput()
         try terminal.send("q")
-        #expect(try terminal.waitForExit() == .exited(0))
+        #expect(try await terminal.waitForExit() == .exited(0))
     }
 
-    @Test func withoutATerminalDemoIsAUsageError() throws {
-        let result = try ShopBinary.run(
+    @Test func withoutATerminalDemoIsAUsageError() async throws {
+        let result = try await ShopBinary.run(
             ["demo", "demo.shopscript"], environment: ShopBinary.environment(stateDirectory: folder.path),
             workingDirectory: folder.path)
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("shop: demo needs a terminal"))
     }
 
-    @Test func rehearsalRunsEveryStepAndPrintsItsTime() throws {
+    @Test func rehearsalRunsEveryStepAndPrintsItsTime() async throws {
         try folder.write(
             "## intro\nset a 1\nexpect $a == 1\nnosuch\n#> error: unknown command 'nosuch'\n", to: "ok.shopscript")
-        let result = try ShopBinary.run(
+        let result = try await ShopBinary.run(
             ["demo", "--rehearse", "ok.shopscript"], environment: ShopBinary.environment(stateDirectory: folder.path),
             workingDirectory: folder.path)
         #expect(result.status == 0)

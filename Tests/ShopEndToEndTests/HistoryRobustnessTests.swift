@@ -1,7 +1,6 @@
 import Foundation
 import ShopKit
 import ShopTestSupport
-import Synchronization
 import Testing
 
 /// The session history under concurrent sessions, crashes and unusable databases.
@@ -14,24 +13,29 @@ import Testing
 
     private var databasePath: String { folder.path + "/shop/history.sqlite3" }
 
-    @Test func fourSessionsRecordingAtOnceLoseAndTearNothing() throws {
+    @Test func fourSessionsRecordingAtOnceLoseAndTearNothing() async throws {
         let path = folder.path
-        let failures = Mutex<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: 4) { process in
-            do {
-                let shop = try InteractiveSession(stateDirectory: path)
-                for batch in 0..<20 {
-                    let lines = (0..<25).map { "echo p\(process)-c\(batch * 25 + $0)-end\r" }.joined()
-                    try shop.terminal.send(lines)
-                    try shop.terminal.waitFor("\np\(process)-c\(batch * 25 + 24)-end", timeout: .seconds(30))
+        let failures = await withTaskGroup(of: String?.self) { group in
+            for process in 0..<4 {
+                group.addTask {
+                    do {
+                        let shop = try await InteractiveSession(stateDirectory: path)
+                        for batch in 0..<20 {
+                            let lines = (0..<25).map { "echo p\(process)-c\(batch * 25 + $0)-end\r" }.joined()
+                            try shop.terminal.send(lines)
+                            try await shop.terminal.waitFor(
+                                "\np\(process)-c\(batch * 25 + 24)-end", timeout: .seconds(30))
+                        }
+                        try await shop.waitForPrompt()
+                        return try await shop.quit() == .exited(0) ? nil : "process \(process): bad exit"
+                    } catch {
+                        return "process \(process): \(String(describing: error).prefix(300))"
+                    }
                 }
-                try shop.waitForPrompt()
-                guard try shop.quit() == .exited(0) else { throw ShopBinary.Failure(description: "bad exit") }
-            } catch {
-                failures.withLock { $0.append("process \(process): \(String(describing: error).prefix(300))") }
             }
+            return await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
         }
-        #expect(failures.withLock { $0 } == [])
+        #expect(failures == [])
         let rows = try InteractiveSession.history(in: folder.path)
         #expect(rows.count == 2000)
         for process in 0..<4 {
@@ -42,63 +46,63 @@ import Testing
         #expect(Set(rows.map(\.session)).count == 4)
     }
 
-    @Test func commandsBeforeASIGKILLAreKept() throws {
-        let shop = try InteractiveSession(stateDirectory: folder.path)
-        for index in 0..<7 { try shop.type("echo survived-\(index)") }
+    @Test func commandsBeforeASIGKILLAreKept() async throws {
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
+        for index in 0..<7 { try await shop.type("echo survived-\(index)") }
         kill(shop.terminal.processIdentifier, SIGKILL)
-        _ = try shop.terminal.waitForExit()
+        _ = try await shop.terminal.waitForExit()
         #expect(try InteractiveSession.history(in: folder.path).map(\.text) == (0..<7).map { "echo survived-\($0)" })
     }
 
-    @Test func aCorruptDatabaseGivesOneWarningAndIsLeftAlone() throws {
+    @Test func aCorruptDatabaseGivesOneWarningAndIsLeftAlone() async throws {
         var generator = SystemRandomNumberGenerator()
         let garbage = (0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }
         FileSystem.createDirectory(folder.path + "/shop")
         try Data(garbage).write(to: URL(fileURLWithPath: databasePath))
-        let shop = try InteractiveSession(stateDirectory: folder.path)
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
         #expect(shop.terminal.output.contains("warning: history database '\(databasePath)' is unusable"))
         #expect(shop.terminal.output.contains("using in-memory history for this session"))
-        try shop.type("echo works")
-        #expect(try shop.type("history").contains("echo works"))
-        #expect(try shop.quit() == .exited(0))
+        try await shop.type("echo works")
+        #expect(try await shop.type("history").contains("echo works"))
+        #expect(try await shop.quit() == .exited(0))
         #expect(try Data(contentsOf: URL(fileURLWithPath: databasePath)) == Data(garbage))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/shop") == ["history.sqlite3"])
     }
 
-    @Test func aDatabaseFromANewerShopIsNotTouched() throws {
+    @Test func aDatabaseFromANewerShopIsNotTouched() async throws {
         FileSystem.createDirectory(folder.path + "/shop")
-        let create = try ShopBinary.run(
+        let create = try await ShopBinary.run(
             ["-cmd", "PRAGMA user_version = 7; CREATE TABLE history(id INTEGER PRIMARY KEY);", databasePath, ".quit"],
             environment: ShopBinary.environment(stateDirectory: folder.path), workingDirectory: folder.path,
             launchPath: "/usr/bin/sqlite3")
         #expect(create.status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: databasePath))
-        let shop = try InteractiveSession(stateDirectory: folder.path)
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
         #expect(shop.terminal.output.contains("has schema version 7; this shop supports up to 1"))
-        #expect(try shop.type("echo fine").contains("fine"))
-        #expect(try shop.quit() == .exited(0))
+        #expect(try await shop.type("echo fine").contains("fine"))
+        #expect(try await shop.quit() == .exited(0))
         #expect(try Data(contentsOf: URL(fileURLWithPath: databasePath)) == before)
     }
 
-    @Test func aReadOnlyStateFolderFallsBackToMemory() throws {
+    @Test func aReadOnlyStateFolderFallsBackToMemory() async throws {
         let readOnly = folder.path + "/readonly"
         FileSystem.createDirectory(readOnly)
         chmod(folder.path, 0o755)
         chmod(readOnly, 0o555)
-        let shop = try InteractiveSession(
+        let shop = try await InteractiveSession(
             stateDirectory: readOnly, environment: ["HOME": "/nonexistent"],
             prefix: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
         #expect(shop.terminal.output.contains("warning: history database"))
-        #expect(try shop.type("echo ok").contains("ok"))
-        #expect(try shop.quit() == .exited(0))
+        #expect(try await shop.type("echo ok").contains("ok"))
+        #expect(try await shop.quit() == .exited(0))
         #expect(try FileManager.default.contentsOfDirectory(atPath: readOnly) == [])
     }
 
-    @Test func noHistoryRecordsNothing() throws {
-        let shop = try InteractiveSession(stateDirectory: folder.path, arguments: ["--no-history"])
-        try shop.type("echo private")
-        #expect(try shop.type("history").contains("echo private"))
-        #expect(try shop.quit() == .exited(0))
+    @Test func noHistoryRecordsNothing() async throws {
+        let shop = try await InteractiveSession(stateDirectory: folder.path, arguments: ["--no-history"])
+        try await shop.type("echo private")
+        #expect(try await shop.type("history").contains("echo private"))
+        #expect(try await shop.quit() == .exited(0))
         #expect(!FileManager.default.fileExists(atPath: databasePath))
     }
 }

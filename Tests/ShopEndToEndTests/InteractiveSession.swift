@@ -12,7 +12,7 @@ final class InteractiveSession {
     init(
         stateDirectory: String, arguments: [String] = [], environment extra: [String: String] = [:],
         prefix: [String] = [], columns: Int = 100
-    ) throws {
+    ) async throws {
         self.stateDirectory = stateDirectory
         var environment = PseudoTerminal.defaultEnvironment
         environment["HOME"] = stateDirectory
@@ -24,30 +24,30 @@ final class InteractiveSession {
         terminal = try PseudoTerminal(
             executable: command[0], arguments: Array(command.dropFirst()), environment: environment,
             workingDirectory: stateDirectory, columns: columns, rows: 40)
-        try terminal.waitFor("shop> ")
-        try terminal.waitForKeyByKeyInput()
+        try await terminal.waitFor("shop> ")
+        try await terminal.waitForKeyByKeyInput()
     }
 
     /// Types a command and Enter, then waits for the next prompt; returns what came in between.
     @discardableResult
-    func type(_ line: String, timeout: Duration = .seconds(10)) throws -> String {
+    func type(_ line: String, timeout: Duration = .seconds(10)) async throws -> String {
         try terminal.send(line + "\r")
-        let printed = try terminal.waitFor("shop> ", timeout: timeout)
-        try terminal.waitForKeyByKeyInput()
+        let printed = try await terminal.waitFor("shop> ", timeout: timeout)
+        try await terminal.waitForKeyByKeyInput()
         return printed
     }
 
     /// Waits for the prompt and for the editor to read keys.
-    func waitForPrompt() throws {
-        try terminal.waitFor("shop> ")
-        try terminal.waitForKeyByKeyInput()
+    func waitForPrompt() async throws {
+        try await terminal.waitFor("shop> ")
+        try await terminal.waitForKeyByKeyInput()
     }
 
     /// Presses Ctrl-D on an empty line and returns the exit status.
-    func quit() throws -> PseudoTerminal.ExitStatus {
-        try terminal.waitForKeyByKeyInput()
+    func quit() async throws -> PseudoTerminal.ExitStatus {
+        try await terminal.waitForKeyByKeyInput()
         try terminal.send(key: .controlD)
-        return try terminal.waitForExit(timeout: .seconds(5))
+        return try await terminal.waitForExit(timeout: .seconds(5))
     }
 
     /// The history database's rows, oldest first.

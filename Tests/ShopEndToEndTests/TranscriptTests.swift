@@ -10,16 +10,16 @@ import Testing
         folder = try FileSystemFolder(prefix: "shop-transcript")
     }
 
-    private func shop(_ arguments: [String]) throws -> ShopBinary.Result {
-        try ShopBinary.run(
+    private func shop(_ arguments: [String]) async throws -> ShopBinary.Result {
+        try await ShopBinary.run(
             arguments, environment: ShopBinary.environment(stateDirectory: folder.path), workingDirectory: folder.path)
     }
 
-    @Test func passingAndFailingFilesAreReportedInOrderWithADiff() throws {
+    @Test func passingAndFailingFilesAreReportedInOrderWithADiff() async throws {
         try folder.write("set a 1\necho \"a=$a\"\n#> a=1\nexpect $a == 1\n", to: "suite/a.shopscript")
         try folder.write(
             "echo one\n#> one\necho two\n#> three\n#> four\necho quiet\nvars | count\n#> 1\n", to: "suite/b.shopscript")
-        let result = try shop(["test", "suite"])
+        let result = try await shop(["test", "suite"])
         #expect(result.status == 1)
         #expect(
             result.standardOutput == """
@@ -40,7 +40,7 @@ import Testing
                 """)
     }
 
-    @Test func wildcardsRegexesAndExpectedErrors() throws {
+    @Test func wildcardsRegexesAndExpectedErrors() async throws {
         try folder.write(
             """
             echo "build 2026.01 ready"
@@ -57,12 +57,12 @@ import Testing
             #>
 
             """, to: "rules.shopscript")
-        let result = try shop(["test", "rules.shopscript"])
+        let result = try await shop(["test", "rules.shopscript"])
         #expect(result.standardOutput == "ok    rules.shopscript\n1 passed, 0 failed\n")
         #expect(result.status == 0)
     }
 
-    @Test func updateRewritesBlocksAndKeepsWildcardsThatStillMatch() throws {
+    @Test func updateRewritesBlocksAndKeepsWildcardsThatStillMatch() async throws {
         let path = try folder.write(
             """
             ## A test written in a hurry.
@@ -75,7 +75,7 @@ import Testing
             #> 4
 
             """, to: "hurry.shopscript")
-        let update = try shop(["test", "--update", "hurry.shopscript"])
+        let update = try await shop(["test", "--update", "hurry.shopscript"])
         #expect(update.status == 0)
         #expect(update.standardOutput == "ok    hurry.shopscript\nupdated 3 block(s)\n1 passed, 0 failed\n")
         #expect(
@@ -90,13 +90,13 @@ import Testing
                 #> 5
 
                 """)
-        #expect(try shop(["test", "hurry.shopscript"]).status == 0)
+        #expect(try await shop(["test", "hurry.shopscript"]).status == 0)
     }
 
-    @Test func outputThatLooksLikeAWildcardIsEscapedByUpdate() throws {
+    @Test func outputThatLooksLikeAWildcardIsEscapedByUpdate() async throws {
         try folder.write("echo '...'\necho 'a [..] b'\necho 'x (re)'\n", to: "odd.shopscript")
-        #expect(try shop(["test", "--update", "odd.shopscript"]).status == 0)
-        #expect(try shop(["test", "odd.shopscript"]).status == 0)
+        #expect(try await shop(["test", "--update", "odd.shopscript"]).status == 0)
+        #expect(try await shop(["test", "odd.shopscript"]).status == 0)
     }
 
     @Test(arguments: [
@@ -104,33 +104,33 @@ import Testing
         ("echo hi\n#> a(b (re)\n", "error: bad.shopscript: line 2: invalid regular expression 'a(b'"),
         ("echo never \\\n", "error: bad.shopscript:1:12: the script ends inside a '\\' continuation"),
     ])
-    func brokenTranscriptsFailWithAClearLine(content: String, message: String) throws {
+    func brokenTranscriptsFailWithAClearLine(content: String, message: String) async throws {
         try folder.write(content, to: "bad.shopscript")
-        let result = try shop(["test", "bad.shopscript"])
+        let result = try await shop(["test", "bad.shopscript"])
         #expect(result.status == 1)
         #expect(result.standardOutput == "FAIL  bad.shopscript\n\(message)\n0 passed, 1 failed\n")
     }
 
-    @Test func aFolderWithoutScriptsIsAUsageError() throws {
+    @Test func aFolderWithoutScriptsIsAUsageError() async throws {
         try folder.write("not a script", to: "empty/notes.txt")
-        let result = try shop(["test", "empty"])
+        let result = try await shop(["test", "empty"])
         #expect(result.status == 2)
         #expect(result.standardError == "shop test: no .shopscript files in 'empty'\n")
     }
 
-    @Test func updatingAReadOnlyFileLeavesItUntouched() throws {
+    @Test func updatingAReadOnlyFileLeavesItUntouched() async throws {
         let path = try folder.write("echo hi\n#> bye\n", to: "locked.shopscript")
         chmod(path, 0o444)
-        let result = try shop(["test", "--update", "locked.shopscript"])
+        let result = try await shop(["test", "--update", "locked.shopscript"])
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("error: cannot update 'locked.shopscript': the file is read-only"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "echo hi\n#> bye\n")
     }
 
-    @Test func eachFileRunsInAFreshSessionWithTheFixedEnvironment() throws {
+    @Test func eachFileRunsInAFreshSessionWithTheFixedEnvironment() async throws {
         try folder.write("set leak 1\n", to: "iso/a.shopscript")
         try folder.write("echo $leak\n#> error: unknown variable 'leak'\n", to: "iso/b.shopscript")
         try folder.write("echo \"${HOME}\"\n#> error: unknown variable 'HOME'\n", to: "iso/c.shopscript")
-        #expect(try shop(["test", "iso"]).standardOutput.hasSuffix("3 passed, 0 failed\n"))
+        #expect(try await shop(["test", "iso"]).standardOutput.hasSuffix("3 passed, 0 failed\n"))
     }
 }

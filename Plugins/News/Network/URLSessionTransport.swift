@@ -5,8 +5,8 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// GET over `URLSession` with a timeout, a body size limit and prompt cancellation: the
-/// path for `https` (TLS) URLs. `URLSession` follows redirects itself.
+/// GET over `URLSession` with a timeout, a body size limit and prompt cancellation.
+/// `URLSession` follows redirects itself.
 ///
 /// - The timeout is the longest wait for the server's next bytes (connecting, the header,
 ///   each chunk of the body). It is set as the session configuration's

@@ -41,7 +41,7 @@ public struct Invocation {
     /// let loader = invocation.sessionObject { ThumbnailLoader() }   // the same loader all session long
     /// ```
     public func sessionObject<Object: AnyObject & Sendable>(_ make: () -> Object) -> Object {
-        interpreter.sessionObjects.object(owner: owner ?? "", make: make)
+        interpreter.sessionObjects.object(owner: registered.owner ?? "", make: make)
     }
 
     /// `path` resolved against ``baseDirectory`` (absolute paths and `~/` kept).
