@@ -28,7 +28,7 @@ struct DemoRehearsal {
             if result == "FAILED" { failures += 1 }
             rows.append([
                 String(index + 1), String(entry.step.location.line), Self.format(milliseconds), result,
-                Sanitizer.inert(entry.step.source),
+                Sanitizer.inert(String(entry.step.source)),
             ])
             if await session.exitRequest != nil { break }
         }

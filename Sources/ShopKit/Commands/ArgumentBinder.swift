@@ -6,6 +6,7 @@ struct ArgumentBinder {
     /// Binds `words` (after the command's name) or throws the first mismatch.
     func bind(_ words: ArraySlice<EvaluatedWord>) throws(CommandError) -> Arguments {
         var arguments = Arguments(argumentNames: command.spec.argumentNames)
+        arguments.positional.reserveCapacity(words.count)
         var next = 0
         var optionsEnded = false
         var index = words.startIndex

@@ -59,7 +59,11 @@ public struct Arguments: Sendable {
 
     /// Every word of a variadic argument, as written.
     public func texts(_ name: String) -> [String] {
-        all(name).map(\.text)
+        guard let index = argumentNames.firstIndex(of: name) else { return [] }
+        var texts: [String] = []
+        texts.reserveCapacity(positional.count)
+        for (argument, bound) in positional where argument == index { texts.append(bound.text) }
+        return texts
     }
 
     /// Whether a flag was given.

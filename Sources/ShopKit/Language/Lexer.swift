@@ -24,6 +24,8 @@ struct Lexer {
     }
 
     private let bytes: [UInt8]
+    /// The script's text, which step sources are views into.
+    private let text: String
     private let file: String?
     private var position = 0
     private var line = 1
@@ -37,6 +39,7 @@ struct Lexer {
 
     init(text: String, file: String?) {
         self.bytes = Array(text.utf8)
+        self.text = text
         self.file = file
     }
 
@@ -104,11 +107,13 @@ struct Lexer {
     }
 
     /// Moves past the rest of the command line; returns its text and its last physical line.
-    mutating func finishCommandLine() -> (source: String, endLine: Int) {
+    mutating func finishCommandLine() -> (source: Substring, endLine: Int) {
         while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
         var sourceEnd = position
         if sourceEnd > commandStart, bytes[sourceEnd - 1] == UInt8(ascii: "\r") { sourceEnd -= 1 }
-        let source = String(decoding: bytes[commandStart..<sourceEnd], as: UTF8.self)
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: commandStart)
+        let source = Substring(utf8[start..<utf8.index(start, offsetBy: sourceEnd - commandStart)])
         let endLine = line
         consumeNewline()
         return (source, endLine)

@@ -111,6 +111,7 @@ public struct Parser {
         var isValid = true
         while true {
             var words: [Word] = []
+            words.reserveCapacity(4)
             while case .word(let word) = token {
                 words.append(word)
                 token = lexer.nextToken()

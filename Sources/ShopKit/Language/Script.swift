@@ -48,8 +48,8 @@ public struct Narration: Sendable, Equatable {
 
 /// One logical line of commands (continuations joined), with the `#>` lines that follow it.
 public struct Step: Sendable, Equatable {
-    /// The line as written, continuations included.
-    public var source: String
+    /// The line as written, continuations included (a view into the script's text).
+    public var source: Substring
     /// Where the line starts.
     public var location: SourceLocation
     /// The last physical line the step spans.
@@ -60,7 +60,7 @@ public struct Step: Sendable, Equatable {
     public var expectations: [ExpectedLine]
 
     public init(
-        source: String, location: SourceLocation, endLine: Int, pipelines: [Pipeline],
+        source: Substring, location: SourceLocation, endLine: Int, pipelines: [Pipeline],
         expectations: [ExpectedLine] = []
     ) {
         self.source = source

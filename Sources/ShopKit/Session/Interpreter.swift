@@ -177,7 +177,7 @@ final class Interpreter {
                     return EvaluatedWord(value: .string(text), text: text, isOptionLike: false)
                 }
                 return EvaluatedWord(
-                    value: LiteralValue.infer(text), text: text, isOptionLike: text.utf8.starts(with: "--".utf8))
+                    value: LiteralValue.infer(text), text: text, isOptionLike: Self.isOptionLike(text))
             case .variable(let name, let location):
                 let value = try lookUp(name, at: location)
                 let text = value.plainText
@@ -194,6 +194,12 @@ final class Interpreter {
         }
         let value: Value = word.isQuoted ? .string(text) : LiteralValue.infer(text)
         return EvaluatedWord(value: value, text: text, isOptionLike: false)
+    }
+
+    /// Whether an unquoted word starts with `--`.
+    private static func isOptionLike(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        return bytes.next() == UInt8(ascii: "-") && bytes.next() == UInt8(ascii: "-")
     }
 
     private func lookUp(_ name: String, at location: SourceLocation) throws(LocatedError) -> Value {
