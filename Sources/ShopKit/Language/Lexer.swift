@@ -145,6 +145,9 @@ struct Lexer {
 
     private mutating func readWord() -> Word {
         let location = currentLocation()
+        if let plain = readPlainWord() {
+            return Word(head: .literal(plain), tail: [], isQuoted: false, location: location)
+        }
         var builder = WordBuilder()
         literal.removeAll(keepingCapacity: true)
         scan: while position < bytes.count {
@@ -184,6 +187,30 @@ struct Lexer {
         }
         builder.flush(&literal)
         return builder.word(at: location)
+    }
+
+    /// The word at the current position when it is plain text — no quotes, escapes or
+    /// variables — read in one go; nil (position unchanged) otherwise.
+    private mutating func readPlainWord() -> String? {
+        var end = position
+        while end < bytes.count {
+            switch bytes[end] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "|"), UInt8(ascii: ";"):
+                return takePlainWord(upTo: end)
+            case UInt8(ascii: "\r") where end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: "\n"):
+                return takePlainWord(upTo: end)
+            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "$"), UInt8(ascii: "\\"):
+                return nil
+            default:
+                end += 1
+            }
+        }
+        return takePlainWord(upTo: end)
+    }
+
+    private mutating func takePlainWord(upTo end: Int) -> String {
+        defer { position = end }
+        return String(decoding: bytes[position..<end], as: UTF8.self)
     }
 
     private mutating func readSingleQuoted() {

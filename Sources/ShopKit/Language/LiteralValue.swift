@@ -20,7 +20,13 @@ enum LiteralValue {
         let integerDigits = utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         guard !integerDigits.isEmpty else { return nil }
         utf8 = utf8.dropFirst(integerDigits.count)
-        if utf8.isEmpty { return Int(text).map(Value.int) ?? Double(text).map(Value.double) }
+        if utf8.isEmpty {
+            if integerDigits.count < 19 {
+                let magnitude = integerDigits.reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
+                return .int(text.utf8.first == UInt8(ascii: "-") ? -magnitude : magnitude)
+            }
+            return Int(text).map(Value.int) ?? Double(text).map(Value.double)
+        }
         if utf8.first == UInt8(ascii: ".") {
             utf8 = utf8.dropFirst()
             let fraction = utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
