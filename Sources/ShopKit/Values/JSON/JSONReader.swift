@@ -30,17 +30,21 @@ public struct JSONReader: ~Copyable {
         over bytes: [UInt8], _ body: (inout JSONReader) throws(JSONError) -> Result
     ) throws(JSONError) -> Result {
         let outcome: Swift.Result<Result, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(bytes: buffer)
-            do throws(JSONError) {
-                reader.skipByteOrderMark()
-                let result = try body(&reader)
-                try reader.expectEnd()
-                return .success(result)
-            } catch {
-                return .failure(error)
-            }
+            Swift.Result { () throws(JSONError) in try withReader(over: buffer, body) }
         }
         return try outcome.get()
+    }
+
+    /// Runs `body` with a reader over bytes the caller keeps alive (a mapped file, say), then
+    /// checks that only white space follows the value it read.
+    public static func withReader<Result>(
+        over buffer: UnsafeBufferPointer<UInt8>, _ body: (inout JSONReader) throws(JSONError) -> Result
+    ) throws(JSONError) -> Result {
+        var reader = JSONReader(bytes: buffer)
+        reader.skipByteOrderMark()
+        let result = try body(&reader)
+        try reader.expectEnd()
+        return result
     }
 
     // MARK: Peeking
