@@ -1,0 +1,171 @@
+import ShopKit
+import Synchronization
+
+/// Finds a catalog's services by id without scanning the catalog, and ids by prefix for Tab.
+///
+/// An index belongs to one `services.items` list and keeps that list alive: while it lives,
+/// no other list can have the same storage, so ``describes(_:)`` can tell by address alone
+/// whether a list read from the state is the one it was built for (see ``CatalogIndexCache``).
+/// Its parts are built when first needed — the id table on the first lookup, the sorted order
+/// on the first completion — under a lock, since sessions share it.
+final class CatalogIndex: Sendable {
+    /// The items described.
+    let items: [Value]
+    private let parts: Mutex<Parts>
+
+    /// The parts built so far.
+    private struct Parts: Sendable {
+        var table: IDTable?
+        /// Positions of items ordered by id; nil until needed, or while the items are known to be in id order.
+        var sortedPositions: [UInt32]?
+        /// Whether the items are in strictly increasing id order already.
+        var itemsAreSorted: Bool
+    }
+
+    /// An index of `items`; `idsAreSortedASCII` says the ids are known to be unique and increasing.
+    init(items: [Value], idsAreSortedASCII: Bool = false) {
+        self.items = items
+        self.parts = Mutex(Parts(table: nil, sortedPositions: nil, itemsAreSorted: idsAreSortedASCII))
+    }
+
+    /// Whether `list` is the very list this index was built for (same storage), in O(1).
+    func describes(_ list: [Value]) -> Bool {
+        guard list.count == items.count else { return false }
+        return list.withUnsafeBufferPointer { listBuffer in
+            items.withUnsafeBufferPointer { $0.baseAddress == listBuffer.baseAddress }
+        }
+    }
+
+    /// The position (0-based) of the service with this id.
+    func position(of id: String) -> Int? {
+        parts.withLock { parts in
+            let table = parts.table ?? IDTable(items: items)
+            parts.table = table
+            return table.position(of: id, in: items)
+        }
+    }
+
+    /// The first id that appears twice, with the positions of both items; nil when ids are unique.
+    func firstDuplicate() -> (id: String, first: Int, second: Int)? {
+        parts.withLock { parts in
+            if parts.itemsAreSorted { return nil }
+            let table = parts.table ?? IDTable(items: items)
+            parts.table = table
+            return table.firstDuplicate
+        }
+    }
+
+    /// Up to `limit` ids that start with `prefix`, in sorted order.
+    func ids(startingWith prefix: String, limit: Int) -> [String] {
+        parts.withLock { parts in
+            if !parts.itemsAreSorted, parts.sortedPositions == nil {
+                let positions = Self.sortedPositions(of: items)
+                if positions.count == items.count, positions.indices.allSatisfy({ positions[$0] == UInt32($0) }) {
+                    parts.itemsAreSorted = true
+                } else {
+                    parts.sortedPositions = positions
+                }
+            }
+            let order: (Int) -> Int
+            let count: Int
+            if parts.itemsAreSorted {
+                order = { $0 }
+                count = items.count
+            } else {
+                let positions = parts.sortedPositions ?? []
+                order = { Int(positions[$0]) }
+                count = positions.count
+            }
+            return collect(prefix: prefix, limit: limit, count: count, order: order)
+        }
+    }
+
+    private func collect(prefix: String, limit: Int, count: Int, order: (Int) -> Int) -> [String] {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if (Service.id(of: items[order(middle)]) ?? "") < prefix { low = middle + 1 } else { high = middle }
+        }
+        var found: [String] = []
+        var index = low
+        while index < count, found.count < limit {
+            guard let id = Service.id(of: items[order(index)]), id.unicodeScalars.starts(with: prefix.unicodeScalars)
+            else { break }
+            found.append(id)
+            index += 1
+        }
+        return found
+    }
+
+    /// The positions of the items with ids, ordered by id.
+    private static func sortedPositions(of items: [Value]) -> [UInt32] {
+        var keyed: [(id: String, position: UInt32)] = []
+        keyed.reserveCapacity(items.count)
+        for (position, item) in items.enumerated() {
+            if let id = Service.id(of: item) { keyed.append((id, UInt32(truncatingIfNeeded: position))) }
+        }
+        if !zip(keyed, keyed.dropFirst()).allSatisfy({ $0.id < $1.id }) {
+            keyed.sort { $0.id < $1.id }
+        }
+        return keyed.map(\.position)
+    }
+}
+
+/// An open-addressing table from ids to positions: one 64-bit slot per entry, holding 32 bits
+/// of the id's hash and the position plus one (0 marks an empty slot).
+struct IDTable: Sendable {
+    private var slots: [UInt64]
+    private let mask: Int
+    /// The first repeated id found while building, if any.
+    private(set) var firstDuplicate: (id: String, first: Int, second: Int)?
+
+    /// A table of every item's id; items beyond 4 billion or without an id are left out.
+    init(items: [Value]) {
+        var capacity = 16
+        while capacity < items.count * 2 { capacity <<= 1 }
+        slots = [UInt64](repeating: 0, count: capacity)
+        mask = capacity - 1
+        for (position, item) in items.enumerated() where position < Int(UInt32.max) {
+            guard let id = Service.id(of: item) else { continue }
+            if let first = insert(id, at: position, in: items), firstDuplicate == nil {
+                firstDuplicate = (id, first, position)
+            }
+        }
+    }
+
+    /// Adds `id`; returns the position already holding it instead, if any.
+    private mutating func insert(_ id: String, at position: Int, in items: [Value]) -> Int? {
+        let hash = id.hashValue
+        let tag = UInt64(truncatingIfNeeded: hash) >> 32
+        var slot = hash & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 {
+                slots[slot] = tag << 32 | UInt64(position + 1)
+                return nil
+            }
+            if entry >> 32 == tag {
+                let other = Int(entry & 0xFFFF_FFFF) - 1
+                if Service.id(of: items[other]) == id { return other }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The position of `id` in `items`, the list the table was built from.
+    func position(of id: String, in items: [Value]) -> Int? {
+        let hash = id.hashValue
+        let tag = UInt64(truncatingIfNeeded: hash) >> 32
+        var slot = hash & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return nil }
+            if entry >> 32 == tag {
+                let position = Int(entry & 0xFFFF_FFFF) - 1
+                if Service.id(of: items[position]) == id { return position }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+}
