@@ -26,13 +26,13 @@ enum CatalogDecoder {
 
     /// The top level: `{"services": …}` or `{"status": …, "result": …}`.
     private static func readDocument(_ reader: inout JSONReader, source: String) throws(JSONError) -> Catalog {
-        var shapeError = reader.error(.invalidValue(""))
         let kind = try reader.peekKind()
+        let start = reader.offset
         guard kind == .object else {
-            shapeError.problem = .invalidValue(
-                "not a services catalog: expected an object with a \"services\" list or a \"result\" object, "
-                    + "found \(describe(kind))")
-            throw shapeError
+            throw reader.error(
+                .invalidValue(
+                    "not a services catalog: expected an object with a \"services\" list or a \"result\" object, "
+                        + "found \(describe(kind))"), at: start)
         }
         var services: [ItemFields]?
         var result: ListResult?
@@ -53,27 +53,27 @@ enum CatalogDecoder {
         }
         switch (services, result) {
         case (let services?, nil):
-            return try catalog(from: services, shape: .services, path: [.key("services")], source: source)
+            return try catalog(from: services, shape: .services, path: [.key("services")], source: source, reader)
         case (nil, let result?):
             var catalog = try catalog(
-                from: result.items, shape: .list, path: [.key("result"), .key("list")], source: source)
+                from: result.items, shape: .list, path: [.key("result"), .key("list")], source: source, reader)
             catalog.info = CatalogInfo(
                 source: source, shape: .list, title: result.title, actionTitle: result.actionTitle,
                 selectedActionTitle: result.selectedActionTitle)
             return catalog
         case (.some, .some):
-            shapeError.problem = .invalidValue(
-                "not a services catalog: it has both a \"services\" list and a \"result\" object; expected one of them")
-            throw shapeError
+            throw reader.error(
+                .invalidValue(
+                    "not a services catalog: it has both a \"services\" list and a \"result\" object; expected one of them"
+                ), at: start)
         case (nil, nil):
             let found =
-                members.isEmpty
-                ? "an empty object" : "members " + members.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+                members.isEmpty ? "an empty object" : members.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
             let statusNote = status.map { " (status '\($0)')" } ?? ""
-            shapeError.problem = .invalidValue(
-                "not a services catalog: expected a \"services\" list or a \"result\" object, found \(found)\(statusNote)"
-            )
-            throw shapeError
+            throw reader.error(
+                .invalidValue(
+                    "not a services catalog: expected a \"services\" list or a \"result\" object, found \(found)"
+                        + statusNote), at: start)
         }
     }
 
@@ -107,8 +107,8 @@ enum CatalogDecoder {
     private struct ItemFields {
         var service: Service
         var isSelected: Bool
-        /// The error to report if this item's id repeats an earlier one.
-        var duplicateError: JSONError
+        /// The offset of the id's value, where a repeated id is reported.
+        var idOffset: Int
     }
 
     private static func readItems(_ reader: inout JSONReader, titleKey: String) throws(JSONError) -> [ItemFields] {
@@ -120,7 +120,7 @@ enum CatalogDecoder {
     }
 
     private static func readItem(_ reader: inout JSONReader, titleKey: String) throws(JSONError) -> ItemFields {
-        var id: (text: String, error: JSONError)?
+        var id: (text: String, offset: Int)?
         var name: String?
         var title: String?
         var description: String?
@@ -134,8 +134,9 @@ enum CatalogDecoder {
         try reader.readObject { key, reader throws(JSONError) in
             switch key {
             case "id":
-                let place = reader.error(.invalidValue(""))
-                id = (try readID(&reader), place)
+                _ = try reader.peekKind()
+                let offset = reader.offset
+                id = (try readID(&reader), offset)
             case "name": name = try reader.readString()
             case "title": title = try reader.readString()
             case "description": description = try readOptionalText(&reader)
@@ -150,16 +151,15 @@ enum CatalogDecoder {
             throw reader.error(.missingMember(titleKey))
         }
         guard let price else { throw reader.error(.missingMember("price")) }
-        var duplicateError = id.error
-        duplicateError.path = [.key("id")]
         return ItemFields(
             service: Service(id: id.text, title: shownTitle, description: description, price: price, icon: icon),
-            isSelected: isSelected, duplicateError: duplicateError)
+            isSelected: isSelected, idOffset: id.offset)
     }
 
     /// The items as records, refusing a repeated id.
     private static func catalog(
-        from fields: [ItemFields], shape: CatalogShape, path: [JSONPathComponent], source: String
+        from fields: [ItemFields], shape: CatalogShape, path: [JSONPathComponent], source: String,
+        _ reader: borrowing JSONReader
     ) throws(JSONError) -> Catalog {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(fields.count)
@@ -168,11 +168,11 @@ enum CatalogDecoder {
         var preselected: [String] = []
         for (index, item) in fields.enumerated() {
             if let first = positions.updateValue(index, forKey: item.service.id) {
-                var error = item.duplicateError
-                error.path = path + [.index(index)] + error.path
                 let firstPath = JSONError(problem: .unexpectedEnd, path: path + [.index(first)], line: 0, column: 0)
-                error.problem = .invalidValue(
-                    "duplicate id '\(item.service.id)' (the same as \(firstPath.pathDescription))")
+                var error = reader.error(
+                    .invalidValue("duplicate id '\(item.service.id)' (the same as \(firstPath.pathDescription))"),
+                    at: item.idOffset)
+                error.path = path + [.index(index), .key("id")]
                 throw error
             }
             items.append(item.service.value)
@@ -203,23 +203,23 @@ enum CatalogDecoder {
     private static func readPrice(_ reader: inout JSONReader) throws(JSONError) -> Int {
         switch try reader.peekKind() {
         case .number:
-            let place = reader.error(.invalidValue(""))
+            let offset = reader.offset
             let price: Int
             switch try reader.readNumber() {
             case .int(let int): price = int
             case .double(let double) where double.isFinite && abs(double) < 1e15:
                 price = Int(double.rounded(.toNearestOrAwayFromZero))
-            default: throw withProblem(place, .invalidValue("the price is too large"))
+            default: throw reader.error(.invalidValue("the price is too large"), at: offset)
             }
-            guard price >= 0 else { throw withProblem(place, .invalidValue("a price cannot be negative")) }
+            guard price >= 0 else { throw reader.error(.invalidValue("price \(price) is negative"), at: offset) }
             return price
         case .string:
-            let place = reader.error(.invalidValue(""))
+            let offset = reader.offset
             let text = try reader.readString()
             do {
                 return try Price.parse(text)
             } catch {
-                throw withProblem(place, .invalidValue(message(for: error, in: text)))
+                throw reader.error(.invalidValue(message(for: error, in: text)), at: offset)
             }
         case let kind:
             throw reader.error(
@@ -279,12 +279,6 @@ enum CatalogDecoder {
     private static func readOptionalBool(_ reader: inout JSONReader) throws(JSONError) -> Bool {
         if try reader.readNullIfPresent() { return false }
         return try reader.readBool()
-    }
-
-    private static func withProblem(_ error: JSONError, _ problem: JSONError.Problem) -> JSONError {
-        var error = error
-        error.problem = problem
-        return error
     }
 
     /// How a message names a value of this kind: `a boolean`, `an array`.

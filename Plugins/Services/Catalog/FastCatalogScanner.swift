@@ -1,5 +1,11 @@
 import ShopKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads the common case of the `{"services": […]}` shape in one pass over the bytes, straight
 /// into item records, for catalogs of a million services.
 ///
@@ -78,7 +84,12 @@ struct FastCatalogScanner {
     private static func precedes(
         _ lhs: Slice<UnsafeBufferPointer<UInt8>>, _ rhs: Slice<UnsafeBufferPointer<UInt8>>
     ) -> Bool {
-        lhs.lexicographicallyPrecedes(rhs)
+        let common = min(lhs.count, rhs.count)
+        guard common > 0, let left = lhs.base.baseAddress, let right = rhs.base.baseAddress else {
+            return lhs.count < rhs.count
+        }
+        let order = memcmp(left + lhs.startIndex, right + rhs.startIndex, common)
+        return order < 0 || order == 0 && lhs.count < rhs.count
     }
 
     // MARK: Items
@@ -157,39 +168,61 @@ struct FastCatalogScanner {
 
     // MARK: Tokens
 
-    /// A member name and the colon after it is left to the caller; nil for anything unusual.
+    /// A member name (the colon after it is left to the caller); nil for anything unusual.
     private mutating func scanKey() -> Slice<UnsafeBufferPointer<UInt8>>? {
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\""),
+            let end = plainStringEnd(from: position + 1)
+        else { return nil }
+        defer { position = end + 1 }
+        return bytes[(position + 1)..<end]
+    }
+
+    /// A string without escapes or control characters; nil for anything else.
+    private mutating func scanString() -> String? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let base = bytes.baseAddress,
+            let end = plainStringEnd(from: position + 1)
+        else { return nil }
         let start = position + 1
+        position = end + 1
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    }
+
+    /// The offset of the quote that ends a string whose text starts at `start`; nil when a
+    /// backslash, a control character or the end of the input comes first.
+    ///
+    /// Eight bytes are checked at a time: a byte is interesting when it is `"`, `\` or below
+    /// 0x20, which the classic "has a zero byte" bit trick finds in a 64-bit word.
+    private func plainStringEnd(from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
         var index = start
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if Self.hasSpecialByte(word) { break }
+            index += 8
+        }
         while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                position = index + 1
-                return bytes[start..<index]
-            }
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") { return index }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
             index += 1
         }
         return nil
     }
 
-    /// A string without escapes or control characters; nil for anything else.
-    private mutating func scanString() -> String? {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
-        let start = position + 1
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                position = index + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-            index += 1
-        }
-        return nil
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether any byte of `word` is `"`, `\\` or a control character (below 0x20).
+    private static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        // A byte is zero, or below 0x20: (x - n) & ~x & 0x80 per byte.
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroBackslash = (backslash &- ones) & ~backslash
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | control) & highs != 0
     }
 
     private mutating func scanStringOrNull() -> Value? {

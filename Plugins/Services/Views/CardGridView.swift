@@ -70,7 +70,7 @@ struct CardGridView: ValueView {
                     "… \(Price.grouped(items.count - shown)) more — narrow them with 'services list | where …', "
                         + "or see one with 'services show ID'"))
         }
-        if let footer = footer(style: style) { lines.append(footer) }
+        if let footer = footer(width: context.width, style: style) { lines.append(footer) }
         return lines.joined(separator: "\n")
     }
 
@@ -117,18 +117,22 @@ struct CardGridView: ValueView {
         return Array(wrapped.prefix(titleLines - 1)) + [TextLayout.truncate(rest, to: width)]
     }
 
-    /// `✓ Wash and iron · 890 ₽ — [ Select ] services confirm`, or nil with nothing selected.
-    private func footer(style: TerminalStyle) -> String? {
+    /// `✓ Wash and iron · 890 ₽ — [ Select ] services confirm`, or nil with nothing selected;
+    /// a long title is cut so the line fits `width`.
+    private func footer(width: Int, style: TerminalStyle) -> String? {
         let chosen = selection.ids.compactMap { id in
             index.position(of: id).flatMap { Service(index.items[$0]) }
         }
         guard !chosen.isEmpty else { return nil }
-        let total = chosen.reduce(0) { $0 &+ $1.price }
-        let what =
-            chosen.count == 1
-            ? "\(Sanitizer.inert(chosen[0].title)) · \(Price.format(total))"
-            : "\(chosen.count) selected · \(Price.format(total))"
-        let check = style.apply([.bold, .foreground(CardBox.highlight)], to: "✓")
-        return "\(check) \(what) — [ \(Sanitizer.inert(info.actionTitle)) ] services confirm"
+        let total = Price.format(chosen.reduce(0) { $0 &+ $1.price })
+        let action = " — [ \(Sanitizer.inert(info.actionTitle)) ] services confirm"
+        let what: String
+        if chosen.count == 1 {
+            let room = width - 2 - DisplayWidth.of(" · \(total)" + action)
+            what = TextLayout.truncate(Sanitizer.inert(chosen[0].title), to: max(8, room)) + " · \(total)"
+        } else {
+            what = "\(Price.grouped(chosen.count)) selected · \(total)"
+        }
+        return style.apply([.bold, .foreground(CardBox.highlight)], to: "✓") + " " + what + action
     }
 }

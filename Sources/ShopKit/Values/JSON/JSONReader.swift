@@ -257,7 +257,17 @@ public struct JSONReader: ~Copyable {
 
     /// An error at the current position, for decoders that find a value they cannot use.
     public func error(_ problem: JSONError.Problem) -> JSONError {
-        let (line, column) = lineAndColumn(of: min(position, bytes.count))
+        error(problem, at: position)
+    }
+
+    /// The offset of the next byte to read. Keep it to place an error found later (a
+    /// repeated id, say) with ``error(_:at:)``; making errors ahead of need costs a scan of
+    /// the input each.
+    public var offset: Int { position }
+
+    /// An error at an earlier ``offset``.
+    public func error(_ problem: JSONError.Problem, at offset: Int) -> JSONError {
+        let (line, column) = lineAndColumn(of: max(0, min(offset, bytes.count)))
         return JSONError(problem: problem, path: [], line: line, column: column)
     }
 
