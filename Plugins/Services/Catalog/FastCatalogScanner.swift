@@ -24,21 +24,25 @@ struct FastCatalogScanner {
     private var position = 0
     /// Called now and then with the offset before which bytes are no longer needed.
     private let release: (Int) -> Void
-
     /// How far the scan moves between calls of `release`.
-    private static let releaseStep = 8 << 20
+    private let releaseStep: Int
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, release: @escaping (Int) -> Void) {
+    /// The default distance between calls of `release`: 8 MB.
+    static let defaultReleaseStep = 8 << 20
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, releaseStep: Int, release: @escaping (Int) -> Void) {
         self.bytes = bytes
+        self.releaseStep = releaseStep
         self.release = release
     }
 
     /// The catalog in `bytes`, or nil when it is not the simple services shape; `release`
     /// is told which bytes were read already (to unmap them).
     static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, source: String, release: @escaping (Int) -> Void = { _ in }
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String, releaseStep: Int = defaultReleaseStep,
+        release: @escaping (Int) -> Void = { _ in }
     ) -> Catalog? {
-        var scanner = FastCatalogScanner(bytes: bytes, release: release)
+        var scanner = FastCatalogScanner(bytes: bytes, releaseStep: releaseStep, release: release)
         return scanner.scanDocument(source: source)
     }
 
@@ -53,7 +57,7 @@ struct FastCatalogScanner {
         var preselected: [String] = []
         var sortedASCII = true
         var previousID: Slice<UnsafeBufferPointer<UInt8>>?
-        var nextRelease = Self.releaseStep
+        var nextRelease = releaseStep
         if !consume(UInt8(ascii: "]")) {
             while true {
                 guard let item = scanItem() else { return nil }
@@ -64,8 +68,8 @@ struct FastCatalogScanner {
                 items.append(item.record)
                 if item.isSelected, let id = Service.id(of: item.record) { preselected.append(id) }
                 if position >= nextRelease {
-                    release(position - Self.releaseStep / 2)
-                    nextRelease = position + Self.releaseStep
+                    release(position - releaseStep / 2)
+                    nextRelease = position + releaseStep
                 }
                 if consume(UInt8(ascii: ",")) { continue }
                 guard consume(UInt8(ascii: "]")) else { return nil }

@@ -47,7 +47,7 @@ struct CardGridView: ValueView {
         let items = index.items
         if context.format == .plain { return ValueRenderer.render(.list(items), in: context) }
         let style = context.style
-        var lines = [header(count: items.count, style: style)]
+        var lines = [header(count: items.count, width: context.width, style: style)]
         if items.isEmpty {
             lines.append("(no services — load a catalog with 'services load FILE')")
             return lines.joined(separator: "\n")
@@ -70,15 +70,17 @@ struct CardGridView: ValueView {
                     "… \(Price.grouped(items.count - shown)) more — narrow them with 'services list | where …', "
                         + "or see one with 'services show ID'"))
         }
-        if let footer = footer(width: context.width, style: style) { lines.append(footer) }
+        lines += footer(width: context.width, style: style)
         return lines.joined(separator: "\n")
     }
 
-    /// `Services · 6 services · pick one`.
-    private func header(count: Int, style: TerminalStyle) -> String {
+    /// `Services · 6 services · pick one`; a long heading is cut to fit `width`.
+    private func header(count: Int, width: Int, style: TerminalStyle) -> String {
         let noun = count == 1 ? "service" : "services"
         let how = selection.mode == .single ? "pick one" : "pick any"
-        return style.bold(Sanitizer.inert(info.title)) + style.dim(" · \(Price.grouped(count)) \(noun) · \(how)")
+        let details = " · \(Price.grouped(count)) \(noun) · \(how)"
+        let title = TextLayout.truncate(Sanitizer.inert(info.title), to: max(8, width - DisplayWidth.of(details)))
+        return style.bold(title) + style.dim(details)
     }
 
     /// One row of cards, side by side, all as tall as the tallest.
@@ -118,21 +120,27 @@ struct CardGridView: ValueView {
     }
 
     /// `✓ Wash and iron · 890 ₽ — [ Select ] services confirm`, or nil with nothing selected;
-    /// a long title is cut so the line fits `width`.
-    private func footer(width: Int, style: TerminalStyle) -> String? {
+    /// where that does not fit `width`, the button goes on a line of its own and a long title
+    /// is cut.
+    private func footer(width: Int, style: TerminalStyle) -> [String] {
         let chosen = selection.ids.compactMap { id in
             index.position(of: id).flatMap { Service(index.items[$0]) }
         }
-        guard !chosen.isEmpty else { return nil }
+        guard !chosen.isEmpty else { return [] }
         let total = Price.format(chosen.reduce(0) { $0 &+ $1.price })
-        let action = " — [ \(Sanitizer.inert(info.actionTitle)) ] services confirm"
-        let what: String
-        if chosen.count == 1 {
-            let room = width - 2 - DisplayWidth.of(" · \(total)" + action)
-            what = TextLayout.truncate(Sanitizer.inert(chosen[0].title), to: max(8, room)) + " · \(total)"
-        } else {
-            what = "\(Price.grouped(chosen.count)) selected · \(total)"
+        let button = "[ \(Sanitizer.inert(info.actionTitle)) ] services confirm"
+        let check = style.apply([.bold, .foreground(CardBox.highlight)], to: "✓")
+        if chosen.count > 1 {
+            let what = "\(Price.grouped(chosen.count)) selected · \(total)"
+            let oneLine = DisplayWidth.of("✓ \(what) — \(button)") <= width
+            return oneLine ? ["\(check) \(what) — \(button)"] : ["\(check) \(what)", button]
         }
-        return style.apply([.bold, .foreground(CardBox.highlight)], to: "✓") + " " + what + action
+        let title = Sanitizer.inert(chosen[0].title)
+        let oneLineRoom = width - DisplayWidth.of("✓  · \(total) — \(button)")
+        if DisplayWidth.of(title) <= oneLineRoom {
+            return ["\(check) \(title) · \(total) — \(button)"]
+        }
+        let room = max(8, width - DisplayWidth.of("✓  · \(total)"))
+        return ["\(check) \(TextLayout.truncate(title, to: room)) · \(total)", button]
     }
 }
