@@ -4,7 +4,8 @@ import ShopKit
 /// ``CatalogDecoder`` for everything else, including every error message.
 enum CatalogLoader {
     /// The catalog in the file at `path` (`name` is how the user typed it), with its index.
-    static func load(path: String, name: String) throws(ServicesError) -> (catalog: Catalog, index: CatalogIndex) {
+    static func load(path: String, name: String) async throws(ServicesError) -> (catalog: Catalog, index: CatalogIndex)
+    {
         let file: MappedFile
         do {
             file = try MappedFile(path: path)
@@ -15,7 +16,7 @@ enum CatalogLoader {
         defer { withExtendedLifetime(file) {} }
         let bytes = file.bytes
         guard bytes.contains(where: { !isWhitespace($0) }) else { throw .emptyFile(file: name) }
-        if let catalog = FastCatalogScanner.scan(bytes, source: name, release: file.discard(upTo:)) {
+        if let catalog = await ParallelCatalogScan.scan(file, source: name) {
             let index = CatalogIndex(items: catalog.items, idsAreSortedASCII: catalog.idsAreSortedASCII)
             if index.firstDuplicate() == nil { return (catalog, index) }
         }

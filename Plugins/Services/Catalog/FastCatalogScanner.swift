@@ -17,91 +17,175 @@ import ShopKit
 /// reports any problem with its path. So this reader never decides what an error says; it
 /// only makes the valid common case fast.
 ///
-/// Along the way it notes whether the ids are ASCII and strictly increasing: then they are
-/// unique and already sorted, and the catalog needs no index to prove it.
+/// The items can be read in parts from several offsets at once (see ``ParallelCatalogScan``):
+/// ``scanItems(stoppingAt:releaseStep:release:shouldGiveUp:)`` reads from an item's start
+/// until the array ends or the next part's start. Along the way it notes whether the ids are
+/// ASCII and strictly increasing: then they are unique and already sorted, and the catalog
+/// needs no index to prove it.
 struct FastCatalogScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
-    /// Called now and then with the offset before which bytes are no longer needed.
-    private let release: (Int) -> Void
-    /// How far the scan moves between calls of `release`.
-    private let releaseStep: Int
+    /// The offset of the next byte to read.
+    private(set) var position: Int
 
-    /// The default distance between calls of `release`: 8 MB.
-    static let defaultReleaseStep = 8 << 20
+    /// The default distance between calls of `release`: 2 MB, so that a few megabytes of the
+    /// file stay resident at a time.
+    static let defaultReleaseStep = 2 << 20
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, releaseStep: Int, release: @escaping (Int) -> Void) {
+    /// A scanner reading `bytes` from `position`.
+    init(bytes: UnsafeBufferPointer<UInt8>, position: Int = 0) {
         self.bytes = bytes
-        self.releaseStep = releaseStep
-        self.release = release
+        self.position = position
     }
 
-    /// The catalog in `bytes`, or nil when it is not the simple services shape; `release`
-    /// is told which bytes were read already (to unmap them).
+    /// The catalog in `bytes`, read in one pass, or nil when it is not the simple services
+    /// shape; `release` is told which byte ranges were read already (to unmap them).
     static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String, releaseStep: Int = defaultReleaseStep,
-        release: @escaping (Int) -> Void = { _ in }
+        release: (Range<Int>) -> Void = { _ in }
     ) -> Catalog? {
-        var scanner = FastCatalogScanner(bytes: bytes, releaseStep: releaseStep, release: release)
-        return scanner.scanDocument(source: source)
+        var scanner = FastCatalogScanner(bytes: bytes)
+        guard scanner.scanHeader(),
+            let segment = scanner.scanItems(stoppingAt: nil, releaseStep: releaseStep, release: release),
+            scanner.scanFooter()
+        else { return nil }
+        return Catalog(
+            items: segment.items, preselected: segment.preselected,
+            info: CatalogInfo(source: source, shape: .services), idsAreSortedASCII: segment.idsAreSortedASCII)
     }
 
     // MARK: Document
 
-    private mutating func scanDocument(source: String) -> Catalog? {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+    /// Reads an optional byte order mark and `{"services": [`.
+    mutating func scanHeader() -> Bool {
+        if position == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         guard consume(UInt8(ascii: "{")), let key = scanKey(), matches(key, "services"), consume(UInt8(ascii: ":")),
             consume(UInt8(ascii: "["))
-        else { return nil }
-        var items: [Value] = []
-        var preselected: [String] = []
-        var sortedASCII = true
-        var previousID: Slice<UnsafeBufferPointer<UInt8>>?
-        var nextRelease = releaseStep
-        if !consume(UInt8(ascii: "]")) {
-            while true {
-                guard let item = scanItem() else { return nil }
-                if sortedASCII {
-                    sortedASCII = item.idIsASCII && (previousID.map { Self.precedes($0, item.idBytes) } ?? true)
-                    previousID = item.idBytes
-                }
-                items.append(item.record)
-                if item.isSelected, let id = Service.id(of: item.record) { preselected.append(id) }
-                if position >= nextRelease {
-                    release(position - releaseStep / 2)
-                    nextRelease = position + releaseStep
-                }
-                if consume(UInt8(ascii: ",")) { continue }
-                guard consume(UInt8(ascii: "]")) else { return nil }
-                break
-            }
-        }
-        guard consume(UInt8(ascii: "}")) else { return nil }
+        else { return false }
         skipWhitespace()
-        guard position == bytes.count else { return nil }
-        return Catalog(
-            items: items, preselected: preselected, info: CatalogInfo(source: source, shape: .services),
-            idsAreSortedASCII: sortedASCII)
+        return true
     }
 
-    /// Whether `lhs` sorts strictly before `rhs`, byte by byte.
-    private static func precedes(
-        _ lhs: Slice<UnsafeBufferPointer<UInt8>>, _ rhs: Slice<UnsafeBufferPointer<UInt8>>
-    ) -> Bool {
-        let common = min(lhs.count, rhs.count)
-        guard common > 0, let left = lhs.base.baseAddress, let right = rhs.base.baseAddress else {
-            return lhs.count < rhs.count
+    /// Reads `}` and checks that only white space follows.
+    mutating func scanFooter() -> Bool {
+        guard consume(UInt8(ascii: "}")) else { return false }
+        skipWhitespace()
+        return position == bytes.count
+    }
+
+    /// Items read from one offset: up to the end of the array, or up to where the next part starts.
+    struct Segment: Sendable {
+        /// How the part ended.
+        enum End: Sendable, Equatable {
+            /// At the `]` that closes the services (consumed).
+            case arrayEnd
+            /// At the start of an item at the offset it was told to stop at.
+            case stopped
         }
-        let order = memcmp(left + lhs.startIndex, right + rhs.startIndex, common)
+
+        var items: [Value] = []
+        var preselected: [String] = []
+        var idsAreSortedASCII = true
+        /// Where the first and the last id are in the bytes.
+        var firstID: Range<Int>?
+        var lastID: Range<Int>?
+        var end = End.arrayEnd
+    }
+
+    /// How many items are read before the list's capacity is estimated.
+    static let itemsBeforeEstimate = 4096
+
+    /// Reads items from an item's start (or the `]` of an empty list) until the array ends, or
+    /// until the next item would start exactly at `stop`; nil on anything unusual, or when
+    /// `shouldGiveUp` says so (it is asked every few thousand items).
+    ///
+    /// After the first few thousand items the list reserves room for the items of the next
+    /// `sizingBytes` bytes from the start (by default, up to `stop` or the end), estimated from
+    /// the bytes per item so far, so that it does not grow by doubling: that would hold the
+    /// old and the new storage at once. Bytes read are handed to `release` as it goes and at
+    /// the end.
+    mutating func scanItems(
+        stoppingAt stop: Int?, sizingBytes: Int? = nil, releaseStep: Int = defaultReleaseStep,
+        release: (Range<Int>) -> Void = { _ in }, shouldGiveUp: () -> Bool = { false }
+    ) -> Segment? {
+        var segment = Segment()
+        let start = position
+        var released = start
+        var nextRelease = start + releaseStep
+        defer { if position > released { release(released..<position) } }
+        if consume(UInt8(ascii: "]")) { return segment }
+        while true {
+            skipWhitespace()
+            if position == stop {
+                segment.end = .stopped
+                return segment
+            }
+            guard let item = scanItem() else { return nil }
+            if segment.idsAreSortedASCII {
+                segment.idsAreSortedASCII =
+                    item.idIsASCII && (segment.lastID.map { Self.precedes($0, item.id, in: bytes) } ?? true)
+            }
+            if segment.firstID == nil { segment.firstID = item.id }
+            segment.lastID = item.id
+            segment.items.append(item.record)
+            if segment.items.count == Self.itemsBeforeEstimate {
+                let bytesPerItem = Double(position - start) / Double(Self.itemsBeforeEstimate)
+                let scope = sizingBytes ?? ((stop ?? bytes.count) - start)
+                segment.items.reserveCapacity(Int(Double(scope) / bytesPerItem * 1.03) + 16)
+            }
+            if item.isSelected, let id = Service.id(of: item.record) { segment.preselected.append(id) }
+            if position >= nextRelease {
+                if shouldGiveUp() { return nil }
+                let end = position - releaseStep / 2
+                if end > released { release(released..<end) }
+                released = max(released, end)
+                nextRelease = position + releaseStep
+            }
+            if consume(UInt8(ascii: ",")) { continue }
+            guard consume(UInt8(ascii: "]")) else { return nil }
+            return segment
+        }
+    }
+
+    /// Where an item probably starts at or after `offset`: the `{` of the next `}`, `,`, `{`
+    /// (with white space between). A guess — the text could be inside a string — that the
+    /// part before must confirm by stopping exactly there.
+    static func likelyItemStart(after offset: Int, in bytes: UnsafeBufferPointer<UInt8>, within limit: Int) -> Int? {
+        var index = max(0, offset)
+        let end = min(bytes.count, index + limit)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        while index < end {
+            guard bytes[index] == UInt8(ascii: "}") else {
+                index += 1
+                continue
+            }
+            var next = index + 1
+            while next < bytes.count, isSpace(bytes[next]) { next += 1 }
+            guard next < bytes.count, bytes[next] == UInt8(ascii: ",") else {
+                index += 1
+                continue
+            }
+            next += 1
+            while next < bytes.count, isSpace(bytes[next]) { next += 1 }
+            if next < bytes.count, bytes[next] == UInt8(ascii: "{") { return next }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether the id at `lhs` sorts strictly before the id at `rhs`, byte by byte.
+    static func precedes(_ lhs: Range<Int>, _ rhs: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(lhs.count, rhs.count)
+        guard common > 0, let base = bytes.baseAddress else { return lhs.count < rhs.count }
+        let order = memcmp(base + lhs.lowerBound, base + rhs.lowerBound, common)
         return order < 0 || order == 0 && lhs.count < rhs.count
     }
 
     // MARK: Items
 
-    /// One item as scanned: its record, its id's bytes in the file, and its selection flag.
+    /// One item as scanned: its record, where its id is in the bytes, and its selection flag.
     private struct ScannedItem {
         var record: Value
-        var idBytes: Slice<UnsafeBufferPointer<UInt8>>
+        var id: Range<Int>
         var idIsASCII: Bool
         var isSelected: Bool
     }
@@ -109,7 +193,7 @@ struct FastCatalogScanner {
     private mutating func scanItem() -> ScannedItem? {
         guard consume(UInt8(ascii: "{")) else { return nil }
         var id: Value?
-        var idBytes = bytes[0..<0]
+        var idRange = 0..<0
         var idIsASCII = true
         var name: Value?
         var title: Value?
@@ -127,12 +211,12 @@ struct FastCatalogScanner {
                 let start = position
                 if bytes[position] == UInt8(ascii: "\"") {
                     guard let string = scanString(), !string.isEmpty else { return nil }
-                    idBytes = bytes[(start + 1)..<(position - 1)]
-                    idIsASCII = idBytes.allSatisfy { $0 < 0x80 }
+                    idRange = (start + 1)..<(position - 1)
+                    idIsASCII = bytes[idRange].allSatisfy { $0 < 0x80 }
                     id = .string(string)
                 } else {
                     guard let number = scanWholeNumber(allowNegative: true) else { return nil }
-                    idBytes = bytes[start..<position]
+                    idRange = start..<position
                     id = .string(String(number))
                 }
             case 4 where matches(key, "name"):
@@ -167,7 +251,7 @@ struct FastCatalogScanner {
         }
         guard let id, let shownTitle = name ?? title, let price else { return nil }
         let record = Record(names: Service.fieldNames, values: [id, shownTitle, description, .int(price), icon])
-        return ScannedItem(record: .record(record), idBytes: idBytes, idIsASCII: idIsASCII, isSelected: isSelected)
+        return ScannedItem(record: .record(record), id: idRange, idIsASCII: idIsASCII, isSelected: isSelected)
     }
 
     // MARK: Tokens

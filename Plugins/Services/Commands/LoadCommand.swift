@@ -21,7 +21,7 @@ struct LoadCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let name = invocation.arguments.text("FILE") ?? ""
-        let (catalog, index) = try CatalogLoader.load(path: invocation.resolve(path: name), name: name)
+        let (catalog, index) = try await CatalogLoader.load(path: invocation.resolve(path: name), name: name)
         let state = ServicesState(invocation)
         let mode = try state.selection().mode
         let selected = mode == .single ? Array(catalog.preselected.prefix(1)) : catalog.preselected

@@ -7,7 +7,7 @@
 /// A file's bytes, mapped into memory read-only instead of copied, for reading large files in
 /// one pass.
 ///
-/// Pages already read can be given back with ``discard(upTo:)``, so a pass over a file of
+/// Pages already read can be given back with ``discard(_:)``, so a pass over a file of
 /// hundreds of megabytes keeps only what it builds resident. Files that cannot be mapped
 /// (empty files, pipes, `/proc`) are read into memory instead. Errors are the ones
 /// ``FileSystem/read(_:)`` gives.
@@ -16,13 +16,14 @@
 /// let file = try MappedFile(path: path)
 /// let count = file.bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
 /// ```
-public final class MappedFile {
+///
+/// It may be shared between threads that read parts of the file at once: nothing in it
+/// changes after it is made, the bytes are only read, and `madvise` is safe from any thread.
+public final class MappedFile: @unchecked Sendable {
     /// The file's contents; valid while this object lives.
     public let bytes: UnsafeBufferPointer<UInt8>
     /// Whether ``bytes`` is a mapping (else an allocated copy).
     private let isMapped: Bool
-    /// Bytes already given back, from the start.
-    private var discarded = 0
 
     /// Maps (or reads) the file at `path`.
     public init(path: String) throws(FileError) {
@@ -56,14 +57,14 @@ public final class MappedFile {
         }
     }
 
-    /// Gives the pages before `offset` back to the system; reading them again later still
-    /// works (they are read from the file again).
-    public func discard(upTo offset: Int) {
+    /// Gives the whole pages inside `range` back to the system. Reading them again later still
+    /// works: they come from the file again.
+    public func discard(_ range: Range<Int>) {
         guard isMapped, let base = bytes.baseAddress else { return }
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let end = min(offset, bytes.count) / pageSize * pageSize
-        guard end > discarded else { return }
-        madvise(UnsafeMutableRawPointer(mutating: base + discarded), end - discarded, MADV_DONTNEED)
-        discarded = end
+        let start = (max(0, range.lowerBound) + pageSize - 1) / pageSize * pageSize
+        let end = min(range.upperBound, bytes.count) / pageSize * pageSize
+        guard end > start else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
     }
 }
