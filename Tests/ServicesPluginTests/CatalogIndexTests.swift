@@ -25,6 +25,23 @@ import Testing
         #expect(index.ids(startingWith: "x", limit: 5) == [])
     }
 
+    @Test func idsSortByTheirBytesAlsoWhenTheyShareMoreThanSixteen() {
+        let ids = [
+            "a-very-long-common-prefix-2", "a-very-long-common-prefix-10", "b", "a", "ä", "a-very-long-common-prefix-1",
+            "Z", "svc-10", "svc-9", "😀", "a-very-long-common-prefix",
+        ]
+        let list = items(ids)
+        #expect(
+            IDOrder.sortedPositions(of: list).map { ids[Int($0)] } == [
+                "Z", "a", "a-very-long-common-prefix", "a-very-long-common-prefix-1", "a-very-long-common-prefix-10",
+                "a-very-long-common-prefix-2", "b", "svc-10", "svc-9", "ä", "😀",
+            ])
+        #expect(
+            CatalogIndex(items: list).ids(startingWith: "a-very-long-common-prefix-", limit: 10) == [
+                "a-very-long-common-prefix-1", "a-very-long-common-prefix-10", "a-very-long-common-prefix-2",
+            ])
+    }
+
     @Test func theIndexDescribesOnlyTheListItWasBuiltFor() {
         let list = items(["a", "b"])
         let index = CatalogIndex(items: list)

@@ -28,6 +28,11 @@ import Testing
             candidates = context.complete(prefix).candidates
             timings.append(BenchmarkClock.milliseconds(since: start))
         }
+        let items = try #require(await shop.session.session.completionContext().state["services.items"]?.listValue)
+        let sortStart = BenchmarkClock.now
+        let order = IDOrder.sortedPositions(of: items)
+        let sorting = BenchmarkClock.format(BenchmarkClock.milliseconds(since: sortStart))
+        print("completion-benchmark ordering \(order.count) ids from scratch: \(sorting) ms")
         let first = timings[0]
         let median = timings.dropFirst().sorted()[timings.count / 2 - 1]
         print(

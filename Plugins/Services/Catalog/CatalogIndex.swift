@@ -59,7 +59,7 @@ final class CatalogIndex: Sendable {
     func ids(startingWith prefix: String, limit: Int) -> [String] {
         parts.withLock { parts in
             if !parts.itemsAreSorted, parts.sortedPositions == nil {
-                let positions = Self.sortedPositions(of: items)
+                let positions = IDOrder.sortedPositions(of: items)
                 if positions.count == items.count, positions.indices.allSatisfy({ positions[$0] == UInt32($0) }) {
                     parts.itemsAreSorted = true
                 } else {
@@ -80,92 +80,23 @@ final class CatalogIndex: Sendable {
         }
     }
 
+    /// Ids in order from the first that is not before `prefix`, while they start with it.
+    /// Ids are ordered by their UTF-8 bytes (Unicode scalar order).
     private func collect(prefix: String, limit: Int, count: Int, order: (Int) -> Int) -> [String] {
         var low = 0
         var high = count
         while low < high {
             let middle = (low + high) / 2
-            if (Service.id(of: items[order(middle)]) ?? "") < prefix { low = middle + 1 } else { high = middle }
+            let id = Service.id(of: items[order(middle)]) ?? ""
+            if id.utf8.lexicographicallyPrecedes(prefix.utf8) { low = middle + 1 } else { high = middle }
         }
         var found: [String] = []
         var index = low
         while index < count, found.count < limit {
-            guard let id = Service.id(of: items[order(index)]), id.unicodeScalars.starts(with: prefix.unicodeScalars)
-            else { break }
+            guard let id = Service.id(of: items[order(index)]), id.utf8.starts(with: prefix.utf8) else { break }
             found.append(id)
             index += 1
         }
         return found
-    }
-
-    /// The positions of the items with ids, ordered by id.
-    private static func sortedPositions(of items: [Value]) -> [UInt32] {
-        var keyed: [(id: String, position: UInt32)] = []
-        keyed.reserveCapacity(items.count)
-        for (position, item) in items.enumerated() {
-            if let id = Service.id(of: item) { keyed.append((id, UInt32(truncatingIfNeeded: position))) }
-        }
-        if !zip(keyed, keyed.dropFirst()).allSatisfy({ $0.id < $1.id }) {
-            keyed.sort { $0.id < $1.id }
-        }
-        return keyed.map(\.position)
-    }
-}
-
-/// An open-addressing table from ids to positions: one 64-bit slot per entry, holding 32 bits
-/// of the id's hash and the position plus one (0 marks an empty slot).
-struct IDTable: Sendable {
-    private var slots: [UInt64]
-    private let mask: Int
-    /// The first repeated id found while building, if any.
-    private(set) var firstDuplicate: (id: String, first: Int, second: Int)?
-
-    /// A table of every item's id; items beyond 4 billion or without an id are left out.
-    init(items: [Value]) {
-        var capacity = 16
-        while capacity < items.count * 2 { capacity <<= 1 }
-        slots = [UInt64](repeating: 0, count: capacity)
-        mask = capacity - 1
-        for (position, item) in items.enumerated() where position < Int(UInt32.max) {
-            guard let id = Service.id(of: item) else { continue }
-            if let first = insert(id, at: position, in: items), firstDuplicate == nil {
-                firstDuplicate = (id, first, position)
-            }
-        }
-    }
-
-    /// Adds `id`; returns the position already holding it instead, if any.
-    private mutating func insert(_ id: String, at position: Int, in items: [Value]) -> Int? {
-        let hash = id.hashValue
-        let tag = UInt64(truncatingIfNeeded: hash) >> 32
-        var slot = hash & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 {
-                slots[slot] = tag << 32 | UInt64(position + 1)
-                return nil
-            }
-            if entry >> 32 == tag {
-                let other = Int(entry & 0xFFFF_FFFF) - 1
-                if Service.id(of: items[other]) == id { return other }
-            }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    /// The position of `id` in `items`, the list the table was built from.
-    func position(of id: String, in items: [Value]) -> Int? {
-        let hash = id.hashValue
-        let tag = UInt64(truncatingIfNeeded: hash) >> 32
-        var slot = hash & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { return nil }
-            if entry >> 32 == tag {
-                let position = Int(entry & 0xFFFF_FFFF) - 1
-                if Service.id(of: items[position]) == id { return position }
-            }
-            slot = (slot + 1) & mask
-        }
     }
 }
