@@ -40,26 +40,26 @@ import Testing
         #expect(!candidates.isEmpty)
         #expect(median <= 10)
     }
-}
 
-/// A monotonic clock for the benchmark.
-enum BenchmarkClock {
-    static var now: Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    /// A monotonic clock for the benchmark.
+    private enum BenchmarkClock {
+        static var now: Double {
+            var spec = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &spec)
+            return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        }
+
+        static func milliseconds(since start: Double) -> Double { (now - start) * 1000 }
+
+        static func format(_ milliseconds: Double) -> String {
+            String(Double(Int(milliseconds * 1000)) / 1000)
+        }
     }
 
-    static func milliseconds(since start: Double) -> Double { (now - start) * 1000 }
-
-    static func format(_ milliseconds: Double) -> String {
-        String(Double(Int(milliseconds * 1000)) / 1000)
-    }
-}
-
-/// Reads an environment variable.
-enum ProcessEnvironmentVariable {
-    static func value(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+    /// Reads an environment variable.
+    private enum ProcessEnvironmentVariable {
+        static func value(_ name: String) -> String? {
+            getenv(name).map { String(cString: $0) }
+        }
     }
 }

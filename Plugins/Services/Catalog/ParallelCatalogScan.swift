@@ -116,19 +116,19 @@ enum ParallelCatalogScan {
             items: items, preselected: preselected, info: CatalogInfo(source: source, shape: .services),
             idsAreSortedASCII: sorted)
     }
-}
 
-/// The earliest part that read to the end of the array: parts after it can stop.
-private final class FinishedPart: Sendable {
-    private let earliest = Atomic<Int>(Int.max)
+    /// The earliest part that read to the end of the array: parts after it can stop.
+    private final class FinishedPart: Sendable {
+        private let earliest = Atomic<Int>(Int.max)
 
-    /// Notes that part `index` read to the end.
-    func record(_ index: Int) {
-        _ = earliest.min(index, ordering: .relaxed)
-    }
+        /// Notes that part `index` read to the end.
+        func record(_ index: Int) {
+            _ = earliest.min(index, ordering: .relaxed)
+        }
 
-    /// Whether an earlier part already read to the end, making part `index` useless.
-    func isAfter(_ index: Int) -> Bool {
-        index > earliest.load(ordering: .relaxed)
+        /// Whether an earlier part already read to the end, making part `index` useless.
+        func isAfter(_ index: Int) -> Bool {
+            index > earliest.load(ordering: .relaxed)
+        }
     }
 }
