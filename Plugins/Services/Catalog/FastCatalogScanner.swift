@@ -26,6 +26,8 @@ struct FastCatalogScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of the next byte to read.
     private(set) var position: Int
+    /// Recent titles and descriptions, so repeated ones share one string.
+    private var texts = TextDeduplicator()
 
     /// The default distance between calls of `release`: 2 MB, so that a few megabytes of the
     /// file stay resident at a time.
@@ -220,10 +222,10 @@ struct FastCatalogScanner {
                     id = .string(String(number))
                 }
             case 4 where matches(key, "name"):
-                guard let string = scanString() else { return nil }
+                guard let string = scanString(deduplicating: true) else { return nil }
                 name = .string(string)
             case 5 where matches(key, "title"):
-                guard let string = scanString() else { return nil }
+                guard let string = scanString(deduplicating: true) else { return nil }
                 title = .string(string)
             case 5 where matches(key, "price"):
                 guard let number = scanWholeNumber(allowNegative: false) else { return nil }
@@ -266,14 +268,16 @@ struct FastCatalogScanner {
         return bytes[(position + 1)..<end]
     }
 
-    /// A string without escapes or control characters; nil for anything else.
-    private mutating func scanString() -> String? {
+    /// A string without escapes or control characters; nil for anything else. Repeated text
+    /// shares one string when `deduplicating`.
+    private mutating func scanString(deduplicating: Bool = false) -> String? {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let base = bytes.baseAddress,
             let end = plainStringEnd(from: position + 1)
         else { return nil }
         let start = position + 1
         position = end + 1
-        return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        let text = UnsafeBufferPointer(start: base + start, count: end - start)
+        return deduplicating ? texts.string(for: text) : String(decoding: text, as: UTF8.self)
     }
 
     /// The offset of the quote that ends a string whose text starts at `start`; nil when a
@@ -315,7 +319,7 @@ struct FastCatalogScanner {
 
     private mutating func scanStringOrNull() -> Value? {
         if consumeLiteral("null") { return .null }
-        return scanString().map(Value.string)
+        return scanString(deduplicating: true).map(Value.string)
     }
 
     /// A whole number as JSON writes it (no leading zeros, no fraction or exponent) that fits
