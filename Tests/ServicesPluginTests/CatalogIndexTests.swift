@@ -18,6 +18,27 @@ import Testing
         #expect(index.firstDuplicate()?.second == 3)
     }
 
+    @Test func sortedASCIIIdsAreFoundWithoutATable() {
+        let ids = (0..<500).map { "svc-\(1000 + $0)" }
+        let index = CatalogIndex(items: items(ids), idsAreSortedASCII: true)
+        for (position, id) in ids.enumerated() {
+            #expect(index.position(of: id) == position)
+        }
+        #expect(index.position(of: "svc-0999") == nil)
+        #expect(index.position(of: "svc-1500") == nil)
+        #expect(index.position(of: "svc-12") == nil)
+        #expect(index.position(of: "") == nil)
+        #expect(index.firstDuplicate() == nil)
+        #expect(index.ids(startingWith: "svc-149", limit: 3) == ["svc-1490", "svc-1491", "svc-1492"])
+    }
+
+    @Test func aQueryCanonicallyEqualToAnIdFindsIt() {
+        let sorted = CatalogIndex(items: items(["A", "K", "Z"]), idsAreSortedASCII: true)
+        #expect(sorted.position(of: "\u{212A}") == 1)
+        let unsorted = CatalogIndex(items: items(["Z", "K", "A"]))
+        #expect(unsorted.position(of: "\u{212A}") == 1)
+    }
+
     @Test func idsByPrefixComeSortedAndLimited() {
         let index = CatalogIndex(items: items((0..<1000).reversed().map { "svc-\($0)" }))
         #expect(index.ids(startingWith: "svc-99", limit: 5) == ["svc-99", "svc-990", "svc-991", "svc-992", "svc-993"])

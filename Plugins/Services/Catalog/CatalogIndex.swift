@@ -6,26 +6,32 @@ import Synchronization
 /// An index belongs to one `services.items` list and keeps that list alive: while it lives,
 /// no other list can have the same storage, so ``describes(_:)`` can tell by address alone
 /// whether a list read from the state is the one it was built for (see ``CatalogIndexCache``).
-/// Its parts are built when first needed — the id table on the first lookup, the sorted order
-/// on the first completion — under a lock, since sessions share it.
+///
+/// When the loader saw that the ids are ASCII and strictly increasing, lookups are binary
+/// searches over the items themselves and nothing is built. Otherwise its parts are built
+/// when first needed — the id table on the first lookup, the sorted order on the first
+/// completion — under a lock, since sessions share it.
 final class CatalogIndex: Sendable {
     /// The items described.
     let items: [Value]
+    /// Whether the ids are known to be ASCII, unique and in increasing order.
+    private let idsAreSortedASCII: Bool
     private let parts: Mutex<Parts>
 
     /// The parts built so far.
     private struct Parts: Sendable {
         var table: IDTable?
-        /// Positions of items ordered by id; nil until needed, or while the items are known to be in id order.
+        /// Positions of items ordered by id; nil until needed, or when the items are in id order.
         var sortedPositions: [UInt32]?
-        /// Whether the items are in strictly increasing id order already.
-        var itemsAreSorted: Bool
+        /// Whether the items were found to be in id order already.
+        var itemsAreInIDOrder = false
     }
 
-    /// An index of `items`; `idsAreSortedASCII` says the ids are known to be unique and increasing.
+    /// An index of `items`; `idsAreSortedASCII` says the ids are known to be ASCII, unique and increasing.
     init(items: [Value], idsAreSortedASCII: Bool = false) {
         self.items = items
-        self.parts = Mutex(Parts(table: nil, sortedPositions: nil, itemsAreSorted: idsAreSortedASCII))
+        self.idsAreSortedASCII = idsAreSortedASCII
+        self.parts = Mutex(Parts())
     }
 
     /// Whether `list` is the very list this index was built for (same storage), in O(1).
@@ -38,17 +44,34 @@ final class CatalogIndex: Sendable {
 
     /// The position (0-based) of the service with this id.
     func position(of id: String) -> Int? {
-        parts.withLock { parts in
+        // Sorted ASCII ids are searched directly. (A non-ASCII query still goes through the table:
+        // Swift compares strings by canonical equivalence, and "\u{212A}" equals "K".)
+        if idsAreSortedASCII, id.utf8.allSatisfy({ $0 < 0x80 }) { return binarySearch(for: id) }
+        return parts.withLock { parts in
             let table = parts.table ?? IDTable(items: items)
             parts.table = table
             return table.position(of: id, in: items)
         }
     }
 
+    private func binarySearch(for id: String) -> Int? {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            let candidate = Service.id(of: items[middle]) ?? ""
+            if candidate.utf8.lexicographicallyPrecedes(id.utf8) { low = middle + 1 } else { high = middle }
+        }
+        guard low < items.count, let found = Service.id(of: items[low]), found.utf8.elementsEqual(id.utf8) else {
+            return nil
+        }
+        return low
+    }
+
     /// The first id that appears twice, with the positions of both items; nil when ids are unique.
     func firstDuplicate() -> (id: String, first: Int, second: Int)? {
-        parts.withLock { parts in
-            if parts.itemsAreSorted { return nil }
+        if idsAreSortedASCII { return nil }
+        return parts.withLock { parts in
             let table = parts.table ?? IDTable(items: items)
             parts.table = table
             return table.firstDuplicate
@@ -57,26 +80,23 @@ final class CatalogIndex: Sendable {
 
     /// Up to `limit` ids that start with `prefix`, in sorted order.
     func ids(startingWith prefix: String, limit: Int) -> [String] {
-        parts.withLock { parts in
-            if !parts.itemsAreSorted, parts.sortedPositions == nil {
+        if idsAreSortedASCII {
+            return collect(prefix: prefix, limit: limit, count: items.count, order: { $0 })
+        }
+        return parts.withLock { parts in
+            if !parts.itemsAreInIDOrder, parts.sortedPositions == nil {
                 let positions = IDOrder.sortedPositions(of: items)
                 if positions.count == items.count, positions.indices.allSatisfy({ positions[$0] == UInt32($0) }) {
-                    parts.itemsAreSorted = true
+                    parts.itemsAreInIDOrder = true
                 } else {
                     parts.sortedPositions = positions
                 }
             }
-            let order: (Int) -> Int
-            let count: Int
-            if parts.itemsAreSorted {
-                order = { $0 }
-                count = items.count
-            } else {
-                let positions = parts.sortedPositions ?? []
-                order = { Int(positions[$0]) }
-                count = positions.count
+            if parts.itemsAreInIDOrder {
+                return collect(prefix: prefix, limit: limit, count: items.count, order: { $0 })
             }
-            return collect(prefix: prefix, limit: limit, count: count, order: order)
+            let positions = parts.sortedPositions ?? []
+            return collect(prefix: prefix, limit: limit, count: positions.count, order: { Int(positions[$0]) })
         }
     }
 
