@@ -14,7 +14,8 @@ import Synchronization
 /// A guess is trusted only when the part before it stops exactly there, at an item's start:
 /// then reading on from there is the same as what the part before would have read. When the
 /// part before runs past a wrong guess instead, it simply reads on to the end and the parts
-/// after it are dropped. So the result is always the one-pass result, or nil.
+/// after it are dropped. So the result is always the one-pass result, or nil. A cancelled
+/// task (Ctrl-C) stops every part soon and gives nil.
 enum ParallelCatalogScan {
     /// Files smaller than this are read in one pass.
     static let minimumParallelBytes = 16 << 20
@@ -70,7 +71,7 @@ enum ParallelCatalogScan {
                     var scanner = FastCatalogScanner(bytes: file.bytes, position: start)
                     let segment = scanner.scanItems(
                         stoppingAt: stop, sizingBytes: sizing, release: file.discard,
-                        shouldGiveUp: { finished.isAfter(index) })
+                        shouldGiveUp: { finished.isAfter(index) || Task.isCancelled })
                     guard let segment else { return (index, nil) }
                     if segment.end == .arrayEnd {
                         guard scanner.scanFooter() else { return (index, nil) }
