@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "ServicesPluginTests", dependencies: ["ServicesPlugin", "ShopTestSupport"]),
         .testTarget(name: "FeedPluginTests", dependencies: ["FeedPlugin", "ShopTestSupport"]),
         .testTarget(name: "NewsPluginTests", dependencies: ["NewsPlugin", "ShopTestSupport"]),
-        .testTarget(name: "ShopEndToEndTests", dependencies: ["shop", "ShopTestSupport"]),
+        .testTarget(name: "ShopEndToEndTests", dependencies: ["shop", "ShopTestSupport", "HistoryStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

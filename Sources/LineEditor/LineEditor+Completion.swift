@@ -7,7 +7,7 @@ extension LineEditor {
         guard let completionHandler else { return UInt8(CC_ERROR) }
         let (before, after) = lineAroundCursor()
         let textBefore = Self.string(from: before)
-        let request = CompletionRequest(textBeforeCursor: textBefore, textAfterCursor: Self.string(from: after))
+        let request = TabCompletionRequest(textBeforeCursor: textBefore, textAfterCursor: Self.string(from: after))
         let completion = completionHandler(request)
         let replaced = String(textBefore.suffix(completion.replacedCount))
         var seen = Set<String>()

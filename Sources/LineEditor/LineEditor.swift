@@ -32,7 +32,7 @@ import Synchronization
 /// editor.loadHistory(olderCommands)
 /// editor.completionHandler = { request in
 ///     let word = request.currentWord
-///     return Completion(replacingWordOf: request, candidates: commandNames.filter { $0.hasPrefix(word) })
+///     return TabCompletion(replacingWordOf: request, candidates: commandNames.filter { $0.hasPrefix(word) })
 /// }
 /// var pending = ""
 /// loop: while true {
@@ -56,7 +56,7 @@ public final class LineEditor: LineReading {
     ///
     /// It runs synchronously on the thread inside ``readLine(prompt:)``, so it should answer
     /// quickly from data at hand (a snapshot), never wait for other work.
-    public var completionHandler: ((CompletionRequest) -> Completion)?
+    public var completionHandler: ((TabCompletionRequest) -> TabCompletion)?
 
     /// Always true: the editor reads from a person at a terminal.
     public var isInteractive: Bool { true }

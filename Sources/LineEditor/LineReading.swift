@@ -7,7 +7,7 @@ public protocol LineReading: AnyObject {
     var isInteractive: Bool { get }
 
     /// Called on Tab with the text around the cursor; ignored by non-interactive readers.
-    var completionHandler: ((CompletionRequest) -> Completion)? { get set }
+    var completionHandler: ((TabCompletionRequest) -> TabCompletion)? { get set }
 
     /// Reads one line, showing `prompt` first when interactive.
     ///

@@ -20,7 +20,7 @@ public final class PlainLineReader: LineReading {
     public private(set) var lineNumber = 0
 
     /// Ignored: plain input has no Tab completion.
-    public var completionHandler: ((CompletionRequest) -> Completion)?
+    public var completionHandler: ((TabCompletionRequest) -> TabCompletion)?
 
     /// Whether prompts are shown (`TERM=dumb` on a terminal); plain input is never edited.
     public var isInteractive: Bool { promptOutput != nil }

@@ -24,6 +24,14 @@ public enum FixtureFault: Sendable, Equatable {
     case closeWithoutReply
     /// Answer with exactly this body.
     case body(Data, contentType: String = "application/json", status: Int = 200)
+    /// Write exactly these bytes (status line, headers and body as given), then close the
+    /// connection: for chunked bodies, redirects, HTTP/1.0 and malformed answers.
+    case raw(Data)
+
+    /// Write this UTF-8 text as the whole answer, then close; see ``raw(_:)``.
+    public static func rawText(_ text: String) -> FixtureFault {
+        .raw(Data(text.utf8))
+    }
 
     /// Answer with this UTF-8 text as the body.
     public static func text(_ text: String, contentType: String = "application/json", status: Int = 200) -> FixtureFault

@@ -50,6 +50,11 @@ struct FixtureResponseWriter {
         return true
     }
 
+    /// `bytes` exactly as given; false when the client is gone.
+    func writeRaw(_ bytes: Data) -> Bool {
+        writeAll(bytes, countsAsBody: false)
+    }
+
     private func head(status: Int, contentType: String, length: Int) -> String {
         "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\n\r\n"
     }

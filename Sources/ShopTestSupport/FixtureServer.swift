@@ -54,6 +54,7 @@ public final class FixtureServer: Sendable {
         var globalFault: FaultEntry?
         var requestLog: [String] = []
         var abandoned = 0
+        var accepted = 0
         var bodyBytesSent: [String: Int] = [:]
         var connections: Set<Int32> = []
         var listener: Int32 = -1
@@ -223,6 +224,10 @@ public final class FixtureServer: Sendable {
     /// How many requests reached the server in all.
     public var requestCount: Int { state.withLock { $0.requestLog.count } }
 
+    /// How many connections the server accepted in all (a client that keeps connections
+    /// alive makes fewer than it makes requests).
+    public var acceptedConnectionCount: Int { state.withLock { $0.accepted } }
+
     /// How many delayed requests the client gave up on (closed the connection) before the answer.
     public var abandonedRequestCount: Int { state.withLock { $0.abandoned } }
 
@@ -236,6 +241,7 @@ public final class FixtureServer: Sendable {
         state.withLock {
             $0.requestLog = []
             $0.abandoned = 0
+            $0.accepted = 0
             $0.bodyBytesSent = [:]
         }
     }
@@ -266,6 +272,7 @@ public final class FixtureServer: Sendable {
             let accepted = state.withLock { state -> Bool in
                 guard state.running else { return false }
                 state.connections.insert(connection)
+                state.accepted += 1
                 return true
             }
             guard accepted else {
@@ -357,6 +364,9 @@ public final class FixtureServer: Sendable {
             return false
         case .body(let data, let contentType, let status):
             return writer.writeResponse(status: status, contentType: contentType, body: data)
+        case .raw(let bytes):
+            _ = writer.writeRaw(bytes)
+            return false
         }
     }
 

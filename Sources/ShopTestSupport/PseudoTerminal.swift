@@ -114,12 +114,40 @@ public final class PseudoTerminal {
     public func send(key: Key) throws(PseudoTerminalError) { try terminal.send(key: key) }
 
     /// Reads output until `text` appears after the previous match; returns the output up to it.
-    /// See ``PseudoTerminalPair/waitFor(_:timeout:stripANSI:)``.
+    ///
+    /// Waits by suspending, never by blocking a thread, so tests running beside it keep going.
     @discardableResult
     public func waitFor(_ text: String, timeout: Duration = .seconds(5), stripANSI: Bool = true)
+        async
         throws(PseudoTerminalError) -> String
     {
-        try terminal.waitFor(text, timeout: timeout, stripANSI: stripANSI)
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let found = try terminal.takeOutput(through: text, stripANSI: stripANSI) { return found }
+            if terminal.closed { throw PseudoTerminalError(.closed(waitingFor: text), output: output) }
+            guard ContinuousClock.now < deadline else {
+                throw PseudoTerminalError(.timedOut(waitingFor: text, after: timeout), output: output)
+            }
+            await Self.pause()
+        }
+    }
+
+    /// Waits until the program switched the terminal out of line mode (a line editor is
+    /// reading keys); keys sent earlier would be handled by the terminal's line discipline.
+    public func waitForKeyByKeyInput(timeout: Duration = .seconds(5)) async throws(PseudoTerminalError) {
+        let deadline = ContinuousClock.now + timeout
+        var modes = termios()
+        while tcgetattr(terminal.slaveFileDescriptor, &modes) == 0, modes.c_lflag & tcflag_t(ICANON) != 0 {
+            guard ContinuousClock.now < deadline else {
+                throw PseudoTerminalError(.timedOut(waitingFor: "key-by-key input", after: timeout), output: output)
+            }
+            await Self.pause()
+        }
+    }
+
+    /// A short suspension between checks.
+    private static func pause() async {
+        try? await Task.sleep(for: .milliseconds(2))
     }
 
     /// Changes the window size; the program receives `SIGWINCH`.
@@ -133,21 +161,18 @@ public final class PseudoTerminal {
     /// Waits for the program to exit, reading its output meanwhile, and returns how it ended.
     ///
     /// - Throws: ``PseudoTerminalError`` of kind `didNotExit` (the program keeps running).
-    public func waitForExit(timeout: Duration = .seconds(5)) throws(PseudoTerminalError) -> ExitStatus {
+    public func waitForExit(timeout: Duration = .seconds(5)) async throws(PseudoTerminalError) -> ExitStatus {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let status = reap() {
                 try terminal.drainOutput(for: .milliseconds(20))
                 return status
             }
-            let remaining = deadline - ContinuousClock.now
-            guard remaining > .zero else {
+            guard ContinuousClock.now < deadline else {
                 throw PseudoTerminalError(.didNotExit(after: timeout), output: output)
             }
-            if try !terminal.readAvailable(waitingUpTo: min(remaining, .milliseconds(10))) {
-                // Nothing to read: the wait above already paused; check again.
-                continue
-            }
+            try terminal.readPendingOutput()
+            await Self.pause()
         }
     }
 

@@ -103,6 +103,21 @@ public final class PseudoTerminalPair {
         }
     }
 
+    /// Reads what output has arrived, without waiting, and returns the output up to `text`
+    /// when it appears after the previous match; nil otherwise.
+    public func takeOutput(through text: String, stripANSI: Bool = true) throws(PseudoTerminalError) -> String? {
+        try readPendingOutput()
+        return transcript.consume(through: text, stripped: stripANSI)
+    }
+
+    /// Reads the output that has arrived, without waiting for more.
+    public func readPendingOutput() throws(PseudoTerminalError) {
+        while try readAvailable(waitingUpTo: .zero) {}
+    }
+
+    /// Whether both sides were closed.
+    public var closed: Bool { isClosed }
+
     /// Reads whatever output arrives within `duration`.
     public func drainOutput(for duration: Duration = .milliseconds(50)) throws(PseudoTerminalError) {
         let deadline = ContinuousClock.now + duration

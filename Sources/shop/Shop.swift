@@ -18,10 +18,14 @@ enum Shop {
         let factory = SessionFactory(options: options, process: process)
         switch options.mode {
         case .help:
-            StandardStreams().write(CommandLineOptions.helpText + "\n", to: .standardOutput)
+            let output = StandardStreams()
+            output.write(CommandLineOptions.helpText + "\n", to: .standardOutput)
+            output.flush()
             return 0
         case .version:
-            StandardStreams().write("shop \(version)\n", to: .standardOutput)
+            let output = StandardStreams()
+            output.write("shop \(version)\n", to: .standardOutput)
+            output.flush()
             return 0
         case .commands(let text):
             return await ScriptMode.run(commands: text, factory: factory)
@@ -29,14 +33,15 @@ enum Shop {
             return await ScriptMode.run(files: files, keepGoing: keepGoing, echo: echo, factory: factory)
         case .test(let paths, let update):
             return await TestMode.run(paths: paths, update: update, factory: factory)
-        case .demo:
-            StandardStreams().write("shop: demo mode is not available yet\n", to: .standardError)
-            return 2
+        case .demo(let file, _, true):
+            return await DemoRehearsal(factory: factory, file: file).run()
+        case .demo(let file, let typingDelay, false):
+            return await DemoMode(factory: factory, file: file, typingDelay: typingDelay).run()
         case .interactive:
-            guard process.isInteractive else {
+            guard process.inputIsTerminal else {
                 return await ScriptMode.run(files: ["-"], keepGoing: false, echo: false, factory: factory)
             }
-            return await ScriptMode.run(files: ["-"], keepGoing: false, echo: false, factory: factory)
+            return await REPL(factory: factory).run()
         }
     }
 }

@@ -24,9 +24,17 @@ enum TestMode {
                 return 2
             }
         }
+        let scratch: String
+        do {
+            scratch = try FileSystem.makeTemporaryDirectory(prefix: "shop-test", environment: process.variables)
+        } catch {
+            output.write("shop test: \(error)\n", to: .standardError)
+            return 2
+        }
+        defer { FileSystem.removeTree(scratch) }
         let settings = TranscriptRunner.Settings(
             plugins: PluginCatalog.all, now: factory.options.now ?? TranscriptRunner.defaultNow, update: update,
-            processEnvironment: process.variables)
+            processEnvironment: process.variables, scratchDirectory: scratch)
         let results = await runAll(files, settings: settings) { result in
             output.write((result.passed ? "ok    " : "FAIL  ") + result.name + "\n", to: .standardOutput)
             if !result.report.isEmpty { output.write(result.report + "\n", to: .standardOutput) }

@@ -19,7 +19,7 @@ final class EditorHarness {
     struct Setup: Sendable {
         var olderHistory: [String] = []
         var sessionHistory: [String] = []
-        var completions: @Sendable (CompletionRequest) -> Completion = { _ in .none }
+        var completions: @Sendable (TabCompletionRequest) -> TabCompletion = { _ in .none }
         var editrc: EditrcLocation = .none
         var olderHistoryLimit = 1000
         var columns = 80

@@ -77,27 +77,27 @@ struct LineEditorTests {
     func tabWithOneCandidateInsertsIt(typed: String, candidates: [String], expected: String) throws {
         let harness = try EditorHarness(
             .init(completions: { request in
-                Completion(replacingWordOf: request, candidates: candidates)
+                TabCompletion(replacingWordOf: request, candidates: candidates)
             }))
         #expect(try harness.readLine(typing: [.text(typed), .tab, .enter]) == .line(expected))
     }
 
     @Test func completionSeesTheTextAroundTheCursor() throws {
-        let seen = Recorder<CompletionRequest>()
+        let seen = Recorder<TabCompletionRequest>()
         let harness = try EditorHarness(
             .init(completions: { request in
                 seen.record(request)
                 return .none
             }))
         _ = try harness.readLine(typing: [.text("services sel 2"), .left, .left, .tab, .enter])
-        #expect(seen.values == [CompletionRequest(textBeforeCursor: "services sel", textAfterCursor: " 2")])
+        #expect(seen.values == [TabCompletionRequest(textBeforeCursor: "services sel", textAfterCursor: " 2")])
     }
 
     @Test func tabInsertsTheCommonPrefixAndASecondTabListsTheCandidates() throws {
         let harness = try EditorHarness(
             .init(completions: { request in
                 let all = ["services", "server", "serverless", "sleep"]
-                return Completion(
+                return TabCompletion(
                     replacingWordOf: request, candidates: all.filter { $0.hasPrefix(request.currentWord) })
             }))
         try harness.startLine()
@@ -113,7 +113,7 @@ struct LineEditorTests {
     @Test func listingCandidatesKeepsTheCursorWhereItWas() throws {
         let harness = try EditorHarness(
             .init(completions: { request in
-                Completion(replacingWordOf: request, candidates: ["select", "set"])
+                TabCompletion(replacingWordOf: request, candidates: ["select", "set"])
             }))
         try harness.startLine()
         try harness.type([.text("se 42"), .left, .left, .left, .tab, .tab])

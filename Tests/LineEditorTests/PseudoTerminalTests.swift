@@ -13,75 +13,77 @@ struct PseudoTerminalTests {
             workingDirectory: workingDirectory, columns: columns, rows: rows)
     }
 
-    @Test func aProgramReadsTypedLinesAndItsExitStatusIsReported() throws {
+    @Test func aProgramReadsTypedLinesAndItsExitStatusIsReported() async throws {
         let program = try shell(#"printf 'ready> '; read line; echo "got:$line"; exit 3"#)
-        try program.waitFor("ready> ")
+        try await program.waitFor("ready> ")
         try program.send("hi there")
         try program.send(key: .enter)
-        try program.waitFor("got:hi there")
-        #expect(try program.waitForExit() == .exited(3))
+        try await program.waitFor("got:hi there")
+        #expect(try await program.waitForExit() == .exited(3))
     }
 
-    @Test func theProgramHasAControllingTerminalOfTheChosenSize() throws {
+    @Test func theProgramHasAControllingTerminalOfTheChosenSize() async throws {
         let program = try shell("test -t 0 && test -t 1 && echo terminal; stty size", columns: 100, rows: 30)
-        try program.waitFor("terminal")
-        try program.waitFor("30 100")
-        #expect(try program.waitForExit() == .exited(0))
+        try await program.waitFor("terminal")
+        try await program.waitFor("30 100")
+        #expect(try await program.waitForExit() == .exited(0))
     }
 
-    @Test func ctrlCInterruptsTheForegroundProgram() throws {
+    @Test func ctrlCInterruptsTheForegroundProgram() async throws {
         let program = try shell("echo started; exec sleep 30")
-        try program.waitFor("started")
+        try await program.waitFor("started")
         try program.send(key: .controlC)
-        #expect(try program.waitForExit() == .signaled(SIGINT))
+        #expect(try await program.waitForExit() == .signaled(SIGINT))
     }
 
-    @Test func resizingSendsSIGWINCH() throws {
+    @Test func resizingSendsSIGWINCH() async throws {
         let program = try shell(#"trap 'stty size; exit 0' WINCH; echo ready; while :; do sleep 0.02; done"#)
-        try program.waitFor("ready")
+        try await program.waitFor("ready")
         try program.resize(columns: 50, rows: 10)
-        try program.waitFor("10 50")
-        #expect(try program.waitForExit() == .exited(0))
+        try await program.waitFor("10 50")
+        #expect(try await program.waitForExit() == .exited(0))
     }
 
-    @Test func environmentAndWorkingDirectoryAreThoseGiven() throws {
+    @Test func environmentAndWorkingDirectoryAreThoseGiven() async throws {
         let program = try shell(
             #"echo "value=$SHOP_VALUE dir=$(pwd)""#, environment: ["SHOP_VALUE": "42", "PATH": "/usr/bin:/bin"],
             workingDirectory: "/usr")
-        try program.waitFor("value=42 dir=/usr")
-        #expect(try program.waitForExit() == .exited(0))
+        try await program.waitFor("value=42 dir=/usr")
+        #expect(try await program.waitForExit() == .exited(0))
     }
 
-    @Test func aTimedOutWaitNamesTheTextAndShowsTheOutputSoFar() throws {
+    @Test func aTimedOutWaitNamesTheTextAndShowsTheOutputSoFar() async throws {
         let program = try shell("echo partial output; exec sleep 30")
-        try program.waitFor("partial")
-        let error = try #require(throws: PseudoTerminalError.self) {
-            try program.waitFor("never printed", timeout: .milliseconds(100))
+        try await program.waitFor("partial")
+        let error = try await #require(throws: PseudoTerminalError.self) {
+            try await program.waitFor("never printed", timeout: .milliseconds(100))
         }
         #expect(error.kind == .timedOut(waitingFor: "never printed", after: .milliseconds(100)))
         #expect(error.output.contains("partial output"))
         #expect(error.description.contains("never printed"))
     }
 
-    @Test func aProgramThatKeepsRunningIsReportedAndKilledAtTheEnd() throws {
+    @Test func aProgramThatKeepsRunningIsReportedAndKilledAtTheEnd() async throws {
         let program = try shell("exec sleep 30")
-        let error = try #require(throws: PseudoTerminalError.self) {
-            _ = try program.waitForExit(timeout: .milliseconds(100))
+        let error = try await #require(throws: PseudoTerminalError.self) {
+            _ = try await program.waitForExit(timeout: .milliseconds(100))
         }
         #expect(error.kind == .didNotExit(after: .milliseconds(100)))
         program.terminate()
-        #expect(try program.waitForExit(timeout: .seconds(1)) == .signaled(SIGKILL))
+        #expect(try await program.waitForExit(timeout: .seconds(1)) == .signaled(SIGKILL))
     }
 
-    @Test func waitsLookOnlyAtOutputAfterThePreviousMatch() throws {
+    @Test func waitsLookOnlyAtOutputAfterThePreviousMatch() async throws {
         let program = try shell("echo one; echo two; echo one")
-        try program.waitFor("one")
-        try program.waitFor("two")
-        try program.waitFor("one")
-        #expect(throws: PseudoTerminalError.self) { try program.waitFor("two", timeout: .milliseconds(100)) }
+        try await program.waitFor("one")
+        try await program.waitFor("two")
+        try await program.waitFor("one")
+        await #expect(throws: PseudoTerminalError.self) {
+            try await program.waitFor("two", timeout: .milliseconds(100))
+        }
     }
 
-    @Test func aMissingProgramFailsToStart() {
+    @Test func aMissingProgramFailsToStart() async {
         #expect(throws: PseudoTerminalError.self) {
             _ = try PseudoTerminal(executable: "/nonexistent/program")
         }

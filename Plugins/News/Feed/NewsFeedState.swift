@@ -46,18 +46,28 @@ public struct NewsFeedState: Codable, Equatable, Sendable {
     /// is reached.
     public func appending(_ fetched: NewsPage, asPage number: Int, pageSize: Int) -> NewsFeedUpdate {
         var next = self
-        var known = Set(items.map(\.id))
-        var added = 0
+        let (added, duplicates) = next.append(fetched, asPage: number, pageSize: pageSize)
+        return NewsFeedUpdate(state: next, added: added, duplicates: duplicates)
+    }
+
+    /// Applies page `number` in place, as ``appending(_:asPage:pageSize:)`` describes; when
+    /// ``items`` is not shared, the new items are added without copying the loaded ones.
+    public mutating func append(
+        _ fetched: NewsPage, asPage number: Int, pageSize: Int
+    ) -> (added: Int, duplicates: Int) {
+        var known = Set(items.lazy.map(\.id))
+        let before = items.count
+        items.reserveCapacity(before + fetched.items.count)
         for item in fetched.items where known.insert(item.id).inserted {
-            next.items.append(item)
-            added += 1
+            items.append(item)
         }
-        next.page = number
-        next.total = fetched.totalCount ?? total
+        let added = items.count - before
+        page = number
+        total = fetched.totalCount ?? total
         let short = fetched.items.count < max(1, pageSize)
-        let complete = next.total.map { next.items.count >= $0 } ?? false
-        next.exhausted = short || complete
-        return NewsFeedUpdate(state: next, added: added, duplicates: fetched.items.count - added)
+        let complete = total.map { items.count >= $0 } ?? false
+        exhausted = short || complete
+        return (added, fetched.items.count - added)
     }
 
     /// The state after a refresh: page 1 replaces everything loaded before.

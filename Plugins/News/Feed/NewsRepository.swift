@@ -32,9 +32,8 @@ public actor NewsRepository {
             return .stopped(reason)
         case .fetch(let page):
             let fetched = try await exclusively { fetcher throws(NewsError) in try await fetcher.fetchPage(page) }
-            let update = state.appending(fetched, asPage: page, pageSize: pageSize)
-            state = update.state
-            return .loaded(page: page, added: update.added, duplicates: update.duplicates)
+            let (added, duplicates) = state.append(fetched, asPage: page, pageSize: pageSize)
+            return .loaded(page: page, added: added, duplicates: duplicates)
         }
     }
 
@@ -45,6 +44,31 @@ public actor NewsRepository {
         let update = state.replacing(with: fetched, pageSize: pageSize)
         state = update.state
         return .loaded(page: 1, added: update.added, duplicates: update.duplicates)
+    }
+
+    /// Loads the page after `state` from `fetcher`, and answers the new state with the result.
+    ///
+    /// For callers that keep the feed elsewhere (the commands keep it in the session's state
+    /// store): the repository takes `state` and `fetcher` as its own, loads as ``loadNext()``
+    /// does, and hands the state back without keeping it, so a caller that passed the only
+    /// reference to the items gets them appended in place. Refused with
+    /// ``NewsError/loadInProgress`` while a load runs.
+    public func loadNext(
+        after state: consuming NewsFeedState, from fetcher: any NewsFetching
+    ) async throws(NewsError) -> (result: NewsLoadResult, state: NewsFeedState) {
+        try adopt(state, fetcher)
+        let result = try await loadNext()
+        return (result, handBack())
+    }
+
+    /// Reloads page 1 from `fetcher` in place of `state`'s items, and answers the new state;
+    /// like ``loadNext(after:from:)`` for ``refresh()``.
+    public func refresh(
+        _ state: NewsFeedState, from fetcher: any NewsFetching
+    ) async throws(NewsError) -> (result: NewsLoadResult, state: NewsFeedState) {
+        try adopt(state, fetcher)
+        let result = try await refresh()
+        return (result, handBack())
     }
 
     /// Switches to another source and forgets what was loaded; refused during a load.
@@ -58,6 +82,20 @@ public actor NewsRepository {
     public func restore(_ state: NewsFeedState) throws(NewsError) {
         guard !isLoading else { throw .loadInProgress }
         self.state = state
+    }
+
+    /// Takes `state` and `fetcher` as the repository's own; refused during a load.
+    private func adopt(_ state: consuming NewsFeedState, _ fetcher: any NewsFetching) throws(NewsError) {
+        guard !isLoading else { throw .loadInProgress }
+        self.fetcher = fetcher
+        self.state = state
+    }
+
+    /// The state, leaving an empty feed of the same source in its place.
+    private func handBack() -> NewsFeedState {
+        let empty = NewsFeedState(source: state.source)
+        defer { state = empty }
+        return state
     }
 
     /// Runs one fetch with ``isLoading`` set, refusing to start a second one.

@@ -31,8 +31,10 @@ public struct NewsPage: Decodable, Equatable, Sendable {
         }
     }
 
-    /// Decodes a page from a response body.
+    /// Decodes a page from a response body: a well-formed page through the fast reader
+    /// (``read(_:)``), anything else through `JSONDecoder` for an error naming the field.
     public static func decode(_ body: Data) throws(NewsError) -> NewsPage {
+        if let page = read(body) { return page }
         do {
             return try JSONDecoder().decode(NewsPage.self, from: body)
         } catch let error as DecodingError {

@@ -1,26 +1,14 @@
 import Foundation
-import Synchronization
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Fetches URLs over `URLSession` with a timeout, a body size limit and prompt cancellation.
 ///
 /// - The timeout is the longest wait for the server's next bytes (connecting, the header,
-///   each chunk of the body). It is set as the session configuration's
-///   `timeoutIntervalForRequest`, rounded up to whole seconds because corelibs-foundation
-///   truncates it, and enforced exactly by the delegate, so fractions of a second work.
-/// - The body is received chunk by chunk through a session delegate (which works the same
-///   on Linux's corelibs-foundation, where `URLSession.bytes(for:)` does not exist). A
-///   response whose `Content-Length` exceeds the limit is refused before any of its body is
-///   read; a body without a length is abandoned as soon as it passes the limit.
-/// - A status of 400 or more is refused as soon as the header arrives; the error body is
-///   not downloaded.
-/// - Cancelling the calling task answers `cancelled` at once and cancels the `URLSessionTask`.
-///
-/// Every failure is answered as soon as it is known; see `TransferDelegate` for why that
-/// matters on corelibs-foundation.
+///   each chunk of the body); fractions of a second work.
+/// - A `Content-Length` over the limit is refused before any of the body is read; a body
+///   without a length is abandoned as soon as it passes the limit.
+/// - A status of 400 or more is refused as soon as the header arrives.
+/// - Cancelling the calling task answers `cancelled` at once and cancels the request.
+/// - `URLSession` follows redirects; its connections stay open between requests.
 ///
 /// ```swift
 /// let client = NewsAPIClient(timeout: 5)
@@ -37,75 +25,19 @@ public final class NewsAPIClient: HTTPFetching {
     /// The largest body accepted, in bytes.
     public let maxBodyBytes: Int
 
-    private let session: URLSession
-    private let delegate: TransferDelegate
+    private let transport: URLSessionTransport
 
     /// A client with its own `URLSession` (no cache, no cookies); `timeout` in seconds, above 0.
     public init(timeout: Double = NewsAPIClient.defaultTimeout, maxBodyBytes: Int = NewsAPIClient.defaultMaxBodyBytes) {
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        let queue = OperationQueue()
-        queue.name = "NewsAPIClient.delegate"
-        queue.maxConcurrentOperationCount = 1
-        delegate = TransferDelegate(maxBodyBytes: maxBodyBytes, timeout: timeout)
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-    }
-
-    deinit {
-        // A session keeps its delegate (and itself) alive until invalidated. Invalidation waits
-        // for the session's work queue, so it must not hold up whichever thread let go last.
-        let session = session
-        DispatchQueue.global().async { session.invalidateAndCancel() }
+        transport = URLSessionTransport(timeout: timeout, maxBodyBytes: maxBodyBytes)
     }
 
     public func get(_ url: URL) async throws(NewsError) -> HTTPResponse {
-        let start = Mutex(StartState.pending)
-        let session = session
-        let delegate = delegate
-        let timeout = timeout
-        let result: Result<HTTPResponse, NewsError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                var request = URLRequest(url: url)
-                request.timeoutInterval = Self.sessionTimeout(timeout)
-                request.httpMethod = "GET"
-                let task = session.dataTask(with: request)
-                delegate.register(task, url: url, continuation: continuation)
-                let started = start.withLock { state in
-                    guard case .pending = state else { return false }
-                    state = .running(task)
-                    return true
-                }
-                if started {
-                    task.resume()
-                } else {
-                    delegate.cancel(task)
-                }
-            }
-        } onCancel: {
-            let task = start.withLock { state -> URLSessionDataTask? in
-                defer { state = .cancelled }
-                if case .running(let task) = state { return task }
-                return nil
-            }
-            if let task { delegate.cancel(task) }
+        switch url.scheme?.lowercased() {
+        case "http", "https": return try await transport.get(url)
+        default: throw .invalidURL(url.absoluteString, reason: "unsupported url")
         }
-        return try result.get()
-    }
-
-    /// Whole seconds, at least 1: corelibs-foundation turns 0.5 into 0, which times out at once.
-    private static func sessionTimeout(_ seconds: Double) -> Double {
-        max(1, seconds.rounded(.up))
-    }
-
-    /// Whether the request was started before the caller cancelled.
-    private enum StartState: Sendable {
-        case pending
-        case running(URLSessionDataTask)
-        case cancelled
     }
 }

@@ -1,17 +1,18 @@
 /// Matches evaluated words to a command's declared arguments and options.
 struct ArgumentBinder {
-    let spec: CommandSpec
+    /// The command whose metadata the words are matched against.
+    let command: RegisteredCommand
 
     /// Binds `words` (after the command's name) or throws the first mismatch.
-    func bind(_ words: [EvaluatedWord]) throws(CommandError) -> Arguments {
-        var arguments = Arguments(argumentNames: spec.argumentNames)
+    func bind(_ words: ArraySlice<EvaluatedWord>) throws(CommandError) -> Arguments {
+        var arguments = Arguments(argumentNames: command.spec.argumentNames)
         var next = 0
         var optionsEnded = false
-        var index = 0
-        while index < words.count {
+        var index = words.startIndex
+        while index < words.endIndex {
             let word = words[index]
             index += 1
-            if !optionsEnded, word.isOptionLike, !spec.options.isEmpty || word.text == "--" {
+            if !optionsEnded, word.isOptionLike, !command.spec.options.isEmpty || word.text == "--" {
                 if word.text == "--" {
                     optionsEnded = true
                     continue
@@ -19,23 +20,23 @@ struct ArgumentBinder {
                 try bindOption(word, words: words, index: &index, into: &arguments)
                 continue
             }
-            guard next < spec.arguments.count else {
-                throw .tooManyArguments(command: spec.name, extra: word.text, usage: spec.usage)
+            guard next < command.spec.arguments.count else {
+                throw .tooManyArguments(command: command.spec.name, extra: word.text, usage: command.spec.usage)
             }
-            let argument = spec.arguments[next]
+            let argument = command.spec.arguments[next]
             let bound = try convert(word, to: argument.kind, named: argument.name)
             arguments.positional.append((next, bound))
             if !argument.isVariadic { next += 1 }
         }
-        for (index, argument) in spec.arguments.enumerated()
+        for (index, argument) in command.spec.arguments.enumerated()
         where !argument.isOptional && !arguments.positional.contains(where: { $0.argument == index }) {
-            throw .missingArgument(command: spec.name, argument: argument.name, usage: spec.usage)
+            throw .missingArgument(command: command.spec.name, argument: argument.name, usage: command.spec.usage)
         }
         return arguments
     }
 
     private func bindOption(
-        _ word: EvaluatedWord, words: [EvaluatedWord], index: inout Int, into arguments: inout Arguments
+        _ word: EvaluatedWord, words: ArraySlice<EvaluatedWord>, index: inout Int, into arguments: inout Arguments
     ) throws(CommandError) {
         var name = word.text
         var inlineValue: String?
@@ -43,9 +44,10 @@ struct ArgumentBinder {
             inlineValue = String(name[name.index(after: equals)...])
             name = String(name[..<equals])
         }
-        guard let option = spec.options.first(where: { $0.name == name }) else {
+        guard let option = command.spec.options.first(where: { $0.name == name }) else {
             throw .unknownOption(
-                command: spec.name, option: name, suggestion: Suggestion.nearest(to: name, in: spec.options.map(\.name))
+                command: command.spec.name, option: name,
+                suggestion: Suggestion.nearest(to: name, in: command.spec.options.map(\.name))
             )
         }
         if option.isFlag {
@@ -54,9 +56,9 @@ struct ArgumentBinder {
         }
         let valueWord: EvaluatedWord
         if let inlineValue {
-            valueWord = EvaluatedWord(literal: inlineValue, location: word.location)
+            valueWord = EvaluatedWord(literal: inlineValue)
         } else {
-            guard index < words.count else { throw .missingOptionValue(command: spec.name, option: name) }
+            guard index < words.endIndex else { throw .missingOptionValue(command: command.spec.name, option: name) }
             valueWord = words[index]
             index += 1
         }
@@ -66,31 +68,33 @@ struct ArgumentBinder {
     private func convert(_ word: EvaluatedWord, to kind: ArgumentKind, named name: String) throws(CommandError)
         -> Arguments.Bound
     {
-        let bound = Arguments.Bound(value: word.value, text: word.text, location: word.location)
+        let bound = Arguments.Bound(value: word.value, text: word.text)
         switch kind {
         case .value:
             return bound
         case .text, .path:
-            return Arguments.Bound(value: .string(word.text), text: word.text, location: word.location)
+            return Arguments.Bound(value: .string(word.text), text: word.text)
         case .integer:
             guard word.value.intValue != nil else {
-                throw .invalidArgument(command: spec.name, argument: name, expected: "a whole number", got: word.shown)
+                throw .invalidArgument(
+                    command: command.spec.name, argument: name, expected: "a whole number", got: word.shown)
             }
             return bound
         case .number:
             guard word.value.doubleValue != nil else {
-                throw .invalidArgument(command: spec.name, argument: name, expected: "a number", got: word.shown)
+                throw .invalidArgument(
+                    command: command.spec.name, argument: name, expected: "a number", got: word.shown)
             }
             return bound
         case .choice(let choices):
             guard choices.contains(word.text) else {
                 let suggestion = Suggestion.nearest(to: word.text, in: choices)
                 throw .invalidArgument(
-                    command: spec.name, argument: name,
+                    command: command.spec.name, argument: name,
                     expected: "one of " + choices.joined(separator: ", "),
                     got: word.shown + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
             }
-            return Arguments.Bound(value: .string(word.text), text: word.text, location: word.location)
+            return Arguments.Bound(value: .string(word.text), text: word.text)
         }
     }
 }
@@ -100,18 +104,16 @@ struct EvaluatedWord {
     var value: Value
     var text: String
     var isOptionLike: Bool
-    var location: SourceLocation
 
-    init(value: Value, text: String, isOptionLike: Bool, location: SourceLocation) {
+    init(value: Value, text: String, isOptionLike: Bool) {
         self.value = value
         self.text = text
         self.isOptionLike = isOptionLike
-        self.location = location
     }
 
     /// An unquoted literal word.
-    init(literal: String, location: SourceLocation) {
-        self.init(value: LiteralValue.infer(literal), text: literal, isOptionLike: false, location: location)
+    init(literal: String) {
+        self.init(value: LiteralValue.infer(literal), text: literal, isOptionLike: false)
     }
 
     /// How messages show the word: `'text'`, or the value for numbers and other non-strings.

@@ -2,16 +2,9 @@
 /// is present and of its declared kind.
 public struct Arguments: Sendable {
     /// One bound word: its value and its text as written (`007` stays `007`).
-    public struct Bound: Sendable, Equatable {
-        public var value: Value
-        public var text: String
-        public var location: SourceLocation?
-
-        public init(value: Value, text: String, location: SourceLocation? = nil) {
-            self.value = value
-            self.text = text
-            self.location = location
-        }
+    struct Bound: Sendable, Equatable {
+        var value: Value
+        var text: String
     }
 
     /// The declared argument names, in order.
@@ -67,11 +60,6 @@ public struct Arguments: Sendable {
     /// Every word of a variadic argument, as written.
     public func texts(_ name: String) -> [String] {
         all(name).map(\.text)
-    }
-
-    /// The argument with its place in the script, for messages.
-    public func bound(_ name: String) -> Bound? {
-        first(name)
     }
 
     /// Whether a flag was given.

@@ -8,12 +8,12 @@ public struct CommandRegistry: Sendable {
     public let plugins: [any Plugin]
     /// The core commands, in the order given.
     public let coreCommands: [any Command]
-    private let topLevel: [String: any Command]
+    private let topLevel: [String: RegisteredCommand]
     private let groups: [String: Group]
 
     /// The verbs of a two-word command family.
     private struct Group: Sendable {
-        var verbs: [String: any Command] = [:]
+        var verbs: [String: RegisteredCommand] = [:]
         var defaultVerb: String?
         /// Whether a word that is not a verb goes to the default verb as an argument
         /// (`history 5`); plugin groups refuse unknown verbs instead.
@@ -28,18 +28,19 @@ public struct CommandRegistry: Sendable {
     public init(core: [any Command], coreDefaults: [String: String] = [:], plugins: [any Plugin])
         throws(RegistryError)
     {
-        var topLevel: [String: any Command] = [:]
+        var topLevel: [String: RegisteredCommand] = [:]
         var groups: [String: Group] = [:]
         for command in core {
-            let path = command.spec.path
+            let registered = RegisteredCommand(command, owner: nil)
+            let path = registered.spec.path
             switch path.count {
             case 1:
-                for name in [path[0]] + command.spec.aliases {
+                for name in [path[0]] + registered.spec.aliases {
                     guard topLevel[name] == nil else { throw .duplicate(name) }
-                    topLevel[name] = command
+                    topLevel[name] = registered
                 }
             case 2:
-                try Self.add(command, to: &groups[path[0], default: Group()])
+                try Self.add(registered, to: &groups[path[0], default: Group()])
             default:
                 throw .misplacedCommand(command.spec.name, plugin: "core")
             }
@@ -53,10 +54,11 @@ public struct CommandRegistry: Sendable {
             guard topLevel[plugin.name] == nil, groups[plugin.name] == nil else { throw .duplicate(plugin.name) }
             var group = Group(defaultVerb: plugin.defaultVerb)
             for command in plugin.commands {
-                guard command.spec.path.count == 2, command.spec.path[0] == plugin.name else {
-                    throw .misplacedCommand(command.spec.name, plugin: plugin.name)
+                let registered = RegisteredCommand(command, owner: plugin.name)
+                guard registered.spec.path.count == 2, registered.spec.path[0] == plugin.name else {
+                    throw .misplacedCommand(registered.spec.name, plugin: plugin.name)
                 }
-                try Self.add(command, to: &group)
+                try Self.add(registered, to: &group)
             }
             for key in plugin.stateKeys.map(\.key) where !key.hasPrefix(plugin.name + ".") {
                 throw .misplacedKey(key, plugin: plugin.name)
@@ -73,7 +75,7 @@ public struct CommandRegistry: Sendable {
         self.groups = groups
     }
 
-    private static func add(_ command: any Command, to group: inout Group) throws(RegistryError) {
+    private static func add(_ command: RegisteredCommand, to group: inout Group) throws(RegistryError) {
         for verb in [command.spec.path[1]] + command.spec.aliases {
             guard group.verbs[verb] == nil else { throw .duplicate("\(command.spec.path[0]) \(verb)") }
             group.verbs[verb] = command
@@ -82,14 +84,14 @@ public struct CommandRegistry: Sendable {
 
     /// Finds the command named by the first words of a command line; returns it and how many
     /// words its name took.
-    public func resolve(_ words: [String]) throws(CommandError) -> (command: any Command, nameLength: Int) {
+    public func resolve(_ words: [String]) throws(CommandError) -> (command: RegisteredCommand, nameLength: Int) {
         guard let first = words.first else { throw .unknownCommand("", suggestion: nil) }
         return try resolve(first, words.count > 1 ? words[1] : nil)
     }
 
     /// Finds the command named by a line's first word and, for groups, its second.
     public func resolve(_ first: String, _ second: String?) throws(CommandError) -> (
-        command: any Command, nameLength: Int
+        command: RegisteredCommand, nameLength: Int
     ) {
         if let command = topLevel[first] { return (command, 1) }
         guard let group = groups[first] else {
@@ -107,8 +109,8 @@ public struct CommandRegistry: Sendable {
     /// The command with this exact name (`echo`, `services select`), aliases included.
     public func command(named name: String) -> (any Command)? {
         let words = name.split(separator: " ").map(String.init)
-        guard let (command, length) = try? resolve(words), length == words.count else { return nil }
-        return command
+        guard let (registered, length) = try? resolve(words), length == words.count else { return nil }
+        return registered.command
     }
 
     /// Every command: the core's first, then each plugin's.
@@ -165,5 +167,24 @@ public enum RegistryError: Error, Equatable, CustomStringConvertible {
         case .misplacedCommand(let name, let plugin): "command '\(name)' does not belong in \(plugin)"
         case .misplacedKey(let key, let plugin): "state key '\(key)' is outside the \(plugin) namespace"
         }
+    }
+}
+
+/// A command as the registry holds it: the command, its metadata read once, and its owner.
+public final class RegisteredCommand: Sendable {
+    /// The command.
+    public let command: any Command
+    /// Its metadata, read once when the registry was built.
+    public let spec: CommandSpec
+    /// The plugin whose keys it may write, or nil for a core command.
+    public let owner: String?
+    /// Whether it reads a pipeline's input (kept apart for the interpreter's hot path).
+    let input: InputRequirement
+
+    init(_ command: any Command, owner: String?) {
+        self.command = command
+        self.spec = command.spec
+        self.owner = owner
+        self.input = spec.input
     }
 }

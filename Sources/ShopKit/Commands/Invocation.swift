@@ -1,22 +1,20 @@
 /// Everything a command's `run` gets: its arguments, the pipeline input, the state, the
 /// environment and the console.
 public struct Invocation {
-    /// The command being run.
-    let command: any Command
+    /// The command being run, as registered.
+    let registered: RegisteredCommand
     /// The checked arguments.
     public let arguments: Arguments
     /// The previous command's result value in a pipeline, else nil.
     public let input: Value?
-    /// The plugin whose keys the command may write, or nil for the core.
-    let owner: String?
     /// The interpreter, for the core commands that manage the session itself.
     let interpreter: Interpreter
 
     /// What the command is: its name, arguments and documentation.
-    public var spec: CommandSpec { command.spec }
+    public var spec: CommandSpec { registered.spec }
 
     /// The state: everything readable, the plugin's own keys writable.
-    public var state: StateAccess { StateAccess(store: interpreter.store, owner: owner) }
+    public var state: StateAccess { StateAccess(store: interpreter.store, owner: registered.owner) }
 
     /// Clock, width, colours, folders.
     public var environment: SessionEnvironment { interpreter.environment }
@@ -30,6 +28,20 @@ public struct Invocation {
     /// The render settings for a result shown now.
     public var renderContext: RenderContext {
         RenderContext(width: environment.width(), style: environment.style, format: console.format)
+    }
+
+    /// This session's object of type `Object` for the command's plugin, made by `make` the
+    /// first time any of the plugin's commands asks for it in this session.
+    ///
+    /// For what one session keeps apart from the state store — a cache, a network client, a
+    /// guard against overlapping loads — since a plugin value is shared by every session of
+    /// the process. Values `undo` must restore belong in state keys instead.
+    ///
+    /// ```swift
+    /// let loader = invocation.sessionObject { ThumbnailLoader() }   // the same loader all session long
+    /// ```
+    public func sessionObject<Object: AnyObject & Sendable>(_ make: () -> Object) -> Object {
+        interpreter.sessionObjects.object(owner: registered.owner ?? "", make: make)
     }
 
     /// `path` resolved against ``baseDirectory`` (absolute paths and `~/` kept).

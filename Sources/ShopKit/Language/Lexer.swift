@@ -10,7 +10,9 @@ struct Lexer {
         case blank
         case narration(Narration)
         case expectation(ExpectedLine)
-        case command(tokens: [Token], source: String, location: SourceLocation, endLine: Int)
+        /// A command line starts here: read its tokens with ``nextToken()``, then call
+        /// ``finishCommandLine()``.
+        case command(SourceLocation)
     }
 
     /// A token of a command line.
@@ -18,6 +20,7 @@ struct Lexer {
         case word(Word)
         case pipe(SourceLocation)
         case semicolon(SourceLocation)
+        case endOfLine
     }
 
     private let bytes: [UInt8]
@@ -29,6 +32,8 @@ struct Lexer {
     /// Bytes of the literal text being read, kept between words to avoid reallocating.
     private var literal: [UInt8] = []
     private var diagnostics: [Diagnostic] = []
+    /// Where the command line being read started.
+    private var commandStart = 0
 
     init(text: String, file: String?) {
         self.bytes = Array(text.utf8)
@@ -52,7 +57,8 @@ struct Lexer {
             consumeNewline()
             return .blank
         }
-        return commandLine(startingAt: lineStart)
+        commandStart = lineStart
+        return .command(currentLocation())
     }
 
     // MARK: Line kinds
@@ -75,33 +81,37 @@ struct Lexer {
         }
     }
 
-    private mutating func commandLine(startingAt sourceStart: Int) -> Line {
-        let location = currentLocation()
-        var tokens: [Token] = []
+    /// The next token of the command line being read; ``Token/endOfLine`` at its end (a
+    /// comment ends it too).
+    mutating func nextToken() -> Token {
         while true {
             skipBlanks()
             if atContinuation() {
-                if !skipContinuation() { break }
+                if !skipContinuation() { return .endOfLine }
                 continue
             }
-            if atEndOfLine() || at("#") { break }
+            if atEndOfLine() || at("#") { return .endOfLine }
             if at("|") {
-                tokens.append(.pipe(currentLocation()))
-                position += 1
-            } else if at(";") {
-                tokens.append(.semicolon(currentLocation()))
-                position += 1
-            } else {
-                tokens.append(.word(readWord()))
+                defer { position += 1 }
+                return .pipe(currentLocation())
             }
+            if at(";") {
+                defer { position += 1 }
+                return .semicolon(currentLocation())
+            }
+            return .word(readWord())
         }
+    }
+
+    /// Moves past the rest of the command line; returns its text and its last physical line.
+    mutating func finishCommandLine() -> (source: String, endLine: Int) {
         while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
         var sourceEnd = position
-        if sourceEnd > sourceStart, bytes[sourceEnd - 1] == UInt8(ascii: "\r") { sourceEnd -= 1 }
-        let source = String(decoding: bytes[sourceStart..<sourceEnd], as: UTF8.self)
+        if sourceEnd > commandStart, bytes[sourceEnd - 1] == UInt8(ascii: "\r") { sourceEnd -= 1 }
+        let source = String(decoding: bytes[commandStart..<sourceEnd], as: UTF8.self)
         let endLine = line
         consumeNewline()
-        return .command(tokens: tokens, source: source, location: location, endLine: endLine)
+        return (source, endLine)
     }
 
     // MARK: Words
@@ -124,12 +134,7 @@ struct Lexer {
         }
 
         func word(at location: SourceLocation) -> Word {
-            var word = Word(parts: [], isQuoted: isQuoted, location: location)
-            if let head {
-                word.head = head
-                word.tail = tail
-            }
-            return word
+            Word(head: head ?? .literal(""), tail: tail, isQuoted: isQuoted, location: location)
         }
     }
 

@@ -38,9 +38,10 @@ public struct Parser {
                 return .narration(narration)
             case .expectation(let expected):
                 return .expectation(expected)
-            case .command(let tokens, let source, let location, let endLine):
-                var cursor = TokenCursor(tokens: tokens)
-                let (pipelines, problems) = parseStatements(&cursor)
+            case .command(let location):
+                var problems: [Diagnostic] = []
+                let pipelines = parseStatements(diagnostics: &problems)
+                let (source, endLine) = lexer.finishCommandLine()
                 let diagnostics = lexer.takeDiagnostics() + problems
                 if !diagnostics.isEmpty {
                     return .invalid(
@@ -87,78 +88,63 @@ public struct Parser {
     }
 
     /// statements := pipeline (';' pipeline)*, empty statements ignored.
-    private func parseStatements(_ cursor: inout TokenCursor) -> ([Pipeline], [Diagnostic]) {
+    private mutating func parseStatements(diagnostics: inout [Diagnostic]) -> [Pipeline] {
         var pipelines: [Pipeline] = []
-        var diagnostics: [Diagnostic] = []
-        while !cursor.isAtEnd {
-            if cursor.consumeSemicolon() { continue }
-            if let pipeline = parsePipeline(&cursor, diagnostics: &diagnostics) { pipelines.append(pipeline) }
+        var token = lexer.nextToken()
+        while token != .endOfLine {
+            if case .semicolon = token {
+                token = lexer.nextToken()
+                continue
+            }
+            if let pipeline = parsePipeline(startingWith: &token, diagnostics: &diagnostics) {
+                pipelines.append(pipeline)
+            }
         }
-        return (pipelines, diagnostics)
+        return pipelines
     }
 
-    /// pipeline := command ('|' command)*
-    private func parsePipeline(_ cursor: inout TokenCursor, diagnostics: inout [Diagnostic]) -> Pipeline? {
+    /// pipeline := command ('|' command)*; leaves `token` at the `;` or end of line after it.
+    private mutating func parsePipeline(startingWith token: inout Lexer.Token, diagnostics: inout [Diagnostic])
+        -> Pipeline?
+    {
         var commands: [CommandCall] = []
         var isValid = true
         while true {
-            let words = cursor.consumeWords()
+            var words: [Word] = []
+            while case .word(let word) = token {
+                words.append(word)
+                token = lexer.nextToken()
+            }
             if let first = words.first {
                 commands.append(CommandCall(words: words, location: first.location))
             } else {
                 isValid = false
-                let location = cursor.peekLocation ?? commands.last?.words.last?.location
-                let message = commands.isEmpty ? "expected a command before '|'" : "expected a command after '|'"
-                if let location { diagnostics.append(Diagnostic(.missingCommand, message, at: location)) }
+                switch token {
+                case .pipe(let location):
+                    diagnostics.append(
+                        Diagnostic(
+                            .missingCommand,
+                            commands.isEmpty ? "expected a command before '|'" : "expected a command after '|'",
+                            at: location))
+                case .semicolon(let location):
+                    diagnostics.append(Diagnostic(.missingCommand, "expected a command after '|'", at: location))
+                case .word, .endOfLine:
+                    break
+                }
             }
-            guard let pipe = cursor.consumePipe() else { break }
-            if cursor.isAtEnd || cursor.atSemicolon {
+            guard case .pipe(let pipe) = token else { break }
+            token = lexer.nextToken()
+            if token == .endOfLine {
+                isValid = false
+                diagnostics.append(Diagnostic(.missingCommand, "expected a command after '|'", at: pipe))
+                break
+            }
+            if case .semicolon = token {
                 isValid = false
                 diagnostics.append(Diagnostic(.missingCommand, "expected a command after '|'", at: pipe))
                 break
             }
         }
         return isValid && !commands.isEmpty ? Pipeline(commands: commands) : nil
-    }
-}
-
-/// A position in a command line's tokens.
-private struct TokenCursor {
-    let tokens: [Lexer.Token]
-    var index = 0
-
-    var isAtEnd: Bool { index >= tokens.count }
-
-    var atSemicolon: Bool {
-        if !isAtEnd, case .semicolon = tokens[index] { true } else { false }
-    }
-
-    var peekLocation: SourceLocation? {
-        guard !isAtEnd else { return nil }
-        switch tokens[index] {
-        case .word(let word): return word.location
-        case .pipe(let location), .semicolon(let location): return location
-        }
-    }
-
-    mutating func consumeWords() -> [Word] {
-        var words: [Word] = []
-        while !isAtEnd, case .word(let word) = tokens[index] {
-            words.append(word)
-            index += 1
-        }
-        return words
-    }
-
-    mutating func consumePipe() -> SourceLocation? {
-        guard !isAtEnd, case .pipe(let location) = tokens[index] else { return nil }
-        index += 1
-        return location
-    }
-
-    mutating func consumeSemicolon() -> Bool {
-        guard atSemicolon else { return false }
-        index += 1
-        return true
     }
 }

@@ -117,8 +117,14 @@ public struct Word: Sendable, Equatable {
     public var location: SourceLocation
 
     public init(parts: [WordPart], isQuoted: Bool, location: SourceLocation) {
-        self.head = parts.first ?? .literal("")
-        self.tail = Array(parts.dropFirst())
+        self.init(
+            head: parts.first ?? .literal(""), tail: Array(parts.dropFirst()), isQuoted: isQuoted, location: location)
+    }
+
+    /// A word from its first piece and the rest.
+    public init(head: WordPart, tail: [WordPart], isQuoted: Bool, location: SourceLocation) {
+        self.head = head
+        self.tail = tail
         self.isQuoted = isQuoted
         self.location = location
     }

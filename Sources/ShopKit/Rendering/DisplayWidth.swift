@@ -31,21 +31,28 @@ public enum DisplayWidth {
                 return scalars.contains { $0.properties.isEmoji || $0.value == 0x20E3 } ? 2 : baseWidth(of: first)
             }
             if scalars.contains(where: { $0.value == 0xFE0E }) { return 1 }
-            if first.properties.isEmojiModifierBase || isRegionalIndicator(first) { return 2 }
+            if isRegionalIndicator(first) { return 2 }
+            if first.properties.isEmojiModifierBase, scalars.contains(where: isEmojiModifier) { return 2 }
         }
         return baseWidth(of: first)
     }
 
     private static func baseWidth(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
+        // The soft hyphen is a format character that terminals still show in one column.
+        if value == 0x00AD { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
         }
-        if value == 0x00AD { return 1 }
         if (0x1160...0x11FF).contains(value) { return 0 }
         if scalar.properties.isEmojiPresentation || isRegionalIndicator(scalar) { return 2 }
         return isEastAsianWide(value) ? 2 : 1
+    }
+
+    /// A skin tone modifier, U+1F3FB…U+1F3FF.
+    private static func isEmojiModifier(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1F3FB...0x1F3FF).contains(scalar.value)
     }
 
     private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {

@@ -125,6 +125,9 @@ public struct RGBColor: Sendable, Equatable, Hashable {
     }
 
     /// The SGR foreground code (30–37, 90–97) of the nearest of the 16 basic colours.
+    ///
+    /// A colour with a clear hue is matched against the chromatic basic colours only, so muted
+    /// greens and browns stay green and brown instead of turning grey.
     var ansi16Code: Int {
         let palette: [(code: Int, color: (Int, Int, Int))] = [
             (30, (0, 0, 0)), (31, (170, 0, 0)), (32, (0, 170, 0)), (33, (170, 85, 0)),
@@ -136,6 +139,9 @@ public struct RGBColor: Sendable, Equatable, Hashable {
             let (r, g, b) = (Int(red) - color.0, Int(green) - color.1, Int(blue) - color.2)
             return r * r + g * g + b * b
         }
-        return palette.min { distance($0.color) < distance($1.color) }?.code ?? 37
+        let chroma = Int(max(red, green, blue)) - Int(min(red, green, blue))
+        let greys: Set<Int> = [30, 37, 90, 97]
+        let candidates = chroma >= 40 ? palette.filter { !greys.contains($0.code) } : palette
+        return candidates.min { distance($0.color) < distance($1.color) }?.code ?? 37
     }
 }

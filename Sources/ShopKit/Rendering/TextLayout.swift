@@ -36,56 +36,71 @@ public enum TextLayout {
     /// `text` broken into lines of at most `width` columns, at spaces where possible; words
     /// longer than a line are split between grapheme clusters. Newlines in `text` are kept.
     public static func wrap(_ text: String, width: Int) -> [String] {
-        let width = max(1, width)
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines.append(contentsOf: wrapParagraph(paragraph, width: width))
+        var wrapper = Wrapper(width: max(1, width))
+        for character in text {
+            switch character {
+            case "\n": wrapper.endLine()
+            case " ": wrapper.endWord()
+            default: wrapper.append(character)
+            }
         }
-        return lines
+        wrapper.endLine()
+        return wrapper.lines
     }
 
-    private static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
+    /// Greedy line filling in one pass over the grapheme clusters, measuring each cluster once.
+    private struct Wrapper {
+        let width: Int
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = String(word)
-            var wordWidth = DisplayWidth.of(word)
-            if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
-                line += " " + word
-                lineWidth += 1 + wordWidth
-                continue
-            }
-            if lineWidth > 0 {
-                lines.append(line)
-                line = ""
-                lineWidth = 0
-            }
-            while wordWidth > width {
-                let (head, rest) = split(word, at: width)
-                lines.append(head)
-                word = rest
-                wordWidth = DisplayWidth.of(word)
-            }
-            line = word
-            lineWidth = wordWidth
-        }
-        lines.append(line)
-        return lines
-    }
+        var word = ""
+        var wordWidth = 0
 
-    /// The longest prefix of `word` that fits `width` columns (at least one character), and the rest.
-    private static func split(_ word: String, at width: Int) -> (String, String) {
-        var head = ""
-        var used = 0
-        var index = word.startIndex
-        while index < word.endIndex {
-            let characterWidth = DisplayWidth.of(word[index])
-            if used + characterWidth > width, !head.isEmpty { break }
-            head.append(word[index])
-            used += characterWidth
-            index = word.index(after: index)
+        init(width: Int) {
+            self.width = width
         }
-        return (head, String(word[index...]))
+
+        /// Adds a cluster to the word; a word longer than a line is cut here, on a line of its
+        /// own (each piece holds at least one cluster, so a cluster wider than the line moves on).
+        mutating func append(_ character: Character) {
+            let characterWidth = DisplayWidth.of(character)
+            if !word.isEmpty, wordWidth + characterWidth > width {
+                if !line.isEmpty { flushLine() }
+                lines.append(word)
+                word = ""
+                wordWidth = 0
+            }
+            word.append(character)
+            wordWidth += characterWidth
+        }
+
+        /// Puts the finished word on the line, or starts the next line with it.
+        mutating func endWord() {
+            guard !word.isEmpty else { return }
+            if !line.isEmpty, lineWidth + 1 + wordWidth <= width {
+                line += " "
+                line += word
+                lineWidth += 1 + wordWidth
+            } else {
+                if !line.isEmpty { flushLine() }
+                line = word
+                lineWidth = wordWidth
+            }
+            word = ""
+            wordWidth = 0
+        }
+
+        /// Ends the line at a newline or the end of the text (an empty line stays a line).
+        mutating func endLine() {
+            endWord()
+            flushLine()
+        }
+
+        private mutating func flushLine() {
+            lines.append(line)
+            line = ""
+            lineWidth = 0
+        }
     }
 }

@@ -32,8 +32,10 @@ public enum FileSystem {
         return bytes
     }
 
-    /// Replaces (or creates) the file at `path` with `bytes`, atomically.
+    /// Replaces (or creates) the file at `path` with `bytes`, atomically; a file marked
+    /// read-only is refused rather than replaced.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+        if isReadOnly(path) { throw FileError(path: path, action: .write, code: EACCES) }
         let folder = FilePath.directory(of: path)
         let temporary =
             folder + "/." + FilePath.lastComponent(of: path) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -69,6 +71,14 @@ public enum FileSystem {
     public static func exists(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0
+    }
+
+    /// Whether the file at `path` is marked read-only (no write permission bit) or cannot be
+    /// written by this process; the owner's intent counts even for root.
+    public static func isReadOnly(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        return status.st_mode & 0o222 == 0 || access(path, W_OK) != 0
     }
 
     /// Whether `path` is a folder.

@@ -23,13 +23,13 @@ extension Interpreter {
             case .failed: .failed
             case .interrupted: .interrupted
             }
+        guard !Self.isForgetting(text) else { return outcome }
         do {
             _ = try history.record(
                 HistoryRecord(session: sessionID, startedAt: startedAt, text: text, duration: seconds, status: status))
         } catch {
             warnOnce(about: error)
         }
-        if outcome == .succeeded, Self.isReplayable(text) { savedCommands.append(text) }
         return outcome
     }
 
@@ -62,10 +62,21 @@ extension Interpreter {
         return entry.text
     }
 
-    /// Whether a command belongs in a saved script: not history management, not leaving.
-    private static func isReplayable(_ text: String) -> Bool {
-        let first = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
-        return !["history", "exit", "quit"].contains(first)
+    /// This session's successful commands that belong in a saved script: not history
+    /// management, not leaving.
+    func replayableCommands() throws -> [String] {
+        try history.entries(in: .session(sessionID), matching: nil, limit: nil).filter { entry in
+            let words = entry.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            return entry.status == .succeeded
+                && !["history", "exit", "quit"].contains(words.first.map(String.init) ?? "")
+        }.map(\.text)
+    }
+
+    /// Whether the line deletes history (`history forget …`): it is not recorded itself, so
+    /// the text it names does not stay behind in its own line.
+    private static func isForgetting(_ text: String) -> Bool {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        return words.count >= 2 && words[0] == "history" && words[1] == "forget"
     }
 
     private func warnOnce(about error: any Error) {

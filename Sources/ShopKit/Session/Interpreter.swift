@@ -24,15 +24,19 @@ final class Interpreter {
     private(set) var scriptStack: [String] = []
     /// The folder relative paths start from: the running script's, else the working folder.
     private(set) var baseDirectory: String
-    /// The commands typed at the prompt that succeeded, for `history save`.
-    var savedCommands: [String] = []
     /// Whether a failing history store was reported already.
     var hasWarnedAboutHistory = false
+    /// What plugins keep for this session besides state: caches, clients, guards.
+    let sessionObjects = SessionObjects()
 
-    init(configuration: SessionConfiguration) throws(RegistryError) {
-        registry = try CommandRegistry(
-            core: CoreCommands.all, coreDefaults: CoreCommands.groupDefaults, plugins: configuration.plugins)
-        store = StateStore(declarations: registry.stateKeys)
+    init(configuration: SessionConfiguration, registry: CommandRegistry?) throws(RegistryError) {
+        if let registry {
+            self.registry = registry
+        } else {
+            self.registry = try CommandRegistry(
+                core: CoreCommands.all, coreDefaults: CoreCommands.groupDefaults, plugins: configuration.plugins)
+        }
+        store = StateStore(declarations: self.registry.stateKeys)
         environment = configuration.environment
         output = configuration.output
         history = configuration.history
@@ -53,7 +57,7 @@ final class Interpreter {
         if let path { enterScript(path) }
         defer { if path != nil { leaveScript() } }
         while let item = parser.next() {
-            switch item {
+            switch consume item {
             case .expectation:
                 continue
             case .narration(let narration):
@@ -118,6 +122,7 @@ final class Interpreter {
         } catch {
             store.rollBackChange()
             if error is CancellationError || Task.isCancelled {
+                if environment.isInteractive { output.write("\n", to: .standardError) }
                 reportLine("interrupted")
                 return .interrupted
             }
@@ -129,31 +134,29 @@ final class Interpreter {
     private func run(_ call: CommandCall, input: Value?, isFirst: Bool) async throws -> CommandResult? {
         var words: [EvaluatedWord] = []
         words.reserveCapacity(call.words.count)
-        for word in call.words { words.append(try evaluate(word)) }
-        let resolved: (command: any Command, nameLength: Int)
+        for index in call.words.indices { words.append(try evaluate(call.words[index])) }
+        let resolved: (command: RegisteredCommand, nameLength: Int)
         do {
             resolved = try registry.resolve(words[0].text, words.count > 1 ? words[1].text : nil)
         } catch {
             throw LocatedError(error, at: call.location)
         }
-        let spec = resolved.command.spec
-        if !isFirst && spec.input == .none {
-            throw LocatedError(CommandError.takesNoInput(command: spec.name), at: call.location)
+        let registered = resolved.command
+        if !isFirst && registered.input == .none {
+            throw LocatedError(CommandError.takesNoInput(command: registered.spec.name), at: call.location)
         }
-        if isFirst && spec.input == .required {
-            throw LocatedError(CommandError.needsInput(command: spec.name), at: call.location)
+        if isFirst && registered.input == .required {
+            throw LocatedError(CommandError.needsInput(command: registered.spec.name), at: call.location)
         }
         let arguments: Arguments
         do {
-            arguments = try ArgumentBinder(spec: spec).bind(Array(words.dropFirst(resolved.nameLength)))
+            arguments = try ArgumentBinder(command: registered).bind(words[resolved.nameLength...])
         } catch {
             throw LocatedError(error, at: call.location)
         }
-        let owner = spec.path.count == 2 && registry.plugin(named: spec.path[0]) != nil ? spec.path[0] : nil
-        let invocation = Invocation(
-            command: resolved.command, arguments: arguments, input: input, owner: owner, interpreter: self)
+        let invocation = Invocation(registered: registered, arguments: arguments, input: input, interpreter: self)
         do {
-            return try await resolved.command.run(invocation)
+            return try await registered.command.run(invocation)
         } catch let error as LocatedError {
             throw error
         } catch let error as CancellationError {
@@ -166,22 +169,20 @@ final class Interpreter {
     // MARK: Words
 
     /// The value and text of a word after interpolation.
-    func evaluate(_ word: Word) throws(LocatedError) -> EvaluatedWord {
+    func evaluate(_ word: borrowing Word) throws(LocatedError) -> EvaluatedWord {
         if word.tail.isEmpty {
             switch word.head {
             case .literal(let text):
                 if word.isQuoted {
-                    return EvaluatedWord(value: .string(text), text: text, isOptionLike: false, location: word.location)
+                    return EvaluatedWord(value: .string(text), text: text, isOptionLike: false)
                 }
                 return EvaluatedWord(
-                    value: LiteralValue.infer(text), text: text, isOptionLike: text.hasPrefix("--"),
-                    location: word.location)
+                    value: LiteralValue.infer(text), text: text, isOptionLike: text.utf8.starts(with: "--".utf8))
             case .variable(let name, let location):
                 let value = try lookUp(name, at: location)
                 let text = value.plainText
                 return EvaluatedWord(
-                    value: word.isQuoted ? .string(text) : value, text: text, isOptionLike: false,
-                    location: word.location)
+                    value: word.isQuoted ? .string(text) : value, text: text, isOptionLike: false)
             }
         }
         var text = ""
@@ -192,7 +193,7 @@ final class Interpreter {
             }
         }
         let value: Value = word.isQuoted ? .string(text) : LiteralValue.infer(text)
-        return EvaluatedWord(value: value, text: text, isOptionLike: false, location: word.location)
+        return EvaluatedWord(value: value, text: text, isOptionLike: false)
     }
 
     private func lookUp(_ name: String, at location: SourceLocation) throws(LocatedError) -> Value {

@@ -14,9 +14,11 @@ public actor Session {
     /// The commands of this session, for help and completion outside it.
     public nonisolated let registry: CommandRegistry
 
-    public init(configuration: SessionConfiguration) throws(RegistryError) {
-        interpreter = try Interpreter(configuration: configuration)
-        registry = interpreter.registry
+    /// A session; `registry`, when given, must hold the configuration's plugins (sessions of
+    /// one `shop test` run share one).
+    public init(configuration: SessionConfiguration, registry: CommandRegistry? = nil) throws(RegistryError) {
+        interpreter = try Interpreter(configuration: configuration, registry: registry)
+        self.registry = interpreter.registry
     }
 
     /// Runs script text line by line; `file` names it in messages, `path` (absolute) anchors
@@ -29,6 +31,9 @@ public actor Session {
     public func run(step: Step) async -> StepOutcome {
         await interpreter.runStep(step)
     }
+
+    /// This session's id in the history.
+    public var sessionID: String { interpreter.sessionID }
 
     /// The status `exit` asked for, if it ran.
     public var exitRequest: Int32? { interpreter.exitRequest }

@@ -39,6 +39,7 @@ public struct ExpectedOutput {
                 throw .invalidRegex(line: line.line, pattern: source)
             }
         }
+        guard text.utf8.contains(UInt8(ascii: "[")) else { return .text(segments: [Substring(text)]) }
         return .text(segments: text.split(separator: "[..]", omittingEmptySubsequences: false))
     }
 

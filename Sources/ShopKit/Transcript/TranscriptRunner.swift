@@ -17,15 +17,24 @@ public enum TranscriptRunner {
         public var update: Bool
         /// The process environment (for `TMPDIR`).
         public var processEnvironment: [String: String]
+        /// A folder the caller created and removes afterwards; each file's state folder is a
+        /// new path inside it, created only if a command writes there. Without it, each file
+        /// gets a temporary folder of its own.
+        public var scratchDirectory: String?
+        /// The commands, built once for every file.
+        let registry: CommandRegistry?
 
         public init(
             plugins: [any Plugin], now: Double = TranscriptRunner.defaultNow, update: Bool = false,
-            processEnvironment: [String: String] = [:]
+            processEnvironment: [String: String] = [:], scratchDirectory: String? = nil
         ) {
             self.plugins = plugins
             self.now = now
             self.update = update
             self.processEnvironment = processEnvironment
+            self.scratchDirectory = scratchDirectory
+            self.registry = try? CommandRegistry(
+                core: CoreCommands.all, coreDefaults: CoreCommands.groupDefaults, plugins: plugins)
         }
     }
 
@@ -59,6 +68,10 @@ public enum TranscriptRunner {
             return TranscriptResult(name: name, passed: failures.isEmpty, report: report)
         }
         guard !failures.isEmpty else { return TranscriptResult(name: name, passed: true, report: "") }
+        guard !FileSystem.isReadOnly(path) else {
+            return TranscriptResult(
+                name: name, passed: false, report: "error: cannot update '\(name)': the file is read-only")
+        }
         let text = rewrite(String(decoding: bytes, as: UTF8.self), checks: checks)
         do {
             try FileSystem.writeAtomically(Array(text.utf8), to: path)
@@ -83,9 +96,14 @@ public enum TranscriptRunner {
     private static func execute(_ script: Script, path: String, settings: Settings) async throws -> [StepCheck] {
         let expectations = try script.steps.map { step throws(TranscriptError) in try ExpectedOutput(step.expectations)
         }
-        let stateDirectory = try FileSystem.makeTemporaryDirectory(
-            prefix: "shop-test", environment: settings.processEnvironment)
-        defer { FileSystem.removeTree(stateDirectory) }
+        let stateDirectory: String
+        if let scratch = settings.scratchDirectory {
+            stateDirectory = scratch + "/" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        } else {
+            stateDirectory = try FileSystem.makeTemporaryDirectory(
+                prefix: "shop-test", environment: settings.processEnvironment)
+        }
+        defer { if settings.scratchDirectory == nil { FileSystem.removeTree(stateDirectory) } }
         let output = CapturedOutput()
         let environment = SessionEnvironment(
             clock: .fixed(at: settings.now), width: { 80 }, style: .plain, isInteractive: false, animations: false,
@@ -94,7 +112,8 @@ public enum TranscriptRunner {
         let session = try Session(
             configuration: SessionConfiguration(
                 plugins: settings.plugins, environment: environment, output: output, sessionID: "transcript",
-                showsErrorLocations: false))
+                showsErrorLocations: false),
+            registry: settings.registry)
         var checks: [StepCheck] = []
         for (step, expected) in zip(script.steps, expectations) {
             _ = await session.run(step: step)
@@ -208,12 +227,12 @@ struct StepCheck {
                 result.append(.same(row, column))
                 row += 1
                 column += 1
-            } else if column < columns, row == rows || table[row][column + 1] >= table[row + 1][column] {
-                result.append(.actualOnly(column))
-                column += 1
-            } else {
+            } else if row < rows, column == columns || table[row + 1][column] >= table[row][column + 1] {
                 result.append(.expectedOnly(row))
                 row += 1
+            } else {
+                result.append(.actualOnly(column))
+                column += 1
             }
         }
         return result

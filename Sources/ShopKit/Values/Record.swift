@@ -77,12 +77,17 @@ public final class FieldNames: Sendable {
     public let names: [String]
     private let positions: [String: Int]
 
+    /// How many names a record may have before lookups use a hash table.
+    private static let linearSearchLimit = 8
+
     /// Names in order; repeated names are the caller's bug and keep their first position.
     public init(_ names: [String]) {
         self.names = names
         var positions: [String: Int] = [:]
-        for (position, name) in names.enumerated() where positions[name] == nil {
-            positions[name] = position
+        if names.count > Self.linearSearchLimit {
+            for (position, name) in names.enumerated() where positions[name] == nil {
+                positions[name] = position
+            }
         }
         self.positions = positions
     }
@@ -92,7 +97,7 @@ public final class FieldNames: Sendable {
 
     /// Where `name` sits, or nil.
     public func position(of name: String) -> Int? {
-        if names.count <= 8 {
+        if names.count <= Self.linearSearchLimit {
             return names.firstIndex(of: name)
         }
         return positions[name]

@@ -4,7 +4,9 @@ extension Value {
     public var plainText: String {
         switch self {
         case .string(let string): string
-        case .null, .bool, .int, .double, .list, .record: JSONWriter.compact(self)
+        case .int(let int): String(int)
+        case .bool(let bool): bool ? "true" : "false"
+        case .null, .double, .list, .record: JSONWriter.compact(self)
         }
     }
 

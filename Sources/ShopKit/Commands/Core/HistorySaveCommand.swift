@@ -18,7 +18,7 @@ struct HistorySaveCommand: Command {
             throw CommandError.failed("history save: '\(name)' exists; add --force to replace it")
         }
         let interpreter = invocation.interpreter
-        let commands = interpreter.savedCommands
+        let commands = try interpreter.replayableCommands()
         var text = "# Saved from a shop session.\n" + commands.map { $0 + "\n" }.joined()
         if invocation.arguments.flag("--outputs") {
             text = await TranscriptRunner.updated(

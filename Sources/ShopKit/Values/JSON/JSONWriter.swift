@@ -67,6 +67,13 @@ public enum JSONWriter {
 
     private static func writeString(_ string: String, into output: inout String) {
         output += "\""
+        // Most strings need no escape: no quote, backslash, control character (C1 controls
+        // start with the byte 0xC2 in UTF-8, as do a few other characters), nor DEL.
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xC2 }) {
+            output += string
+            output += "\""
+            return
+        }
         var plainStart = string.unicodeScalars.startIndex
         var index = plainStart
         let scalars = string.unicodeScalars
@@ -84,13 +91,14 @@ public enum JSONWriter {
                         ? "\\u" + hex4(scalar.value) : nil
                 }
             if let escape {
-                output.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
+                output += Substring(scalars[plainStart..<index])
                 output += escape
                 plainStart = scalars.index(after: index)
             }
             index = scalars.index(after: index)
         }
-        output.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
+        // Appending a Substring copies the bytes at once; appending scalars one by one is far slower.
+        output += Substring(scalars[plainStart..<scalars.endIndex])
         output += "\""
     }
 

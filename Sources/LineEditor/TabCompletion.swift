@@ -7,7 +7,7 @@
 ///   in columns below the prompt.
 ///
 /// Candidates are inserted exactly as given (no quoting).
-public struct Completion: Equatable, Sendable {
+public struct TabCompletion: Equatable, Sendable {
     /// How many characters (grapheme clusters) before the cursor the candidates replace.
     public var replacedCount: Int
     /// The possible replacements, in display order.
@@ -19,11 +19,11 @@ public struct Completion: Equatable, Sendable {
         self.candidates = candidates
     }
 
-    /// Creates a completion that replaces the request's ``CompletionRequest/currentWord``.
-    public init(replacingWordOf request: CompletionRequest, candidates: [String]) {
+    /// Creates a completion that replaces the request's ``TabCompletionRequest/currentWord``.
+    public init(replacingWordOf request: TabCompletionRequest, candidates: [String]) {
         self.init(replacedCount: request.currentWord.count, candidates: candidates)
     }
 
     /// Nothing to offer: Tab beeps.
-    public static let none = Completion(replacedCount: 0, candidates: [])
+    public static let none = TabCompletion(replacedCount: 0, candidates: [])
 }

@@ -1,5 +1,5 @@
 /// The line around the cursor when the user pressed Tab.
-public struct CompletionRequest: Equatable, Sendable {
+public struct TabCompletionRequest: Equatable, Sendable {
     /// The text from the start of the line up to the cursor.
     public var textBeforeCursor: String
     /// The text from the cursor to the end of the line.

@@ -1,0 +1,10 @@
+import ShopKit
+
+/// A one-line confirmation shown in place of a result's value.
+struct MessageView: ValueView {
+    let text: String
+
+    func render(in context: RenderContext) -> String {
+        Sanitizer.inert(text)
+    }
+}

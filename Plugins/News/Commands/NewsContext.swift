@@ -1,0 +1,97 @@
+import ShopKit
+
+/// What a news command works with: its invocation, the session's ``NewsSession``, and the
+/// feed kept in the `news.*` keys.
+///
+/// Loads go through the session's repository (one at a time) and are written to the keys
+/// only once they fully succeeded, so a failed or cancelled load leaves the state as it was.
+struct NewsContext {
+    let invocation: Invocation
+    let session: NewsSession
+
+    init(_ invocation: Invocation) {
+        self.invocation = invocation
+        self.session = invocation.sessionObject { NewsSession() }
+    }
+
+    /// The feed as the state keys hold it.
+    func feed() throws -> NewsFeedState {
+        let state = invocation.state
+        let items = try session.items(atRevision: state.revision(of: NewsKeys.items)) {
+            try NewsKeys.items(from: state)
+        }
+        return try NewsKeys.feedState(from: state, items: items)
+    }
+
+    /// The feed to load more into: its items are taken out of the session's cache, so that,
+    /// passed on with `consume`, they are the only reference and a page is appended in place.
+    func feedForLoading() throws -> NewsFeedState {
+        let state = invocation.state
+        let items = try session.takeItems(atRevision: state.revision(of: NewsKeys.items)) {
+            try NewsKeys.items(from: state)
+        }
+        return try NewsKeys.feedState(from: state, items: items)
+    }
+
+    /// The settings of the current source.
+    func settings(of feed: NewsFeedState) -> NewsSourceSettings {
+        session.settings(for: feed.source)
+    }
+
+    /// Writes `new` over `old` in the state keys; see ``NewsKeys/write(_:over:appendedTo:to:)``.
+    func write(_ new: NewsFeedState, over old: NewsFeedState, appendedTo count: Int? = nil) throws {
+        try NewsKeys.write(new, over: old, appendedTo: count, to: invocation.state)
+        session.cache(new.items, atRevision: invocation.state.revision(of: NewsKeys.items))
+    }
+
+    /// Loads the page after `feed` (stopping without a request when everything is loaded),
+    /// writes the new feed, and answers what happened with the new feed.
+    func loadNext(after feed: consuming NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
+        invocation.console.flush()
+        let fetcher = try session.fetcher(for: settings(of: feed))
+        let count = feed.items.count
+        var previous = copy feed
+        previous.items = []
+        let (result, next) = try await session.repository.loadNext(after: feed, from: fetcher)
+        try write(next, over: previous, appendedTo: count)
+        return (result, next)
+    }
+
+    /// Reloads page 1 in place of everything loaded, writes the new feed, and answers it.
+    func refresh(_ feed: NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
+        invocation.console.flush()
+        let fetcher = try session.fetcher(for: settings(of: feed))
+        let (result, next) = try await session.repository.refresh(feed, from: fetcher)
+        try write(next, over: feed)
+        return (result, next)
+    }
+
+    /// The feed, with page 1 loaded first when nothing has been loaded from the source yet.
+    func loadedFeed() async throws -> NewsFeedState {
+        let feed = try feed()
+        guard feed.page == 0 else { return feed }
+        return try await loadNext(after: feed).feed
+    }
+
+    /// The item numbered `number` (from 1) in `feed`, or an error saying which numbers exist.
+    func item(_ number: Int, in feed: NewsFeedState) throws(NewsCommandError) -> NewsItem {
+        guard number >= 1, number <= feed.items.count else {
+            var more = false
+            if case .fetch = feed.nextStep(pageSize: settings(of: feed).pageSize) { more = true }
+            throw .noSuchNews(number: number, loaded: feed.items.count, more: more)
+        }
+        return feed.items[number - 1]
+    }
+
+    /// Today on the session's clock, for `Today` and `Yesterday`.
+    var today: NewsDate? {
+        let today = invocation.environment.clock.today
+        return NewsDate(year: today.year, month: today.month, day: today.day)
+    }
+
+    /// The numbers Tab offers for a news number: 1 to the count of loaded news.
+    static let numbers = CompletionSource.custom { request in
+        let count = request.state[NewsKeys.items]?.listValue?.count ?? 0
+        return count > 0 ? (1...count).map(String.init) : []
+    }
+}

@@ -1,0 +1,30 @@
+import ShopKit
+
+/// `news more`: loads the next page and shows the news it added.
+struct NewsMoreCommand: Command {
+    let spec = CommandSpec(
+        path: ["news", "more"], abstract: "Load the next page of news and show what it added",
+        discussion: """
+            Stops without a request, with a message, once every news is loaded: the loaded count \
+            reached totalCount, or the last page was shorter than the page size or empty. News \
+            already loaded are never added twice. A second load while one is running is refused.
+            """,
+        examples: [Example("news more"), Example("news more; news more; news more", "up to the end")])
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let context = NewsContext(invocation)
+        let (result, feed) = try await context.loadNext(after: context.feedForLoading())
+        switch result {
+        case .stopped(let reason):
+            invocation.console.message(reason.description)
+            return nil
+        case .loaded(_, let added, let duplicates):
+            let new = feed.items.suffix(added)
+            return CommandResult(
+                .list(new.map(\.value)),
+                view: NewsListView(
+                    new, firstNumber: feed.items.count - added + 1, today: context.today,
+                    status: NewsListView.status(of: feed, dropped: duplicates)))
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import ShopKit
+
+/// `news refresh`: reloads page 1 in place of everything loaded.
+struct NewsRefreshCommand: Command {
+    let spec = CommandSpec(
+        path: ["news", "refresh"], abstract: "Reload page 1 and replace the loaded news",
+        examples: [Example("news refresh")])
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let context = NewsContext(invocation)
+        let (result, feed) = try await context.refresh(try context.feed())
+        var dropped = 0
+        if case .loaded(_, _, let duplicates) = result { dropped = duplicates }
+        return CommandResult(
+            try invocation.state.value(NewsKeys.items),
+            view: NewsListView(
+                feed.items, today: context.today, status: NewsListView.status(of: feed, dropped: dropped)))
+    }
+}

@@ -1,0 +1,98 @@
+import ShopKit
+
+/// `news source [URL|embedded] [--page-size N] [--timeout SECONDS]`: shows or switches the source.
+///
+/// Switching makes no request: it sets `news.source`, forgets the loaded news (`undo`
+/// brings them back), and the next `news list` or `news more` loads page 1 from the new
+/// source. The page size and timeout stay with that source for the rest of the session.
+struct NewsSourceCommand: Command {
+    let spec = CommandSpec(
+        path: ["news", "source"], abstract: "Show the news source, or switch to a URL or back to embedded",
+        discussion: """
+            With a URL, news come from GET URL/api/news/{page}/{pageSize}; 'embedded' switches back to \
+            the built-in snapshot. Switching makes no request and forgets the loaded news ('undo' \
+            brings them back); the next 'news list' loads page 1. With only options, the current \
+            source is switched to again with new settings. Alone, shows the source and its settings.
+            """,
+        arguments: [
+            ArgumentSpec(
+                "SOURCE", "a base URL such as http://127.0.0.1:8080, or 'embedded'", isOptional: true,
+                completion: .choices([EmbeddedNews.sourceName]))
+        ],
+        options: [
+            OptionSpec(
+                "--page-size", value: "N",
+                "news per page, 1 to \(NewsSourceSettings.maximumPageSize) (default \(NewsFeedState.defaultPageSize))",
+                kind: .integer),
+            OptionSpec(
+                "--timeout", value: "SECONDS",
+                "how long to wait for the server (default \(Int(NewsAPIClient.defaultTimeout)))", kind: .number),
+        ],
+        examples: [
+            Example("news source", "where news come from now"),
+            Example("news source http://127.0.0.1:8080 --page-size 10 --timeout 5", "a local news API"),
+            Example("news source embedded", "back to the built-in snapshot"),
+        ])
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let context = NewsContext(invocation)
+        let feed = try context.feed()
+        let arguments = invocation.arguments
+        let pageSize = arguments.int("--page-size")
+        let timeout = arguments.number("--timeout")
+        guard arguments.text("SOURCE") != nil || pageSize != nil || timeout != nil else {
+            return .value(Self.describe(context.settings(of: feed), feed: feed))
+        }
+        var settings: NewsSourceSettings
+        if let source = arguments.text("SOURCE") {
+            let name = source == EmbeddedNews.sourceName ? source : try NewsEndpoint(base: source).base
+            settings = NewsSourceSettings(source: name)
+        } else {
+            settings = context.settings(of: feed)
+        }
+        if let pageSize {
+            guard (1...NewsSourceSettings.maximumPageSize).contains(pageSize) else {
+                throw CommandError.invalidArgument(
+                    command: spec.name, argument: "--page-size",
+                    expected: "between 1 and \(NewsSourceSettings.maximumPageSize)", got: String(pageSize))
+            }
+            settings.pageSize = pageSize
+        }
+        if let timeout {
+            guard !settings.isEmbedded else { throw NewsCommandError.timeoutWithoutHTTP }
+            guard timeout > 0, timeout <= NewsSourceSettings.maximumTimeout else {
+                throw CommandError.invalidArgument(
+                    command: spec.name, argument: "--timeout",
+                    expected: "more than 0 and at most \(Int(NewsSourceSettings.maximumTimeout)) seconds",
+                    got: arguments.text("--timeout") ?? String(timeout))
+            }
+            settings.timeout = timeout
+        }
+        try context.write(NewsFeedState(source: settings.source), over: feed)
+        context.session.remember(settings)
+        invocation.console.message("news source: \(Self.summary(settings)); nothing loaded yet")
+        return nil
+    }
+
+    /// `http://… (15 per page, timeout 15 s)`.
+    static func summary(_ settings: NewsSourceSettings) -> String {
+        var details = "\(settings.pageSize) per page"
+        if !settings.isEmbedded { details += ", timeout \(seconds(settings.timeout)) s" }
+        return "\(settings.source) (\(details))"
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+
+    /// The source, its settings and how much is loaded, as a record.
+    static func describe(_ settings: NewsSourceSettings, feed: NewsFeedState) -> Value {
+        .record(
+            Record(pairs: [
+                ("source", .string(settings.source)), ("pageSize", .int(settings.pageSize)),
+                ("timeout", settings.isEmbedded ? .null : .double(settings.timeout)),
+                ("loaded", .int(feed.items.count)), ("page", .int(feed.page)), ("total", Value(feed.total)),
+                ("exhausted", .bool(feed.exhausted)),
+            ]))
+    }
+}

@@ -1,0 +1,28 @@
+/// Where news come from and how they are asked for: the source, items per page, and the
+/// timeout of HTTP requests.
+///
+/// `news.source` holds only ``source`` (SPEC §4); the page size and timeout given with
+/// `news source` are kept per source by ``NewsSession`` for the rest of the session.
+struct NewsSourceSettings: Hashable, Sendable {
+    /// The largest page size `news source --page-size` accepts.
+    static let maximumPageSize = 1000
+    /// The longest timeout `news source --timeout` accepts, in seconds.
+    static let maximumTimeout: Double = 600
+
+    /// `"embedded"` or a normalised base URL.
+    var source: String
+    /// Items per page, at least 1.
+    var pageSize: Int = NewsFeedState.defaultPageSize
+    /// Seconds to wait for the server's next bytes (unused by the embedded source).
+    var timeout: Double = NewsAPIClient.defaultTimeout
+
+    /// Whether this is the built-in snapshot.
+    var isEmbedded: Bool { source == EmbeddedNews.sourceName }
+
+    /// The fetcher for these settings; throws when ``source`` is not a usable base URL.
+    func makeFetcher() throws(NewsError) -> any NewsFetching {
+        if isEmbedded { return EmbeddedNewsFetcher(pageSize: pageSize) }
+        return HTTPNewsFetcher(
+            endpoint: try NewsEndpoint(base: source), client: NewsAPIClient(timeout: timeout), pageSize: pageSize)
+    }
+}

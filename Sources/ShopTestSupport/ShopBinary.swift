@@ -1,0 +1,127 @@
+import Foundation
+import Glibc
+import ShopKit
+
+/// The built `shop` executable, run as a separate process the way a user runs it.
+///
+/// ```swift
+/// let result = try await ShopBinary.run(["-c", "echo hi"], environment: environment, workingDirectory: folder)
+/// #expect(result.standardOutput == "hi\n")
+/// #expect(result.status == 0)
+/// ```
+public enum ShopBinary {
+    /// What a finished run left behind.
+    public struct Result: Sendable, Equatable {
+        /// The exit status, or 128 + the signal number when a signal ended it.
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+
+        public init(status: Int32, standardOutput: String, standardError: String) {
+            self.status = status
+            self.standardOutput = standardOutput
+            self.standardError = standardError
+        }
+    }
+
+    /// Why a run could not complete.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
+    }
+
+    /// The path of `shop` in the build products folder the tests run from.
+    public static var path: String {
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        while folder.path != "/",
+            !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("shop").path)
+        {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("shop").path
+    }
+
+    /// An environment without the user's colours, history or clock: tests pass what they need.
+    public static func environment(stateDirectory: String, _ extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
+            "PATH": "/usr/bin:/bin", "HOME": stateDirectory, "XDG_STATE_HOME": stateDirectory, "LANG": "C.UTF-8",
+            "TERM": "xterm-256color",
+        ]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    /// Runs `shop` with `arguments`, feeding `input` on standard input; gives up after `timeout`
+    /// seconds. `whileRunning` gets the process id once it started (to send it signals).
+    ///
+    /// Waits by suspending, never by blocking a thread, so tests running beside it keep going.
+    public static func run(
+        _ arguments: [String], input: String = "", environment: [String: String], workingDirectory: String,
+        timeout: Double = 20, launchPath: String? = nil,
+        whileRunning: ((Int32) async throws -> Void)? = nil
+    ) async throws -> Result {
+        let folder = try FileSystemFolder(prefix: "shop-run")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: launchPath ?? path)
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
+        let inputPath = try folder.write(input, to: "stdin")
+        let outputPath = try folder.write("", to: "stdout")
+        let errorPath = try folder.write("", to: "stderr")
+        process.standardInput = FileHandle(forReadingAtPath: inputPath)
+        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+        process.standardError = FileHandle(forWritingAtPath: errorPath)
+        try process.run()
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        try await whileRunning?(process.processIdentifier)
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                process.terminate()
+                process.waitUntilExit()
+                throw Failure(description: "shop \(arguments) did not finish within \(timeout) s")
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return Result(
+            status: status,
+            standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+            standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+    }
+}
+
+/// A temporary folder removed when the value goes away.
+public final class FileSystemFolder: Sendable {
+    /// The folder's absolute path.
+    public let path: String
+
+    public init(prefix: String = "shop-test") throws {
+        path = try FileSystem.makeTemporaryDirectory(prefix: prefix, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Writes `text` to `name` inside the folder and returns its path.
+    @discardableResult
+    public func write(_ text: String, to name: String) throws -> String {
+        let file = path + "/" + name
+        if name.contains("/") { FileSystem.createDirectory(FilePath.directory(of: file)) }
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ShopBinary.Failure(description: "cannot write \(file)") }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw ShopBinary.Failure(description: "cannot write \(file)")
+        }
+        return file
+    }
+
+    deinit {
+        FileSystem.removeTree(path)
+    }
+}

@@ -1,0 +1,114 @@
+import Glibc
+import HistoryStore
+import LineEditor
+import ShopKit
+
+/// The interactive loop: prompt, line editing, completion, history, Ctrl-C and Ctrl-D.
+struct REPL {
+    let factory: SessionFactory
+
+    /// Runs until Ctrl-D or `exit`; returns the exit status.
+    func run() async -> Int32 {
+        let output = StandardStreams()
+        let process = factory.process
+        let history = openHistory(output: output)
+        var environment: SessionEnvironment
+        do {
+            environment = try factory.environment(interactive: process.outputIsTerminal)
+        } catch {
+            output.write("shop: \(error)\n", to: .standardError)
+            return 2
+        }
+        if process.outputIsTerminal { environment.terminal = ShopTerminal(variables: process.variables) }
+        guard let session = factory.session(output: output, environment: environment, history: history) else {
+            return 1
+        }
+        let interrupts = Interrupts {}
+        await runInitScript(session, output: output, interrupts: interrupts)
+        if let status = await session.exitRequest { return status }
+
+        let reader = LineReaderFactory.make(programName: "shop")
+        reader.loadHistory(olderCommands(history, excluding: await session.sessionID))
+        let completion = CompletionBox(context: await session.completionContext())
+        reader.completionHandler = { request in
+            let answer = completion.context.complete(request.textBeforeCursor)
+            return TabCompletion(replacedCount: answer.prefix.count, candidates: answer.candidates)
+        }
+        if reader.isInteractive {
+            output.write(
+                environment.style.dim("shop \(Shop.version) — 'help' lists commands, Tab completes, Ctrl-D leaves")
+                    + "\n",
+                to: .standardOutput)
+        }
+        let style = environment.style
+        let prompt = style.isEnabled ? "\u{1B}[1;36mshop\u{1B}[0m> " : "shop> "
+        var pending = ""
+        while true {
+            output.flush()
+            switch reader.readLine(prompt: pending.isEmpty ? prompt : "...> ") {
+            case .endOfFile:
+                if reader.isInteractive { output.write("\n", to: .standardOutput) }
+                return 0
+            case .interrupted:
+                pending = ""
+            case .invalidUTF8(_, let line):
+                output.write("error: line \(line) is not valid UTF-8; ignored\n", to: .standardError)
+                pending = ""
+            case .line(let text):
+                if Self.continues(text) {
+                    pending += text + "\n"
+                    continue
+                }
+                let command = pending + text
+                pending = ""
+                guard !command.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else { continue }
+                reader.addHistory(command)
+                _ = await interrupts.run { await session.execute(line: command) }
+                if let status = await session.exitRequest { return status }
+                completion.context = await session.completionContext()
+            }
+        }
+    }
+
+    /// Whether a typed line ends in a `\` that continues it (an odd number of backslashes).
+    static func continues(_ line: String) -> Bool {
+        line.reversed().prefix { $0 == "\\" }.count % 2 == 1
+    }
+
+    /// The SQLite history, or in-memory history with one warning when it cannot be used.
+    private func openHistory(output: StandardStreams) -> any HistoryStoring {
+        guard factory.options.recordsHistory else { return InMemoryHistoryStore() }
+        let folder = factory.process.stateDirectory(option: factory.options.stateDirectory)
+        do {
+            return try SQLiteHistoryStore(path: SQLiteHistoryStore.path(stateDirectory: folder))
+        } catch {
+            output.write("warning: \(error); using in-memory history for this session\n", to: .standardError)
+            return InMemoryHistoryStore()
+        }
+    }
+
+    /// The newest commands of earlier sessions, oldest first, for Up.
+    private func olderCommands(_ history: any HistoryStoring, excluding session: String) -> [String] {
+        (try? history.entries(in: .allExcept(session), matching: nil, limit: 1000).map(\.text)) ?? []
+    }
+
+    /// Runs `~/.config/shop/init.shopscript` when it exists; its errors are reported, the REPL starts anyway.
+    private func runInitScript(_ session: Session, output: StandardStreams, interrupts: Interrupts) async {
+        guard let path = factory.process.initScriptPath, FileSystem.exists(path) else { return }
+        do {
+            let text = try ScriptSource.read(path: path, name: path)
+            _ = await interrupts.run { await session.run(text, file: path, path: path, policy: .keepGoing) }
+        } catch {
+            output.write("warning: \(error)\n", to: .standardError)
+        }
+    }
+}
+
+/// The completion data the editor's Tab handler reads, refreshed after every command.
+private final class CompletionBox {
+    var context: CompletionContext
+
+    init(context: CompletionContext) {
+        self.context = context
+    }
+}

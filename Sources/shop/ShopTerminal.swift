@@ -1,0 +1,50 @@
+import Glibc
+import LineEditor
+import ShopKit
+
+/// The terminal on standard output, for animations and inline pictures.
+struct ShopTerminal: TerminalSurface {
+    let variables: [String: String]
+
+    var size: (columns: Int, rows: Int) {
+        let size = Terminal.size(of: STDOUT_FILENO)
+        return (size?.columns ?? 80, size?.rows ?? 24)
+    }
+
+    func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeMutableBytes {
+                Glibc.write(STDOUT_FILENO, $0.baseAddress.map { $0 + written }, $0.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            written += count
+        }
+    }
+
+    func waitForKey(seconds: Double) -> Bool {
+        guard Terminal.isTerminal(STDIN_FILENO) else {
+            usleep(useconds_t(max(0, seconds) * 1_000_000))
+            return false
+        }
+        do {
+            return try Terminal.withRawMode(STDIN_FILENO) { _ in
+                try KeyReader(fileDescriptor: STDIN_FILENO).readKey(timeout: .milliseconds(Int(max(0, seconds) * 1000)))
+                    != nil
+            }
+        } catch {
+            return false
+        }
+    }
+
+    var imageProtocol: String? {
+        let term = variables["TERM"] ?? ""
+        if term.contains("kitty") { return "kitty" }
+        if ["iTerm.app", "WezTerm"].contains(variables["TERM_PROGRAM"] ?? "") { return "iterm2" }
+        return nil
+    }
+}

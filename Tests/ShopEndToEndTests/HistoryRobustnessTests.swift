@@ -1,0 +1,108 @@
+import Foundation
+import ShopKit
+import ShopTestSupport
+import Testing
+
+/// The session history under concurrent sessions, crashes and unusable databases.
+@Suite(.serialized) struct HistoryRobustnessTests {
+    let folder: FileSystemFolder
+
+    init() throws {
+        folder = try FileSystemFolder(prefix: "shop-history")
+    }
+
+    private var databasePath: String { folder.path + "/shop/history.sqlite3" }
+
+    @Test func fourSessionsRecordingAtOnceLoseAndTearNothing() async throws {
+        let path = folder.path
+        let failures = await withTaskGroup(of: String?.self) { group in
+            for process in 0..<4 {
+                group.addTask {
+                    do {
+                        let shop = try await InteractiveSession(stateDirectory: path)
+                        for batch in 0..<20 {
+                            let lines = (0..<25).map { "echo p\(process)-c\(batch * 25 + $0)-end\r" }.joined()
+                            try shop.terminal.send(lines)
+                            try await shop.terminal.waitFor(
+                                "\np\(process)-c\(batch * 25 + 24)-end", timeout: .seconds(30))
+                        }
+                        try await shop.waitForPrompt()
+                        return try await shop.quit() == .exited(0) ? nil : "process \(process): bad exit"
+                    } catch {
+                        return "process \(process): \(String(describing: error).prefix(300))"
+                    }
+                }
+            }
+            return await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
+        }
+        #expect(failures == [])
+        let rows = try InteractiveSession.history(in: folder.path)
+        #expect(rows.count == 2000)
+        for process in 0..<4 {
+            let texts = rows.filter { $0.text.hasPrefix("echo p\(process)-") }.map(\.text)
+            let inOrderAndWhole = texts == (0..<500).map { "echo p\(process)-c\($0)-end" }
+            #expect(inOrderAndWhole, "process \(process) has \(texts.count) rows")
+        }
+        #expect(Set(rows.map(\.session)).count == 4)
+    }
+
+    @Test func commandsBeforeASIGKILLAreKept() async throws {
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
+        for index in 0..<7 { try await shop.type("echo survived-\(index)") }
+        kill(shop.terminal.processIdentifier, SIGKILL)
+        _ = try await shop.terminal.waitForExit()
+        #expect(try InteractiveSession.history(in: folder.path).map(\.text) == (0..<7).map { "echo survived-\($0)" })
+    }
+
+    @Test func aCorruptDatabaseGivesOneWarningAndIsLeftAlone() async throws {
+        var generator = SystemRandomNumberGenerator()
+        let garbage = (0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        FileSystem.createDirectory(folder.path + "/shop")
+        try Data(garbage).write(to: URL(fileURLWithPath: databasePath))
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
+        #expect(shop.terminal.output.contains("warning: history database '\(databasePath)' is unusable"))
+        #expect(shop.terminal.output.contains("using in-memory history for this session"))
+        try await shop.type("echo works")
+        #expect(try await shop.type("history").contains("echo works"))
+        #expect(try await shop.quit() == .exited(0))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: databasePath)) == Data(garbage))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/shop") == ["history.sqlite3"])
+    }
+
+    @Test func aDatabaseFromANewerShopIsNotTouched() async throws {
+        FileSystem.createDirectory(folder.path + "/shop")
+        let create = try await ShopBinary.run(
+            ["-cmd", "PRAGMA user_version = 7; CREATE TABLE history(id INTEGER PRIMARY KEY);", databasePath, ".quit"],
+            environment: ShopBinary.environment(stateDirectory: folder.path), workingDirectory: folder.path,
+            launchPath: "/usr/bin/sqlite3")
+        #expect(create.status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: databasePath))
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
+        #expect(shop.terminal.output.contains("has schema version 7; this shop supports up to 1"))
+        #expect(try await shop.type("echo fine").contains("fine"))
+        #expect(try await shop.quit() == .exited(0))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: databasePath)) == before)
+    }
+
+    @Test func aReadOnlyStateFolderFallsBackToMemory() async throws {
+        let readOnly = folder.path + "/readonly"
+        FileSystem.createDirectory(readOnly)
+        chmod(folder.path, 0o755)
+        chmod(readOnly, 0o555)
+        let shop = try await InteractiveSession(
+            stateDirectory: readOnly, environment: ["HOME": "/nonexistent"],
+            prefix: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
+        #expect(shop.terminal.output.contains("warning: history database"))
+        #expect(try await shop.type("echo ok").contains("ok"))
+        #expect(try await shop.quit() == .exited(0))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: readOnly) == [])
+    }
+
+    @Test func noHistoryRecordsNothing() async throws {
+        let shop = try await InteractiveSession(stateDirectory: folder.path, arguments: ["--no-history"])
+        try await shop.type("echo private")
+        #expect(try await shop.type("history").contains("echo private"))
+        #expect(try await shop.quit() == .exited(0))
+        #expect(!FileManager.default.fileExists(atPath: databasePath))
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import ShopTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The built `shop` binary against a ``FixtureServer``: stdout, stderr and exit codes.
+@Suite struct NewsEndToEndTests {
+    /// Runs `shop ARGUMENTS` with a fixed clock, a fresh state folder and no history; stops it
+    /// after `limit` seconds so a test never hangs. `whileRunning` gets the process id.
+    static func shop(
+        _ arguments: [String], input: String = "", limit: Double = 20,
+        whileRunning: ((Int32) async throws -> Void)? = nil
+    ) async throws -> ShopBinary.Result {
+        let folder = try FileSystemFolder(prefix: "shop-news")
+        return try await ShopBinary.run(
+            ["--now", "2026-01-15T10:00:00Z", "--no-history", "--state-dir", folder.path] + arguments, input: input,
+            environment: ["HOME": folder.path, "PATH": "/usr/bin:/bin", "TMPDIR": folder.path],
+            workingDirectory: folder.path, timeout: limit, whileRunning: whileRunning)
+    }
+
+    @Test func jsonPrintsOneLinePerResultAndMessagesOnStandardError() async throws {
+        let server = FixtureServer(newsTotalCount: 20)
+        try server.start()
+        defer { server.stop() }
+        let run = try await Self.shop([
+            "--format", "json", "-c", "news source \(server.baseURL); news list; news more; news more",
+        ])
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(
+            lines.first?.hasPrefix(#"[{"id":1,"title":"Fixture story 1","description":"Body of fixture story 1.""#)
+                == true)
+        #expect(lines.last?.hasPrefix(#"[{"id":16,"#) == true)
+        #expect(lines.last?.hasSuffix(#""categoryType":"release"}]"#) == true)
+        #expect(
+            run.standardError == """
+                news source: \(server.baseURL) (15 per page, timeout 15 s); nothing loaded yet
+                all 20 news loaded
+
+                """)
+        #expect(server.requestedPaths == ["/api/news/1/15", "/api/news/2/15"])
+    }
+
+    @Test func plainOutputIsTabSeparated() async throws {
+        let server = FixtureServer(newsTotalCount: 3)
+        try server.start()
+        defer { server.stop() }
+        let run = try await Self.shop(["--format", "plain", "-c", "news source \(server.baseURL); news list"])
+        #expect(run.status == 0)
+        #expect(
+            run.standardOutput == """
+                news source: \(server.baseURL) (15 per page, timeout 15 s); nothing loaded yet
+                #\tdate\tcategory\ttitle
+                1\tYesterday\tpromo\tFixture story 1
+                2\t13 Jan 2026\tservice\tFixture story 2
+                3\t12 Jan 2026\tevent\tFixture story 3
+
+                """)
+        #expect(run.standardError == "")
+    }
+
+    @Test func aServerErrorIsOneLineOnStandardErrorAndExitStatusOne() async throws {
+        let server = FixtureServer()
+        try server.start()
+        defer { server.stop() }
+        server.setFault(.status(500), forPath: "/api/news/1/15")
+        let run = try await Self.shop(["-c", "news source \(server.baseURL); news list; echo never"])
+        #expect(run.status == 1)
+        #expect(
+            run.standardOutput == "news source: \(server.baseURL) (15 per page, timeout 15 s); nothing loaded yet\n")
+        #expect(
+            run.standardError == "error: '\(server.baseURL)/api/news/1/15' answered http 500 (internal server error)\n")
+    }
+
+    @Test func aScriptNamesTheFailingLineAndKeepGoingRetries() async throws {
+        let server = FixtureServer()
+        try server.start()
+        defer { server.stop() }
+        server.setFault(.text(#"{"news":[{"title":"no id"}]}"#), forPath: "/api/news/1/15", times: 1)
+        let script = FileManager.default.temporaryDirectory.appending(path: "news-\(UUID().uuidString).shopscript")
+        try Data("news source \(server.baseURL)\nnews list | count\nnews list | count\n".utf8).write(to: script)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let stopped = try await Self.shop(["run", script.path])
+        #expect(stopped.status == 1)
+        #expect(
+            stopped.standardError == "error: \(script.path):2:1: malformed news response: 'news[0].id' is missing\n")
+        server.setFault(.text(#"{"news":[{"title":"no id"}]}"#), forPath: "/api/news/1/15", times: 1)
+        let kept = try await Self.shop(["run", "--keep-going", script.path])
+        #expect(kept.status == 1)
+        #expect(kept.standardOutput.hasSuffix("nothing loaded yet\n15\n"))
+    }
+
+    @Test func commandsFromStandardInput() async throws {
+        let run = try await Self.shop([], input: "news list | count\nnews more | count\nstate get news.page\n")
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "15\n15\n2\n")
+        #expect(run.standardError == "")
+    }
+
+    @Test func theNewsTourPassesAsATranscript() async throws {
+        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let run = try await Self.shop(["test", root.appending(path: "Scripts/news.shopscript").path])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasSuffix("1 passed, 0 failed\n"))
+    }
+
+    @Test func ctrlCStopsALoadAtOnceWithStatus130() async throws {
+        let server = FixtureServer()
+        try server.start()
+        defer { server.stop() }
+        server.setFault(.delay(60), forPath: "/api/news/1/15")
+        let started = ContinuousClock.now
+        let run = try await Self.shop(["-c", "news source \(server.baseURL) --timeout 120; news list"], limit: 90) {
+            pid in
+            while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            kill(pid, SIGINT)
+        }
+        #expect(run.status == 130)
+        #expect(run.standardError == "interrupted\n")
+        #expect((ContinuousClock.now - started) < .seconds(30), "the server would answer after 60 s")
+    }
+}
