@@ -51,11 +51,22 @@ public struct JSONError: Error, Equatable, CustomStringConvertible {
         return copy
     }
 
-    /// The path written as `services[3].price`, or `the top level` for the root.
+    /// How many steps of a path are shown before its middle is left out.
+    static let longestShownPath = 12
+
+    /// The path written as `services[3].price`, or `the top level` for the root. The middle of
+    /// a path longer than ``longestShownPath`` steps is shown as `…(N more)…`.
     public var pathDescription: String {
         guard !path.isEmpty else { return "the top level" }
+        var shown = path[...]
+        var omitted = 0
+        if path.count > Self.longestShownPath {
+            omitted = path.count - Self.longestShownPath
+            shown = path.prefix(Self.longestShownPath / 2) + path.suffix(Self.longestShownPath / 2)
+        }
         var text = ""
-        for component in path {
+        for (index, component) in shown.enumerated() {
+            if omitted > 0, index == Self.longestShownPath / 2 { text += "…(\(omitted) more)…" }
             switch component {
             case .key(let key):
                 let plain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }

@@ -30,17 +30,21 @@ public struct JSONReader: ~Copyable {
         over bytes: [UInt8], _ body: (inout JSONReader) throws(JSONError) -> Result
     ) throws(JSONError) -> Result {
         let outcome: Swift.Result<Result, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(bytes: buffer)
-            do throws(JSONError) {
-                reader.skipByteOrderMark()
-                let result = try body(&reader)
-                try reader.expectEnd()
-                return .success(result)
-            } catch {
-                return .failure(error)
-            }
+            Swift.Result { () throws(JSONError) in try withReader(over: buffer, body) }
         }
         return try outcome.get()
+    }
+
+    /// Runs `body` with a reader over bytes the caller keeps alive (a mapped file, say), then
+    /// checks that only white space follows the value it read.
+    public static func withReader<Result>(
+        over buffer: UnsafeBufferPointer<UInt8>, _ body: (inout JSONReader) throws(JSONError) -> Result
+    ) throws(JSONError) -> Result {
+        var reader = JSONReader(bytes: buffer)
+        reader.skipByteOrderMark()
+        let result = try body(&reader)
+        try reader.expectEnd()
+        return result
     }
 
     // MARK: Peeking
@@ -253,7 +257,17 @@ public struct JSONReader: ~Copyable {
 
     /// An error at the current position, for decoders that find a value they cannot use.
     public func error(_ problem: JSONError.Problem) -> JSONError {
-        let (line, column) = lineAndColumn(of: min(position, bytes.count))
+        error(problem, at: position)
+    }
+
+    /// The offset of the next byte to read. Keep it to place an error found later (a
+    /// repeated id, say) with ``error(_:at:)``; making errors ahead of need costs a scan of
+    /// the input each.
+    public var offset: Int { position }
+
+    /// An error at an earlier ``offset``.
+    public func error(_ problem: JSONError.Problem, at offset: Int) -> JSONError {
+        let (line, column) = lineAndColumn(of: max(0, min(offset, bytes.count)))
         return JSONError(problem: problem, path: [], line: line, column: column)
     }
 

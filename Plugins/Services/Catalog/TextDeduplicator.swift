@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Hands back the `String` made for the same text a moment ago, so a catalog whose titles
+/// repeat ("Window cleaning" in a thousand districts) stores each title once instead of once
+/// per service.
+///
+/// A direct-mapped cache of ``slotCount`` strings found by a hash of the bytes: when the slot
+/// holds the same bytes its string is returned (strings share their storage), otherwise a new
+/// string takes the slot. Text that never repeats costs a hash and a comparison per string.
+/// Text of up to 15 UTF-8 bytes is stored inside the `String` value itself and is not cached.
+struct TextDeduplicator {
+    /// How many strings are remembered.
+    static let slotCount = 4096
+
+    private var hashes = [UInt64](repeating: 0, count: slotCount)
+    private var strings = [String](repeating: "", count: slotCount)
+
+    /// The text of `bytes` (UTF-8, repaired like `String(decoding:as:)`).
+    mutating func string(for bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count > 15, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
+        let hash = Self.hash(bytes)
+        let slot = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
+        if hashes[slot] == hash {
+            var cached = strings[slot]
+            let isSame = cached.withUTF8 { stored in
+                stored.count == bytes.count && stored.baseAddress.map { memcmp($0, base, bytes.count) == 0 } == true
+            }
+            if isSame { return cached }
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        hashes[slot] = hash
+        strings[slot] = string
+        return string
+    }
+
+    /// A quick 64-bit hash, eight bytes at a time.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        while offset < bytes.count {
+            tail = tail << 8 | UInt64(base[offset])
+            offset += 1
+        }
+        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        return hash ^ hash >> 29
+    }
+}

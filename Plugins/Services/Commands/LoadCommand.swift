@@ -1,0 +1,41 @@
+import ShopKit
+
+/// `services load FILE`: replaces the catalog with one read from a JSON file of either shape.
+struct LoadCommand: Command {
+    let context: ServicesContext
+
+    let spec = CommandSpec(
+        path: ["services", "load"], abstract: "Load a catalog from a JSON file (either shape)",
+        discussion:
+            "Two shapes are read. {\"services\": [{\"id\", \"name\", \"price\": 1500, \"icon\"}]}, and "
+            + "{\"status\", \"result\": {\"title\", \"actionTitle\", \"selectedActionTitle\", \"list\": [{\"id\", "
+            + "\"title\", \"description\", \"icon\": {\"52x52\": URL}, \"price\": \"356 ₽\", \"isSelected\"}]}}. "
+            + "Ids may be strings or whole numbers; prices may be whole numbers or text, which is read as "
+            + "roubles (\"1 500 ₽\" is 1500; kopecks are rounded). Items marked isSelected start selected "
+            + "(only the first in single mode). result.title becomes the heading of 'services list', "
+            + "actionTitle the button under it, and selectedActionTitle the word 'services confirm' starts "
+            + "with. Loading replaces the catalog and the selection as one step: 'undo' brings both back. A "
+            + "file that cannot be read changes nothing, and the error names the JSON path, line and column "
+            + "of the problem. Example: services load ~/catalog.json",
+        arguments: [ArgumentSpec("FILE", "a JSON file: {\"services\": …} or {\"status\", \"result\": …}", kind: .path)])
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let name = invocation.arguments.text("FILE") ?? ""
+        let (catalog, index) = try await CatalogLoader.load(path: invocation.resolve(path: name), name: name)
+        let state = ServicesState(invocation)
+        let mode = try state.selection().mode
+        let selected = mode == .single ? Array(catalog.preselected.prefix(1)) : catalog.preselected
+        try state.write(catalog, selected: selected)
+        context.indexes.remember(index)
+        let count = catalog.items.count
+        var message =
+            "loaded \(Price.grouped(count)) \(count == 1 ? "service" : "services") (\(catalog.info.shapeDescription))"
+        if catalog.preselected.count > selected.count {
+            message += "; selected the first of \(catalog.preselected.count) marked isSelected (single mode)"
+        } else if !selected.isEmpty {
+            message += "; \(selected.count) selected"
+        }
+        invocation.console.message(message)
+        return nil
+    }
+}

@@ -1,0 +1,44 @@
+import ShopKit
+
+/// `services mode [single|multi]`: how many services can be selected at once.
+struct ModeCommand: Command {
+    let context: ServicesContext
+
+    let spec = CommandSpec(
+        path: ["services", "mode"], abstract: "Pick one service (single) or several (multi)",
+        discussion:
+            "Without a word, shows the mode. Going from multi to single keeps only the most recent selection.",
+        arguments: [
+            ArgumentSpec(
+                "MODE", "single or multi", kind: .choice(SelectionMode.allCases.map(\.rawValue)), isOptional: true)
+        ],
+        examples: [Example("services mode multi"), Example("services mode", "the current mode")])
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let state = ServicesState(invocation)
+        let previous = try state.selection()
+        guard let word = invocation.arguments.text("MODE"), let mode = SelectionMode(rawValue: word) else {
+            return .value(.string(previous.mode.rawValue))
+        }
+        guard mode != previous.mode else {
+            invocation.console.message("the mode is already \(mode.rawValue)")
+            return nil
+        }
+        var selection = previous
+        let dropped = selection.switchMode(to: mode)
+        try state.write(selection, over: previous)
+        switch mode {
+        case .multi:
+            invocation.console.message("mode: multi — select any number of services")
+        case .single where dropped.isEmpty:
+            invocation.console.message("mode: single — select one service")
+        case .single:
+            let kept = selection.ids.first ?? ""
+            let index = try context.index(of: state)
+            let title = index.position(of: kept).flatMap { Service(index.items[$0])?.title } ?? kept
+            invocation.console.message(
+                "mode: single — kept \(title), deselected \(dropped.count) \(dropped.count == 1 ? "other" : "others")")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,7 @@
+/// Whether one service or several can be selected at once (`services.mode`).
+enum SelectionMode: String, Sendable, Equatable, CaseIterable {
+    /// At most one: selecting another replaces it.
+    case single
+    /// Any number, in the order they were selected.
+    case multi
+}

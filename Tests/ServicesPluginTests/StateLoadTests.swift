@@ -1,0 +1,53 @@
+import ShopKit
+import ShopTestSupport
+import Testing
+
+@testable import ServicesPlugin
+
+@Suite struct StateLoadTests {
+    @Test func savedServicesStateLoadsBack() async throws {
+        let shop = try ServicesShop()
+        await shop.run("services mode multi; services select 2; services select 4")
+        let saved = await shop.state()
+        await shop.run("state save saved.json; services clear; services mode single")
+        #expect(await shop.run("state load saved.json") == "loaded 4 keys from saved.json\n")
+        #expect(await shop.state() == saved)
+        #expect(
+            await shop.run("services confirm")
+                == "Selected: Wash and iron, Same-day courier\n2 services, 1 540 ₽ in total\n")
+    }
+
+    @Test(arguments: [
+        ("services.items", "5", "invalid value for 'services.items': expected a list of services"),
+        (
+            "services.items", "[{\"id\": \"a\"}]",
+            "invalid value for 'services.items': item 1 is not a service {id: string, title: string, price: integer, …}"
+        ),
+        (
+            "services.items",
+            "[{\"id\": \"a\", \"title\": \"A\", \"price\": 1}, {\"id\": \"a\", \"title\": \"B\", \"price\": 2}]",
+            "invalid value for 'services.items': id 'a' appears twice"
+        ),
+        ("services.selected", "[1]", "invalid value for 'services.selected': expected a list of service ids (strings)"),
+        ("services.mode", "\"triple\"", "invalid value for 'services.mode': expected \"single\" or \"multi\""),
+        (
+            "services.catalog", "[]",
+            "invalid value for 'services.catalog': expected a record such as {\"title\": \"Services\"}"
+        ),
+    ])
+    func badValuesInAStateFileAreRefused(key: String, json: String, message: String) async throws {
+        let shop = try ServicesShop()
+        try shop.write("{\"shopState\": 1, \"values\": {\"\(key)\": \(json)}}", to: "bad.json")
+        let before = await shop.state()
+        #expect(await shop.run("state load bad.json") == "error: \(message)\n")
+        #expect(await shop.state() == before)
+    }
+
+    @Test func aSelectionOfIdsTheCatalogLacksIsToleratedAndIgnored() async throws {
+        let shop = try ServicesShop()
+        try shop.write("{\"shopState\": 1, \"values\": {\"services.selected\": [\"gone\", \"tutor\"]}}", to: "odd.json")
+        await shop.run("state load odd.json")
+        #expect(await shop.run("services confirm") == "Selected: Maths tutoring\n")
+        #expect(await shop.run("services list").contains("✓ Maths tutoring · 1 200 ₽"))
+    }
+}
