@@ -47,7 +47,10 @@ let package = Package(
         .testTarget(name: "ServicesPluginTests", dependencies: ["ServicesPlugin", "ShopTestSupport"]),
         .testTarget(name: "FeedPluginTests", dependencies: ["FeedPlugin", "ShopTestSupport"]),
         .testTarget(name: "NewsPluginTests", dependencies: ["NewsPlugin", "ShopTestSupport"]),
-        .testTarget(name: "ShopEndToEndTests", dependencies: ["shop", "ShopTestSupport", "HistoryStore"]),
+        .testTarget(
+            name: "ShopEndToEndTests",
+            dependencies: ["shop", "ShopTestSupport", "HistoryStore", "ServicesPlugin", "FeedPlugin", "NewsPlugin"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

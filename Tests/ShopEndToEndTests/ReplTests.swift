@@ -23,10 +23,18 @@ import Testing
 
     @Test func tabCompletesAUniqueNameAndListsSeveral() async throws {
         let shop = try await InteractiveSession(stateDirectory: folder.path)
-        try shop.terminal.send("ech")
+        try shop.terminal.send("serv")
         try shop.terminal.send(key: .tab)
-        try shop.terminal.send("hello\r")
-        try await shop.terminal.waitFor("echo hello")
+        try shop.terminal.send("mode\r")
+        try await shop.terminal.waitFor("services mode")
+        try await shop.terminal.waitFor("single")
+        try await shop.waitForPrompt()
+        try shop.terminal.send("services sel")
+        try shop.terminal.send(key: .tab)
+        try shop.terminal.send("la")
+        try shop.terminal.send(key: .tab)
+        try shop.terminal.send("\r")
+        try await shop.terminal.waitFor("selected")
         try await shop.waitForPrompt()
         try shop.terminal.send("state ")
         try shop.terminal.send(key: .tab)
@@ -38,6 +46,7 @@ import Testing
         try shop.terminal.send(key: .controlC)
         try await shop.waitForPrompt()
         #expect(try await shop.quit() == .exited(0))
+        #expect(try InteractiveSession.history(in: folder.path).map(\.text).contains("services select laundry"))
     }
 
     @Test func upRecallsThePreviousCommand() async throws {

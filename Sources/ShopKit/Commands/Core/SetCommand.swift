@@ -7,7 +7,7 @@ struct SetCommand: Command {
             ArgumentSpec("NAME", "letters, digits and '_'", completion: .variables),
             ArgumentSpec("VALUE", "any value", kind: .value, isOptional: true),
         ],
-        examples: [Example("set budget 2000"), Example("set greeting \"hello $budget\"")],
+        examples: [Example("set budget 2000"), Example("set budget 2000; set greeting \"hello $budget\"")],
         input: .optional)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
