@@ -145,9 +145,8 @@ import Testing
         #expect((second["milliseconds"]?.doubleValue ?? 99) < 1)
         let line = await shop.run("news image 3")
         #expect(line.hasPrefix("news 3: PNG 64×24, "))
-        #expect(line.contains(" bytes, embedded ("))
-        #expect(line.hasSuffix(" ms)\n"))
-        #expect((await shop.run("news image 3")).contains(" bytes, memory hit ("))
+        #expect(line.hasSuffix(" bytes, embedded\n"), "scripts print no timing, so transcripts stay stable")
+        #expect((await shop.run("news image 3")).hasSuffix(" bytes, memory hit\n"))
     }
 
     @Test func anItemWithoutAPictureGetsAPlaceholderLine() async throws {
@@ -163,7 +162,7 @@ import Testing
         let lines = printed.split(separator: "\n")
         #expect(lines.first == "4 of 15 news have no picture")
         #expect(lines.count == 12)
-        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("news ") && $0.hasSuffix(" ms)") })
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("news ") && !$0.hasSuffix(" ms)") })
         #expect(
             await shop.run("news image") == "error: news image: give a news number, or --all for every loaded news\n")
     }

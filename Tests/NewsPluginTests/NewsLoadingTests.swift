@@ -65,7 +65,7 @@ import Testing
         try await withFixtureServer { server in
             let shop = try newsSession()
             await shop.run("news source \(server.baseURL)")
-            #expect((await shop.run("news image 1")).contains(" bytes, miss, downloaded ("))
+            #expect((await shop.run("news image 1")).hasSuffix(" bytes, miss, downloaded\n"))
             let folder = shop.stateDirectory + "/cache/images"
             let files = try FileManager.default.contentsOfDirectory(atPath: folder)
             #expect(files == [ImageDiskCache.fileName(for: server.baseURL + "/images/sample.png")])
@@ -79,7 +79,7 @@ import Testing
                     plugins: [NewsPlugin()], environment: environment, output: output, showsErrorLocations: false))
             _ = await next.run(
                 "news source \(server.baseURL); news image 1", file: nil, path: nil, policy: .stopAtFirstFailure)
-            #expect(output.take().contains(" bytes, disk hit ("))
+            #expect(output.take().hasSuffix(" bytes, disk hit\n"))
             #expect(server.requestCount(forPath: "/images/sample.png") == 1)
         }
     }

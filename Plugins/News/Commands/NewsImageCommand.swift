@@ -37,7 +37,9 @@ struct NewsImageCommand: Command {
         invocation.console.flush()
         let line = try await Self.load(url, number: number, with: loader(context))
         showInline(line.image, invocation)
-        return CommandResult(NewsImageView.value(line), view: NewsImageView(lines: [line]))
+        return CommandResult(
+            NewsImageView.value(line),
+            view: NewsImageView(lines: [line], showsTime: context.invocation.environment.isInteractive))
     }
 
     private func loader(_ context: NewsContext) -> ImageLoader {
@@ -84,7 +86,9 @@ struct NewsImageCommand: Command {
             throw NewsCommandError.allImagesFailed(count: failures.count, first: failures.first ?? "")
         }
         for failure in failures { console.warning(failure) }
-        return CommandResult(.list(lines.map(NewsImageView.value)), view: NewsImageView(lines: lines))
+        return CommandResult(
+            .list(lines.map(NewsImageView.value)),
+            view: NewsImageView(lines: lines, showsTime: context.invocation.environment.isInteractive))
     }
 
     /// Loads one picture and times the load.

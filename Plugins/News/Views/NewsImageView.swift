@@ -1,6 +1,9 @@
 import ShopKit
 
 /// Loaded images, one line each: `news 1: PNG 48×32, 239 bytes, memory hit (0.01 ms)`.
+///
+/// The time shows at the prompt only, so scripts and transcripts print the same every run
+/// (`--format json` always carries it as `milliseconds`).
 struct NewsImageView: ValueView {
     /// One loaded image and the news it belongs to.
     struct Line: Sendable {
@@ -10,16 +13,19 @@ struct NewsImageView: ValueView {
     }
 
     let lines: [Line]
+    /// Whether each line ends with the time the load took.
+    let showsTime: Bool
 
     func render(in context: RenderContext) -> String {
-        lines.map(Self.text).joined(separator: "\n")
+        lines.map { Self.text($0, showsTime: showsTime) }.joined(separator: "\n")
     }
 
     /// The line for one image.
-    static func text(_ line: Line) -> String {
+    static func text(_ line: Line, showsTime: Bool) -> String {
         let header = line.image.header
+        let time = showsTime ? " (\(milliseconds(line.milliseconds)) ms)" : ""
         return "news \(line.number): \(header.format.rawValue.uppercased()) \(header.width)×\(header.height), "
-            + "\(line.image.byteCount) bytes, \(origin(line.image.origin)) (\(milliseconds(line.milliseconds)) ms)"
+            + "\(line.image.byteCount) bytes, \(origin(line.image.origin))\(time)"
     }
 
     /// Where the bytes came from, as hit or miss.
