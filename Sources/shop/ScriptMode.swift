@@ -65,6 +65,9 @@ enum ScriptMode {
             return failed ? 1 : 0
         }
         output.flush()
+        // The process exits next: the session is kept rather than freed, since taking apart a
+        // large state (a million catalog records) would only delay the exit.
+        _ = Unmanaged.passRetained(session)
         return interrupted ? 130 : status
     }
 
