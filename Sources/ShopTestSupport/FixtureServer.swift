@@ -55,6 +55,8 @@ public final class FixtureServer: Sendable {
         var requestLog: [String] = []
         var abandoned = 0
         var accepted = 0
+        /// Raised by ``releaseDelays()``: delays that began before it end at once.
+        var delayRelease = 0
         var bodyBytesSent: [String: Int] = [:]
         var connections: Set<Int32> = []
         var listener: Int32 = -1
@@ -236,6 +238,12 @@ public final class FixtureServer: Sendable {
         state.withLock { $0.bodyBytesSent[path, default: 0] }
     }
 
+    /// Ends every `.delay` under way now, as if its time had passed, so a test decides when a
+    /// held answer goes out instead of racing a clock.
+    public func releaseDelays() {
+        state.withLock { $0.delayRelease += 1 }
+    }
+
     /// Forgets the request log and counters.
     public func resetCounts() {
         state.withLock {
@@ -380,14 +388,16 @@ public final class FixtureServer: Sendable {
     /// Sleeps `seconds`, waking early when the client closes the connection or the server stops.
     private func waitOrHangUp(seconds: Double, connection: Int32, wake: Int32) -> WaitOutcome {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+        let release = state.withLock { $0.delayRelease }
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else { return .elapsed }
+            guard now < deadline, state.withLock({ $0.delayRelease }) == release else { return .elapsed }
             var fds = [
                 pollfd(fd: connection, events: Int16(POLLIN) | Self.pollReadHangUp, revents: 0),
                 pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
             ]
-            let milliseconds = Int32(min(UInt64(Int32.max), (deadline - now + 999_999) / 1_000_000))
+            // Short polls, so a release is noticed within 20 ms.
+            let milliseconds = Int32(min(20, (deadline - now + 999_999) / 1_000_000))
             let ready = poll(&fds, 2, milliseconds)
             if ready < 0 {
                 if errno == EINTR { continue }

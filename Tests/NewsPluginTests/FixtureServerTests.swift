@@ -21,7 +21,7 @@ import Testing
         try server.start()
         server.setGlobalFault(.delay(60))
         let url = try #require(URL(string: server.baseURL + "/api/news/1/15"))
-        let request = Task { try await NewsAPIClient(timeout: 10).get(url) }
+        let request = Task { try await NewsAPIClient(timeout: 90).get(url) }
         while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
         let clock = ContinuousClock()
         let started = clock.now

@@ -100,7 +100,7 @@ import Testing
         try await withFixtureServer { server in
             server.setFault(.delay(60), forPath: "/slow")
             let url = try #require(URL(string: server.baseURL + "/slow"))
-            let client = NewsAPIClient(timeout: 10)
+            let client = NewsAPIClient(timeout: 90)
             let clock = ContinuousClock()
             let request = Task { try await client.get(url) }
             while server.requestCount(forPath: "/slow") == 0 { try await Task.sleep(for: .milliseconds(5)) }

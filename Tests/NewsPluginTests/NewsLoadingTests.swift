@@ -8,14 +8,15 @@ import Testing
 @Suite struct NewsLoadingTests {
     @Test func aSecondLoadWhileOneRunsIsRefusedWithoutARequest() async throws {
         try await withFixtureServer { server in
-            server.setFault(.delay(0.3), forPath: "/api/news/1/15")
+            server.setFault(.delay(60), forPath: "/api/news/1/15")
             let shop = try newsSession()
-            await shop.run("news source \(server.baseURL)")
+            await shop.run("news source \(server.baseURL) --timeout 90")
             let first = Task { await shop.session.run("news list", file: nil, path: nil, policy: .keepGoing) }
             while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
             #expect(await shop.run("news more") == "error: a news load is already running; wait for it or cancel it\n")
             #expect(
                 await shop.run("news refresh") == "error: a news load is already running; wait for it or cancel it\n")
+            server.releaseDelays()
             #expect(await first.value == RunOutcome())
             #expect(shop.output.take().hasSuffix("15 of 40 loaded · 'news more' loads the next page\n"))
             #expect(server.requestCount == 1)
@@ -26,7 +27,7 @@ import Testing
     @Test func ctrlCCancelsALoadAtOnceAndTheSessionGoesOn() async throws {
         try await withFixtureServer { server in
             let shop = try newsSession()
-            await shop.run("news source \(server.baseURL); news list")
+            await shop.run("news source \(server.baseURL) --timeout 90; news list")
             let before = await newsState(shop)
             server.setFault(.delay(60), forPath: "/api/news/2/15", times: 1)
             let started = ContinuousClock.now

@@ -87,12 +87,13 @@ import Testing
 
     @Test func aSecondLoadWhileOneRunsIsRefusedWithoutARequest() async throws {
         try await withFixtureServer { server in
-            server.setFault(.delay(0.3), forPath: "/api/news/1/15")
-            let repository = NewsRepository(fetcher: try httpFetcher(server))
+            server.setFault(.delay(60), forPath: "/api/news/1/15")
+            let repository = NewsRepository(fetcher: try httpFetcher(server, timeout: 90))
             let first = Task { try await repository.loadNext() }
             while await !repository.isLoading { await Task.yield() }
             #expect(await newsError { try await repository.loadNext() } == .loadInProgress)
             #expect(await newsError { try await repository.refresh() } == .loadInProgress)
+            server.releaseDelays()
             #expect(try await first.value == .loaded(page: 1, added: 15, duplicates: 0))
             #expect(server.requestCount == 1)
         }
@@ -100,7 +101,7 @@ import Testing
 
     @Test func cancellingALoadAnswersAtOnceAndLeavesTheStateAsItWas() async throws {
         try await withFixtureServer { server in
-            let repository = NewsRepository(fetcher: try httpFetcher(server))
+            let repository = NewsRepository(fetcher: try httpFetcher(server, timeout: 90))
             _ = try await repository.loadNext()
             let before = await repository.state
             server.setFault(.delay(60), forPath: "/api/news/2/15", times: 1)
