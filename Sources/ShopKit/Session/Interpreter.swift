@@ -114,7 +114,16 @@ final class Interpreter {
         do {
             var carried: CommandResult?
             for (index, call) in pipeline.commands.enumerated() {
-                carried = try await run(call, input: carried?.value, isFirst: index == 0)
+                let invocation = try prepare(call, input: carried?.value, isFirst: index == 0)
+                do {
+                    carried = try await invocation.registered.command.run(invocation)
+                } catch let error as LocatedError {
+                    throw error
+                } catch let error as CancellationError {
+                    throw error
+                } catch {
+                    throw LocatedError(error, at: call.location)
+                }
             }
             store.commitChange()
             if let carried { display(carried) }
@@ -131,7 +140,8 @@ final class Interpreter {
         }
     }
 
-    private func run(_ call: CommandCall, input: Value?, isFirst: Bool) async throws -> CommandResult? {
+    /// Evaluates a command's words, finds the command and binds its arguments.
+    private func prepare(_ call: CommandCall, input: Value?, isFirst: Bool) throws(LocatedError) -> Invocation {
         var words: [EvaluatedWord] = []
         words.reserveCapacity(call.words.count)
         for index in call.words.indices { words.append(try evaluate(call.words[index])) }
@@ -154,16 +164,7 @@ final class Interpreter {
         } catch {
             throw LocatedError(error, at: call.location)
         }
-        let invocation = Invocation(registered: registered, arguments: arguments, input: input, interpreter: self)
-        do {
-            return try await registered.command.run(invocation)
-        } catch let error as LocatedError {
-            throw error
-        } catch let error as CancellationError {
-            throw error
-        } catch {
-            throw LocatedError(error, at: call.location)
-        }
+        return Invocation(registered: registered, arguments: arguments, input: input, interpreter: self)
     }
 
     // MARK: Words
