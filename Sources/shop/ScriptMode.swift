@@ -10,7 +10,7 @@ enum ScriptMode {
         for file in files {
             do {
                 if file == "-" {
-                    let text = try ScriptSource.text(of: try readStandardInput(), name: "<stdin>")
+                    let text = try ScriptSource.text(of: try FileSystem.read("/dev/stdin"), name: "<stdin>")
                     scripts.append(ScriptText(text: text, file: "<stdin>", path: nil))
                 } else {
                     let home = factory.process.variables["HOME"]
@@ -69,11 +69,6 @@ enum ScriptMode {
         // large state (a million catalog records) would only delay the exit.
         _ = Unmanaged.passRetained(session)
         return interrupted ? 130 : status
-    }
-
-    /// All of standard input.
-    static func readStandardInput() throws(FileError) -> [UInt8] {
-        try FileSystem.read("/dev/stdin")
     }
 }
 

@@ -1,5 +1,6 @@
 import Glibc
 import LineEditor
+import NewsPlugin
 import ShopKit
 
 /// The terminal on standard output, for animations and inline pictures.
@@ -42,9 +43,6 @@ struct ShopTerminal: TerminalSurface {
     }
 
     var imageProtocol: String? {
-        let term = variables["TERM"] ?? ""
-        if term.contains("kitty") { return "kitty" }
-        if ["iTerm.app", "WezTerm"].contains(variables["TERM_PROGRAM"] ?? "") { return "iterm2" }
-        return nil
+        InlineImageProtocol.detect(environment: variables)?.rawValue
     }
 }

@@ -27,7 +27,7 @@ public struct Invocation {
 
     /// The render settings for a result shown now.
     public var renderContext: RenderContext {
-        RenderContext(width: environment.width(), style: environment.style, format: console.format)
+        interpreter.renderContext
     }
 
     /// This session's object of type `Object` for the command's plugin, made by `make` the

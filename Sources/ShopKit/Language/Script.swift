@@ -131,16 +131,6 @@ public struct Word: Sendable, Equatable {
 
     /// Every piece in order.
     public var parts: [WordPart] { [head] + tail }
-
-    /// The word's text when it holds no variable, else nil.
-    public var literalText: String? {
-        var text = ""
-        for part in parts {
-            guard case .literal(let literal) = part else { return nil }
-            text += literal
-        }
-        return text
-    }
 }
 
 /// A piece of a word.

@@ -232,7 +232,4 @@ public struct StateSnapshot: Sendable {
     public var variableNames: [String] {
         entries.keys.filter { !$0.contains(".") }.sorted()
     }
-
-    /// The revision of a key (0 when never written).
-    public func revision(of key: String) -> UInt64 { entries[key]?.revision ?? 0 }
 }
