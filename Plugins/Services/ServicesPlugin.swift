@@ -25,9 +25,11 @@ public struct ServicesPlugin: Plugin {
 
     public var commands: [any Command] {
         [
-            ListCommand(context: context), ShowCommand(context: context), SelectCommand(context: context),
-            DeselectCommand(context: context), ToggleCommand(context: context), ClearCommand(),
-            ModeCommand(context: context), ConfirmCommand(context: context), LoadCommand(context: context),
+            ServicesListCommand(context: context), ServicesShowCommand(context: context),
+            ServicesSelectCommand(context: context),
+            ServicesDeselectCommand(context: context), ServicesToggleCommand(context: context), ServicesClearCommand(),
+            ServicesModeCommand(context: context), ServicesConfirmCommand(context: context),
+            ServicesLoadCommand(context: context),
         ]
     }
 

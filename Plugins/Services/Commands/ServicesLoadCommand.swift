@@ -1,7 +1,7 @@
 import ShopKit
 
 /// `services load FILE`: replaces the catalog with one read from a JSON file of either shape.
-struct LoadCommand: Command {
+struct ServicesLoadCommand: Command {
     let context: ServicesContext
 
     let spec = CommandSpec(

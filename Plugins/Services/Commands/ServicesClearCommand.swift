@@ -1,7 +1,7 @@
 import ShopKit
 
 /// `services clear`: deselects everything.
-struct ClearCommand: Command {
+struct ServicesClearCommand: Command {
     let spec = CommandSpec(
         path: ["services", "clear"], abstract: "Deselect every service",
         examples: [Example("services select 1; services clear")])

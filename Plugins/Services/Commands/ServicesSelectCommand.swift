@@ -1,7 +1,7 @@
 import ShopKit
 
 /// `services select ID`: selects a service (in single mode, instead of the one selected).
-struct SelectCommand: Command {
+struct ServicesSelectCommand: Command {
     let context: ServicesContext
     let spec: CommandSpec
 

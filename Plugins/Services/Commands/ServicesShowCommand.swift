@@ -1,7 +1,7 @@
 import ShopKit
 
 /// `services show ID`: one service in full.
-struct ShowCommand: Command {
+struct ServicesShowCommand: Command {
     let context: ServicesContext
     let spec: CommandSpec
 

@@ -1,7 +1,7 @@
 import ShopKit
 
 /// `services list`: the catalog as a grid of cards; its value is the list of item records.
-struct ListCommand: Command {
+struct ServicesListCommand: Command {
     let context: ServicesContext
 
     let spec = CommandSpec(

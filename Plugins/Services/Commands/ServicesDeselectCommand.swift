@@ -1,7 +1,7 @@
 import ShopKit
 
 /// `services deselect ID`: removes a service from the selection.
-struct DeselectCommand: Command {
+struct ServicesDeselectCommand: Command {
     let context: ServicesContext
     let spec: CommandSpec
 

@@ -1,7 +1,7 @@
 import ShopKit
 
 /// `services confirm`: names the choice — the step after the screen's "Select" button.
-struct ConfirmCommand: Command {
+struct ServicesConfirmCommand: Command {
     let context: ServicesContext
 
     let spec = CommandSpec(

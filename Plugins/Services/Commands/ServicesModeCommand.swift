@@ -1,7 +1,7 @@
 import ShopKit
 
 /// `services mode [single|multi]`: how many services can be selected at once.
-struct ModeCommand: Command {
+struct ServicesModeCommand: Command {
     let context: ServicesContext
 
     let spec = CommandSpec(

@@ -1,7 +1,7 @@
 import ShopKit
 
 /// `services toggle ID`: selects a service, or deselects it when it is selected — a tap on its card.
-struct ToggleCommand: Command {
+struct ServicesToggleCommand: Command {
     let context: ServicesContext
     let spec: CommandSpec
 
