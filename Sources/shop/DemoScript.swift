@@ -1,0 +1,44 @@
+import ShopKit
+
+/// A parsed demo script: its steps, and the narration shown before each.
+struct DemoScript {
+    /// One step with the narration that precedes it.
+    struct Entry {
+        var narration: [String]
+        var step: Step
+    }
+
+    /// The script as parsed.
+    var parsed: Script
+    var entries: [Entry]
+    /// Narration after the last step.
+    var closingNarration: [String]
+
+    /// Reads and parses `file`; prints the problem and returns nil when it cannot be used.
+    static func load(_ file: String, factory: SessionFactory, output: StandardStreams) -> DemoScript? {
+        let path = FilePath.resolve(
+            file, relativeTo: factory.process.workingDirectory, home: factory.process.variables["HOME"])
+        let script: Script
+        do {
+            script = Parser.parse(try ScriptSource.read(path: path, name: file), file: file)
+        } catch {
+            output.write("shop: \(error)\n", to: .standardError)
+            return nil
+        }
+        guard !script.hasErrors else {
+            for diagnostic in script.diagnostics { output.write("error: \(diagnostic)\n", to: .standardError) }
+            return nil
+        }
+        var entries: [Entry] = []
+        var narration: [String] = []
+        for item in script.items {
+            switch item {
+            case .narration(let line): narration.append(line.text)
+            case .step(let step):
+                entries.append(Entry(narration: narration, step: step))
+                narration = []
+            }
+        }
+        return DemoScript(parsed: script, entries: entries, closingNarration: narration)
+    }
+}
