@@ -125,6 +125,30 @@ import Testing
         }
     }
 
+    @Test func aRecordedArchiveIsCompleteAfterEveryEntry() throws {
+        let folder = NSTemporaryDirectory() + "har-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/talk.har"
+        let writer = try HTTPArchiveWriter.create(
+            at: path, named: "talk.har", creator: "shop", version: "0.1.0", title: "news", started: 0)
+        #expect(try HTTPArchive.load(path: path, named: "talk.har").entries.isEmpty)
+        let entries = [Self.page, Self.picture, Self.missing, Self.refused]
+        for (index, entry) in entries.enumerated() {
+            try writer.append(entry)
+            #expect(try HTTPArchive.load(path: path, named: "talk.har").entries == Array(entries[...index]))
+        }
+        try writer.close()
+        #expect(writer.entryCount == 4)
+    }
+
+    @Test func recordingOntoSomethingButAFileIsRefused() {
+        #expect(throws: NotRegularFileError(path: "/dev/null", kind: "a character device")) {
+            try HTTPArchiveWriter.create(
+                at: "/dev/null", named: "/dev/null", creator: "shop", version: "0.1.0", title: "news", started: 0)
+        }
+    }
+
     @Test(arguments: [[UInt8](), [0], [0, 1], [0, 1, 2], Array(0...255)])
     func base64RoundTrips(bytes: [UInt8]) {
         #expect(Base64.decode(Base64.encode(bytes)) == bytes)

@@ -37,5 +37,10 @@ public struct NotRegularFileError: Error, Equatable, CustomStringConvertible {
     /// What it names, in words: `a character device`.
     public var kind: String
 
+    public init(path: String, kind: String) {
+        self.path = path
+        self.kind = kind
+    }
+
     public var description: String { "cannot write '\(path)': not a regular file (\(kind))" }
 }
