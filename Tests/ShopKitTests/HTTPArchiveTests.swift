@@ -142,6 +142,19 @@ import Testing
         #expect(writer.entryCount == 4)
     }
 
+    @Test func aURLRecordedSeveralTimesIsAnsweredInOrderThenTheLastRepeats() {
+        var again = Self.page
+        again.outcome = .response(HTTPArchive.Response(status: 503))
+        let replay = HTTPArchiveReplay(archive: HTTPArchive(entries: [Self.page, Self.picture, again]), file: "a.har")
+        #expect(replay.next(method: "GET", url: Self.picture.url) == Self.picture)
+        #expect(replay.next(method: "get", url: Self.page.url) == Self.page)
+        #expect(replay.next(method: "GET", url: Self.page.url) == again)
+        #expect(replay.next(method: "GET", url: Self.page.url) == again)
+        #expect(replay.next(method: "GET", url: Self.picture.url) == Self.picture)
+        #expect(replay.next(method: "POST", url: Self.page.url) == nil)
+        #expect(replay.next(method: "GET", url: "http://127.0.0.1:8080/api/news/2/15") == nil)
+    }
+
     @Test func recordingOntoSomethingButAFileIsRefused() {
         #expect(throws: NotRegularFileError(path: "/dev/null", kind: "a character device")) {
             try HTTPArchiveWriter.create(
