@@ -231,7 +231,9 @@ struct DemoPresenter {
                 }
                 guard let key = try keys.readKey(timeout: nil) else { continue }
                 if shown == 0, let decision = try navigation(key) { return decision }
-                let count = key == .enter ? text.count - shown : min(Self.charactersPerKey, text.count - shown)
+                // Enter finishes the line being typed; a step of several lines is typed line by line.
+                let lineEnd = text[shown...].firstIndex(of: "\n").map { $0 + 1 } ?? text.count
+                let count = key == .enter ? lineEnd - shown : min(Self.charactersPerKey, text.count - shown)
                 reveal(text, from: shown, count: count)
                 shown += count
             }
@@ -289,11 +291,18 @@ struct DemoPresenter {
         output.flush()
     }
 
+    /// Shows `count` more characters of the command; each line after the first starts with
+    /// the continuation prompt, as at the REPL.
     private func reveal(_ text: [Character], from start: Int, count: Int) {
         guard count > 0 else { return }
-        output.write(Sanitizer.inert(String(text[start..<(start + count)])), to: .standardOutput)
+        let lines = String(text[start..<(start + count)]).split(separator: "\n", omittingEmptySubsequences: false)
+        let continuation = "\n" + style.dim(Self.continuationPrompt)
+        output.write(lines.map { Sanitizer.inert(String($0)) }.joined(separator: continuation), to: .standardOutput)
         output.flush()
     }
+
+    /// The prompt of a command's second and later lines.
+    static let continuationPrompt = "...> "
 
     private func narration(_ text: String) -> String {
         style.apply(

@@ -209,6 +209,28 @@ import Testing
         #expect(try await terminal.waitForExit() == .exited(0))
     }
 
+    @Test func aStepOfSeveralLinesIsTypedLineByLineAndRunAsOne() async throws {
+        try folder.write("## Two lines.\necho one \\\n    two\necho done\n", to: "lines.shopscript")
+        var environment = PseudoTerminal.defaultEnvironment
+        environment["HOME"] = folder.path
+        let terminal = try PseudoTerminal(
+            executable: ShopBinary.path, arguments: ["demo", "lines.shopscript"], environment: environment,
+            workingDirectory: folder.path, columns: 100, rows: 40)
+        try await waitForStep(terminal, 1)
+        try terminal.send(key: .enter)
+        try await terminal.waitFor("echo one \\\n...> ")
+        try await Task.sleep(for: .milliseconds(50))
+        try terminal.terminal.readPendingOutput()
+        #expect(!terminal.output.contains("two"))
+        try terminal.send(key: .enter)
+        try await terminal.waitFor("    two")
+        try terminal.send(key: .enter)
+        try await terminal.waitFor("one two")
+        try await waitForStep(terminal, 2)
+        try terminal.send("q")
+        #expect(try await terminal.waitForExit() == .exited(0))
+    }
+
     @Test func withoutATerminalDemoIsAUsageError() async throws {
         let result = try await ShopBinary.run(
             ["demo", "demo.shopscript"], environment: ShopBinary.environment(stateDirectory: folder.path),
