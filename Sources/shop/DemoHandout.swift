@@ -3,7 +3,9 @@ import ShopKit
 /// `shop demo FILE --handout handout.md`: the talk as Markdown for the attendees, written
 /// without a terminal.
 ///
-/// Narration becomes paragraphs (a blank `##` line starts a new one), each step a fenced
+/// Narration becomes Markdown as written: consecutive `##` lines join into a paragraph; a
+/// blank `##` line, a line between them that is not narration, or a heading (`## # Title`)
+/// starts a new one. Each step becomes a fenced
 /// `shopscript` block followed by what it printed in a fenced `text` block (none when it
 /// printed nothing). The steps run in a fresh session with the transcript environment of
 /// `shop test` (fixed clock, width 80, no colour, embedded news), so the same script gives
@@ -59,19 +61,25 @@ struct DemoHandout {
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
-    /// Narration lines as Markdown paragraphs: consecutive lines join, a blank one separates.
-    private static func paragraphs(_ lines: [String]) -> [String] {
+    /// Narration lines as Markdown blocks: consecutive lines join into a paragraph; a blank
+    /// one, a gap in the script or a heading ends it, and a heading stands alone.
+    private static func paragraphs(_ lines: [Narration]) -> [String] {
         var paragraphs: [String] = []
         var current: [String] = []
-        for line in lines + [""] {
-            let text = line.trimmingBlanks(leading: true)
-            if text.isEmpty {
-                if !current.isEmpty { paragraphs.append(current.joined(separator: "\n")) }
-                current = []
-            } else {
-                current.append(text)
-            }
+        var previousLine = Int.min
+        func finish() {
+            if !current.isEmpty { paragraphs.append(current.joined(separator: "\n")) }
+            current = []
         }
+        for line in lines {
+            let text = line.text.trimmingBlanks(leading: true)
+            let isHeading = text.hasPrefix("#")
+            if text.isEmpty || isHeading || line.line != previousLine + 1 { finish() }
+            if !text.isEmpty { current.append(text) }
+            if isHeading { finish() }
+            previousLine = line.line
+        }
+        finish()
         return paragraphs
     }
 

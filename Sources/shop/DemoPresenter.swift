@@ -55,7 +55,7 @@ struct DemoPresenter {
         show(style.dim("demo: keys type · Enter runs · s skip · b back · g N go to · ! live prompt · q quit"))
         while true {
             guard current < script.entries.count else {
-                for line in script.closingNarration { show(narration(line)) }
+                for line in script.closingNarration { show(narration(line.text)) }
                 show(style.dim("— end of demo: q quits, b goes back —"))
                 switch await decideAtEnd() {
                 case .back: await goBack()
@@ -69,7 +69,7 @@ struct DemoPresenter {
                 continue
             }
             let entry = script.entries[current]
-            for line in entry.narration { show(narration(line)) }
+            for line in entry.narration { show(narration(line.text)) }
             switch await typeAndDecide(entry.step) {
             case .run:
                 output.write("\n", to: .standardOutput)

@@ -4,7 +4,7 @@ import ShopKit
 struct DemoScript {
     /// One step with the narration that precedes it.
     struct Entry {
-        var narration: [String]
+        var narration: [Narration]
         var step: Step
     }
 
@@ -12,7 +12,7 @@ struct DemoScript {
     var parsed: Script
     var entries: [Entry]
     /// Narration after the last step.
-    var closingNarration: [String]
+    var closingNarration: [Narration]
 
     /// Reads and parses `file`; prints the problem and returns nil when it cannot be used.
     static func load(_ file: String, factory: SessionFactory, output: StandardStreams) -> DemoScript? {
@@ -30,10 +30,10 @@ struct DemoScript {
             return nil
         }
         var entries: [Entry] = []
-        var narration: [String] = []
+        var narration: [Narration] = []
         for item in script.items {
             switch item {
-            case .narration(let line): narration.append(line.text)
+            case .narration(let line): narration.append(line)
             case .step(let step):
                 entries.append(Entry(narration: narration, step: step))
                 narration = []

@@ -23,6 +23,9 @@ import Testing
             #> error: unknown command 'nosuch'
             echo "a ``` fence"
             feed | get title | take 2
+            ## Almost done.
+
+            ## ## The end
             ## Bye.
 
             """, to: "talk.shopscript")
@@ -86,6 +89,10 @@ import Testing
                 Pixel Art for Beginners
                 Grow a Kitchen Garden
                 ```
+
+                Almost done.
+
+                ## The end
 
                 Bye.
 
