@@ -26,11 +26,10 @@ struct DemoHandout {
             return 2
         }
         guard let script = DemoScript.load(file, factory: factory, output: output) else { return 2 }
-        let path = FilePath.resolve(file, relativeTo: process.workingDirectory, home: process.variables["HOME"])
         let outputs: [(step: Step, lines: [String])]
         do {
             outputs = try await TranscriptRunner.outputs(
-                of: script.parsed, path: path, settings: factory.transcriptSettings())
+                of: script.parsed, path: script.path, settings: factory.transcriptSettings())
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
             return 1

@@ -25,7 +25,7 @@ struct DemoMode {
             return 2
         }
         guard let loaded = DemoScript.load(file, factory: factory, output: streams),
-            var environment = try? factory.environment(interactive: true)
+            var environment = (try? factory.environment(interactive: true)).map(loaded.environment(from:))
         else { return 2 }
         let terminal = ShopTerminal(variables: process.variables)
         var recorder: DemoCastRecorder?

@@ -10,9 +10,19 @@ struct DemoScript {
 
     /// The script as parsed.
     var parsed: Script
+    /// Its absolute path.
+    var path: String
     var entries: [Entry]
     /// Narration after the last step.
     var closingNarration: [Narration]
+
+    /// The environment for a session presenting the script: relative paths in its steps
+    /// (`news source talk.har`, `run part2.shopscript`) start from its folder, as in `shop run`.
+    func environment(from environment: SessionEnvironment) -> SessionEnvironment {
+        var environment = environment
+        environment.workingDirectory = FilePath.directory(of: path)
+        return environment
+    }
 
     /// Reads and parses `file`; prints the problem and returns nil when it cannot be used.
     static func load(_ file: String, factory: SessionFactory, output: StandardStreams) -> DemoScript? {
@@ -39,6 +49,6 @@ struct DemoScript {
                 narration = []
             }
         }
-        return DemoScript(parsed: script, entries: entries, closingNarration: narration)
+        return DemoScript(parsed: script, path: path, entries: entries, closingNarration: narration)
     }
 }

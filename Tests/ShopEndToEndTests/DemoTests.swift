@@ -239,6 +239,15 @@ import Testing
         #expect(result.standardError.hasPrefix("shop: demo needs a terminal"))
     }
 
+    @Test func relativePathsInTheStepsStartFromTheScriptsFolder() async throws {
+        try folder.write("set a 1\nstate save saved.json\n", to: "talk/paths.shopscript")
+        let result = try await ShopBinary.run(
+            ["demo", "--rehearse", "talk/paths.shopscript"],
+            environment: ShopBinary.environment(stateDirectory: folder.path), workingDirectory: folder.path)
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/talk/saved.json"))
+    }
+
     @Test func rehearsalRunsEveryStepAndPrintsItsTime() async throws {
         try folder.write(
             "## intro\nset a 1\nexpect $a == 1\nnosuch\n#> error: unknown command 'nosuch'\n", to: "ok.shopscript")
