@@ -71,35 +71,36 @@ public enum JSONWriter {
         // start with the byte 0xC2 in UTF-8, as do a few other characters), nor DEL.
         if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xC2 }) {
             output += string
-            output += "\""
-            return
+        } else {
+            output += escaped(string.utf8)
         }
-        var plainStart = string.unicodeScalars.startIndex
-        var index = plainStart
-        let scalars = string.unicodeScalars
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String? =
-                switch scalar {
-                case "\"": "\\\""
-                case "\\": "\\\\"
-                case "\n": "\\n"
-                case "\r": "\\r"
-                case "\t": "\\t"
-                default:
-                    scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                        ? "\\u" + hex4(scalar.value) : nil
-                }
-            if let escape {
-                output += Substring(scalars[plainStart..<index])
-                output += escape
-                plainStart = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
-        }
-        // Appending a Substring copies the bytes at once; appending scalars one by one is far slower.
-        output += Substring(scalars[plainStart..<scalars.endIndex])
         output += "\""
+    }
+
+    /// The UTF-8 text escaped for the inside of a JSON string, byte by byte (a page of JSON
+    /// inside an HTTP archive has a quote every few bytes: appending runs between escapes
+    /// one at a time was the recorder's main cost).
+    private static func escaped(_ utf8: String.UTF8View) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + utf8.count / 4)
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            switch byte {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+            case 0x09: out += [0x5C, UInt8(ascii: "t")]
+            case 0x00..<0x20, 0x7F: out += Array(("\\u" + hex4(UInt32(byte))).utf8)
+            // U+0080…U+009F are 0xC2 0x80…0x9F: the lead byte is already out.
+            case 0x80...0x9F where previous == 0xC2:
+                out.removeLast()
+                out += Array(("\\u" + hex4(UInt32(byte))).utf8)
+            default: out.append(byte)
+            }
+            previous = byte
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func hex4(_ value: UInt32) -> String {
