@@ -83,19 +83,22 @@ public enum JSONWriter {
     private static func escaped(_ utf8: String.UTF8View) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count + utf8.count / 4)
+        func escape(_ character: UInt8) {
+            out.append(0x5C)
+            out.append(character)
+        }
         var previous: UInt8 = 0
         for byte in utf8 {
             switch byte {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case 0x00..<0x20, 0x7F: out += Array(("\\u" + hex4(UInt32(byte))).utf8)
+            case 0x22, 0x5C: escape(byte)
+            case 0x0A: escape(UInt8(ascii: "n"))
+            case 0x0D: escape(UInt8(ascii: "r"))
+            case 0x09: escape(UInt8(ascii: "t"))
+            case 0x00..<0x20, 0x7F: out.append(contentsOf: ("\\u" + hex4(UInt32(byte))).utf8)
             // U+0080…U+009F are 0xC2 0x80…0x9F: the lead byte is already out.
             case 0x80...0x9F where previous == 0xC2:
                 out.removeLast()
-                out += Array(("\\u" + hex4(UInt32(byte))).utf8)
+                out.append(contentsOf: ("\\u" + hex4(UInt32(byte))).utf8)
             default: out.append(byte)
             }
             previous = byte
