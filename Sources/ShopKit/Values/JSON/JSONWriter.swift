@@ -72,42 +72,58 @@ public enum JSONWriter {
         if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xC2 }) {
             output += string
         } else {
-            output += escaped(string.utf8)
+            output += escaped(string)
         }
         output += "\""
     }
 
-    /// The UTF-8 text escaped for the inside of a JSON string, byte by byte (a page of JSON
-    /// inside an HTTP archive has a quote every few bytes: appending runs between escapes
-    /// one at a time was the recorder's main cost).
-    private static func escaped(_ utf8: String.UTF8View) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count + utf8.count / 4)
-        func escape(_ character: UInt8) {
-            out.append(0x5C)
-            out.append(character)
-        }
-        var previous: UInt8 = 0
-        for byte in utf8 {
-            switch byte {
-            case 0x22, 0x5C: escape(byte)
-            case 0x0A: escape(UInt8(ascii: "n"))
-            case 0x0D: escape(UInt8(ascii: "r"))
-            case 0x09: escape(UInt8(ascii: "t"))
-            case 0x00..<0x20, 0x7F: out.append(contentsOf: ("\\u" + hex4(UInt32(byte))).utf8)
-            // U+0080…U+009F are 0xC2 0x80…0x9F: the lead byte is already out.
-            case 0x80...0x9F where previous == 0xC2:
-                out.removeLast()
-                out.append(contentsOf: ("\\u" + hex4(UInt32(byte))).utf8)
-            default: out.append(byte)
+    /// The text escaped for the inside of a JSON string, in one pass over its UTF-8 bytes (a
+    /// news page inside an HTTP archive has a quote every few bytes: appending the runs
+    /// between escapes one at a time was the recorder's main cost).
+    private static func escaped(_ string: String) -> String {
+        var string = string
+        return string.withUTF8 { input in
+            // At most six bytes out per byte in (`\u001b`).
+            let bytes = [UInt8](unsafeUninitializedCapacity: input.count * 6) { out, count in
+                var end = 0
+                func put(_ byte: UInt8) {
+                    out[end] = byte
+                    end += 1
+                }
+                func putUnicodeEscape(_ value: UInt8) {
+                    for byte in "\\u00".utf8 { put(byte) }
+                    put(hexDigits[Int(value >> 4)])
+                    put(hexDigits[Int(value & 0x0F)])
+                }
+                var previous: UInt8 = 0
+                for byte in input {
+                    switch byte {
+                    case 0x22, 0x5C:
+                        put(0x5C)
+                        put(byte)
+                    case 0x0A:
+                        put(0x5C)
+                        put(UInt8(ascii: "n"))
+                    case 0x0D:
+                        put(0x5C)
+                        put(UInt8(ascii: "r"))
+                    case 0x09:
+                        put(0x5C)
+                        put(UInt8(ascii: "t"))
+                    case 0x00..<0x20, 0x7F: putUnicodeEscape(byte)
+                    // U+0080…U+009F are 0xC2 0x80…0x9F: the lead byte is already out.
+                    case 0x80...0x9F where previous == 0xC2:
+                        end -= 1
+                        putUnicodeEscape(byte)
+                    default: put(byte)
+                    }
+                    previous = byte
+                }
+                count = end
             }
-            previous = byte
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
