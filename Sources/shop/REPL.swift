@@ -19,7 +19,7 @@ struct REPL {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
         }
-        if process.outputIsTerminal { environment.terminal = ShopTerminal(variables: process.variables) }
+        if process.outputIsTerminal { environment.terminal = ShopTerminal() }
         guard let session = factory.session(output: output, environment: environment, history: history) else {
             return 1
         }

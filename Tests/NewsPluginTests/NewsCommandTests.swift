@@ -80,7 +80,7 @@ import Testing
         await shop.run("news more; news more")
         #expect(await shop.run("news refresh | count") == "15\n")
         #expect(await newsState(shop)["news.page"] == "1")
-        #expect(await shop.run("undo; news list | count") == "30\n")
+        #expect(await shop.run("undo; news list | count") == "undid: news refresh | count\n30\n")
     }
 
     @Test func showPrintsTitleDateCategoryDescriptionAndLink() async throws {

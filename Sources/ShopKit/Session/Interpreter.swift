@@ -3,7 +3,7 @@
 /// Each pipeline is one change of the state store: it is committed when the pipeline
 /// succeeds (an `undo` step) and rolled back when it fails. A failing command prints one
 /// `error:` line; the error policy decides whether the script goes on.
-final class Interpreter {
+final class Interpreter: SessionControl {
     /// How deep `run FILE` may nest.
     static let maximumIncludeDepth = 64
 
@@ -99,24 +99,25 @@ final class Interpreter {
 
     /// Runs the pipelines of one step in order, stopping at the first that fails.
     func runStep(_ step: Step) async -> StepOutcome {
-        for pipeline in step.pipelines {
+        for index in step.pipelines.indices {
             if Task.isCancelled { return .interrupted }
-            let outcome = await runPipeline(pipeline)
+            let outcome = await runPipeline(step.pipelines[index], label: Self.label(ofPipeline: index, in: step))
             guard outcome == .succeeded else { return outcome }
             if exitRequest != nil { break }
         }
         return .succeeded
     }
 
-    /// Runs one pipeline as one change of the store, printing its result or its error.
-    func runPipeline(_ pipeline: Pipeline) async -> StepOutcome {
-        store.beginChange()
+    /// Runs one pipeline as one change of the store labelled `label` (its text), printing its
+    /// result or its error.
+    func runPipeline(_ pipeline: Pipeline, label: String) async -> StepOutcome {
+        store.beginChange(label: label)
         do {
             var carried: CommandResult?
             for (index, call) in pipeline.commands.enumerated() {
-                let invocation = try prepare(call, input: carried?.value, isFirst: index == 0)
+                let (command, invocation) = try prepare(call, input: carried?.value, isFirst: index == 0)
                 do {
-                    carried = try await invocation.registered.command.run(invocation)
+                    carried = try await command.run(invocation)
                 } catch let error as LocatedError {
                     throw error
                 } catch let error as CancellationError {
@@ -141,7 +142,9 @@ final class Interpreter {
     }
 
     /// Evaluates a command's words, finds the command and binds its arguments.
-    private func prepare(_ call: CommandCall, input: Value?, isFirst: Bool) throws(LocatedError) -> Invocation {
+    private func prepare(_ call: CommandCall, input: Value?, isFirst: Bool) throws(LocatedError) -> (
+        any Command, Invocation
+    ) {
         var words: [EvaluatedWord] = []
         words.reserveCapacity(call.words.count)
         for index in call.words.indices { words.append(try evaluate(call.words[index])) }
@@ -164,7 +167,11 @@ final class Interpreter {
         } catch {
             throw LocatedError(error, at: call.location)
         }
-        return Invocation(registered: registered, arguments: arguments, input: input, interpreter: self)
+        let invocation = Invocation(
+            spec: registered.spec, arguments: arguments, input: input,
+            state: StateAccess(backend: store, owner: registered.owner), environment: environment, console: console,
+            baseDirectory: baseDirectory, renderContext: renderContext, objects: sessionObjects, control: self)
+        return (registered.command, invocation)
     }
 
     // MARK: Words
