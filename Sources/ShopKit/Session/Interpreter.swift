@@ -255,7 +255,8 @@ final class Interpreter: SessionControl {
         }
         if underlying is ReportedError { return }
         let message = Self.message(for: underlying)
-        if showsErrorLocations, let location, location.file != nil {
+        // A script's errors always name their place, even at the prompt (`run FILE`, init.shopscript).
+        if showsErrorLocations || !scriptStack.isEmpty, let location, location.file != nil {
             reportLine("error: \(location): \(message)")
         } else {
             reportLine("error: \(message)")
