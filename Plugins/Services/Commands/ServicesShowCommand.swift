@@ -17,6 +17,6 @@ struct ServicesShowCommand: Command {
             .setting("position", to: .int(reference.position + 1))
             .setting("selected", to: .bool(isSelected))
         let value = record.map(Value.record) ?? reference.service.value
-        return CommandResult(value, view: ServiceCardView(reference: reference, isSelected: isSelected, value: value))
+        return CommandResult(value, view: ServiceCardView(reference: reference, isSelected: isSelected))
     }
 }

@@ -228,7 +228,7 @@ final class Interpreter: SessionControl {
 
     /// The render settings for a result shown now.
     var renderContext: RenderContext {
-        RenderContext(width: environment.width(), style: environment.style, format: format)
+        RenderContext(width: environment.width(), style: format == .plain ? .plain : environment.style, format: format)
     }
 
     /// Prints a result the way the session's format wants.
@@ -237,7 +237,7 @@ final class Interpreter: SessionControl {
         let text: String
         if format == .json {
             text = JSONWriter.compact(result.value)
-        } else if let view = result.view {
+        } else if let view = result.view, format == .table || view.isPlainText {
             text = view.render(in: context)
         } else {
             text = ValueRenderer.render(result.value, in: context)
