@@ -24,7 +24,7 @@ public struct CompletionContext: Sendable {
 
     /// The candidates for the word that ends `line` (the text before the cursor).
     public func complete(_ line: String) -> Completion {
-        let (words, partial) = Self.split(line)
+        let (words, partial) = LineSyntax.words(before: line)
         if partial.hasPrefix("$") { return variableCompletion(partial) }
         let candidates: [String]
         if words.isEmpty {
@@ -96,31 +96,6 @@ public struct CompletionContext: Sendable {
             let isFolder = FileSystem.isDirectory(absolute + "/" + name)
             return shownFolder + name + (isFolder ? "/" : "")
         }
-    }
-
-    /// The words before the cursor in the current command (after the last `|` or `;`), and
-    /// the partial word under the cursor.
-    static func split(_ line: String) -> (words: [String], partial: String) {
-        var words: [String] = []
-        var current = ""
-        var quote: Character?
-        for character in line {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-                continue
-            }
-            switch character {
-            case "'", "\"": quote = character
-            case " ", "\t":
-                if !current.isEmpty { words.append(current) }
-                current = ""
-            case "|", ";":
-                words = []
-                current = ""
-            default: current.append(character)
-            }
-        }
-        return (words, current)
     }
 
     /// The candidates starting with `prefix`, each once, in the source's order (names come
