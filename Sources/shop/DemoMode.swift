@@ -27,7 +27,7 @@ struct DemoMode {
         guard let loaded = DemoScript.load(file, factory: factory, output: streams),
             var environment = (try? factory.environment(interactive: true)).map(loaded.environment(from:))
         else { return 2 }
-        let terminal = ShopTerminal(variables: process.variables)
+        let terminal = ShopTerminal()
         var recorder: DemoCastRecorder?
         if let cast = settings.castPath {
             do {

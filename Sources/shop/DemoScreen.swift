@@ -75,6 +75,4 @@ final class DemoScreen: OutputSink, TerminalSurface {
     func waitForKey(seconds: Double) -> Bool {
         isQuiet || terminal.waitForKey(seconds: seconds)
     }
-
-    var imageProtocol: String? { terminal.imageProtocol }
 }
