@@ -1,3 +1,4 @@
+import HTTPTransport
 import HistoryStore
 import ShopKit
 
@@ -13,7 +14,7 @@ struct SessionFactory {
             clock: try process.clock(now: options.now), width: { process.width() },
             style: process.style(for: options.color), isInteractive: interactive,
             animations: options.animations, stateDirectory: process.stateDirectory(option: options.stateDirectory),
-            workingDirectory: process.workingDirectory, variables: process.variables)
+            workingDirectory: process.workingDirectory, variables: process.variables, http: CurlTransport())
     }
 
     /// A session writing to `output`; scripts show error places, the prompt does not.

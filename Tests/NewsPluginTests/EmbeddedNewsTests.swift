@@ -1,5 +1,6 @@
 import Foundation
 import NewsPlugin
+import ShopKit
 import Testing
 
 @Suite struct EmbeddedNewsTests {
@@ -64,7 +65,7 @@ import Testing
         let urls = Set(try await allItems().compactMap(\.titleImageUrl))
         #expect(urls.count == EmbeddedImages.names.count)
         for url in urls {
-            let parsed = try #require(URL(string: url))
+            let parsed = try WebURL(parsing: url)
             let data = try #require(EmbeddedImages.bytes(at: parsed))
             let header = try ImageHeader(parsing: data)
             #expect([.png, .jpeg].contains(header.format))

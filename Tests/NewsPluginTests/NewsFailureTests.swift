@@ -53,7 +53,7 @@ import Testing
             case .notJSON:
                 #"error: malformed news response: not valid json (body starts with '{"news":[{"id":1,"title":"Cut off mid-st…')"#
             case .fiftyMegabytes: "error: '\(url)' sent more than 10 MB; the transfer was stopped"
-            case .slowerThanTheTimeout: "error: '\(url)' did not answer within 0.3 s"
+            case .slowerThanTheTimeout: "error: '\(url)' did not finish within 0.3 s"
             }
         }
     }
@@ -89,16 +89,15 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsOneLineAndARetryWorksOnceTheServerIsBack() async throws {
-        let gone = FixtureServer()
-        try gone.start()
-        let (port, base) = (gone.port, gone.baseURL)
-        gone.stop()
+        let closed = try ClosedPort()
+        let (port, base) = (closed.port, closed.baseURL)
         let shop = try newsSession()
         await shop.run("news source \(base)")
         let before = await newsState(shop)
         #expect(await shop.run("news list") == "error: cannot load '\(base)/api/news/1/15': connection refused\n")
         #expect(await newsState(shop) == before)
 
+        closed.release()
         let back = FixtureServer(port: port)
         try back.start()
         defer { back.stop() }
@@ -177,7 +176,7 @@ import Testing
             let item = #"{"id":1,"title":"Gone","titleImageUrl":"\#(url)"}"#
             server.setResponse(
                 FixtureServer.Response(
-                    contentType: "application/json", body: Data(#"{"news":[\#(item)],"totalCount":1}"#.utf8)),
+                    contentType: "application/json", body: Array(#"{"news":[\#(item)],"totalCount":1}"#.utf8)),
                 forPath: "/api/news/1/15")
             let shop = try newsSession()
             await shop.run("news source \(server.baseURL); news list")

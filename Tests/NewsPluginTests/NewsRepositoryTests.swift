@@ -1,5 +1,6 @@
 import Foundation
 import NewsPlugin
+import ShopKit
 import ShopTestSupport
 import Testing
 
@@ -111,7 +112,7 @@ import Testing
             while server.requestCount(forPath: "/api/news/2/15") == 0 { try await Task.sleep(for: .milliseconds(5)) }
             load.cancel()
             let error = await newsError { try await load.value }
-            #expect(error == .cancelled(url: server.baseURL + "/api/news/2/15"))
+            #expect(error == .http(.cancelled(url: server.baseURL + "/api/news/2/15")))
             #expect((clock.now - started).seconds < 30, "the server would answer after 60 s")
             #expect(await repository.state == before)
             #expect(await !repository.isLoading)
@@ -129,19 +130,17 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsOneClearErrorAndARetryWorksOnceTheServerIsBack() async throws {
-        let gone = FixtureServer()
-        try gone.start()
-        let port = gone.port
-        let base = gone.baseURL
-        gone.stop()
+        let closed = try ClosedPort()
+        let (port, base) = (closed.port, closed.baseURL)
 
-        let fetcher = HTTPNewsFetcher(endpoint: try NewsEndpoint(base: base), client: NewsAPIClient(timeout: 5))
+        let fetcher = HTTPNewsFetcher(endpoint: try NewsEndpoint(base: base), client: newsClient())
         let repository = NewsRepository(fetcher: fetcher)
         let error = await newsError { try await repository.loadNext() }
-        #expect(error == .transport(url: base + "/api/news/1/15", reason: "connection refused"))
+        #expect(error == .http(.connectionRefused(url: base + "/api/news/1/15")))
         #expect(error?.description == "cannot load '\(base)/api/news/1/15': connection refused")
         #expect(await repository.state == NewsFeedState(source: base))
 
+        closed.release()
         let back = FixtureServer(port: port)
         try back.start()
         defer { back.stop() }
@@ -183,11 +182,12 @@ import Testing
         func expected(_ server: FixtureServer) -> NewsError {
             let url = server.baseURL + "/api/news/2/15"
             switch self {
-            case .notFound: return .httpStatus(url: url, code: 404)
-            case .serverError: return .httpStatus(url: url, code: 500)
+            case .notFound: return .http(.status(url: url, code: 404))
+            case .serverError: return .http(.status(url: url, code: 500))
             case .bodyCutInHalf:
                 let length = FixtureNews.page(2, size: 15, total: 40, baseURL: server.baseURL).count
-                return .transport(url: url, reason: "the connection closed after \(length / 2) of \(length) bytes")
+                return .http(
+                    .connectionFailed(url: url, reason: "the connection closed after \(length / 2) of \(length) bytes"))
             case .newsIsANumber: return .decoding(path: "news", problem: "should be a list, found a number")
             case .itemWithoutID: return .decoding(path: "news[3].id", problem: "is missing")
             case .negativeTotal: return .decoding(path: "totalCount", problem: "should not be negative, found -1")
@@ -196,10 +196,11 @@ import Testing
                 return .decoding(
                     path: "", problem: #"not valid json (body starts with '{"news":[{"id":1,"title":"Cut off mid-st…')"#
                 )
-            case .fiftyMegabytes, .fiftyMegabytesWithoutLength: return .oversize(url: url, limitBytes: 10 * 1024 * 1024)
-            case .slowerThanTheTimeout: return .timeout(url: url, seconds: 0.5)
+            case .fiftyMegabytes, .fiftyMegabytesWithoutLength:
+                return .http(.oversize(url: url, limitBytes: 10 * 1024 * 1024))
+            case .slowerThanTheTimeout: return .http(.timedOut(url: url, seconds: 0.5))
             case .closedWithoutReply:
-                return .transport(url: url, reason: "the server closed the connection without a valid response")
+                return .http(.connectionFailed(url: url, reason: "the server closed the connection without an answer"))
             }
         }
     }

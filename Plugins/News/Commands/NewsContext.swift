@@ -48,7 +48,7 @@ struct NewsContext {
     /// writes the new feed, and answers what happened with the new feed.
     func loadNext(after feed: consuming NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
         invocation.console.flush()
-        let fetcher = try session.fetcher(for: settings(of: feed))
+        let fetcher = try session.fetcher(for: settings(of: feed), http: invocation.environment.http)
         let count = feed.items.count
         var previous = copy feed
         previous.items = []
@@ -60,7 +60,7 @@ struct NewsContext {
     /// Reloads page 1 in place of everything loaded, writes the new feed, and answers it.
     func refresh(_ feed: NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
         invocation.console.flush()
-        let fetcher = try session.fetcher(for: settings(of: feed))
+        let fetcher = try session.fetcher(for: settings(of: feed), http: invocation.environment.http)
         let (result, next) = try await session.repository.refresh(feed, from: fetcher)
         try write(next, over: feed)
         return (result, next)

@@ -26,7 +26,7 @@ struct NewsSourceCommand: Command {
                 kind: .integer),
             OptionSpec(
                 "--timeout", value: "SECONDS",
-                "how long to wait for the server (default \(Int(NewsAPIClient.defaultTimeout)))", kind: .number),
+                "how long a whole request may take (default \(Int(NewsAPIClient.defaultTimeout)))", kind: .number),
         ],
         examples: [
             Example("news source", "where news come from now"),

@@ -10,7 +10,7 @@
 ///     state = state.appending(try await fetcher.fetchPage(page), asPage: page, pageSize: fetcher.pageSize).state
 /// }
 /// ```
-public struct NewsFeedState: Codable, Equatable, Sendable {
+public struct NewsFeedState: Equatable, Sendable {
     /// Items per page unless a source says otherwise.
     public static let defaultPageSize = 15
 

@@ -1,3 +1,5 @@
+import ShopKit
+
 /// Owns a ``NewsFeedState`` and a source, and loads pages one at a time.
 ///
 /// A load that fails or is cancelled leaves the state exactly as it was; a load started
@@ -106,7 +108,7 @@ public actor NewsRepository {
         isLoading = true
         defer { isLoading = false }
         let fetched = try await fetch(fetcher)
-        if Task.isCancelled { throw .cancelled(url: fetcher.sourceName) }
+        if Task.isCancelled { throw .http(.cancelled(url: fetcher.sourceName)) }
         return fetched
     }
 }
