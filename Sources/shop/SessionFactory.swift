@@ -34,6 +34,12 @@ struct SessionFactory {
         }
     }
 
+    /// The commands of every session (the core's and the plugins'), for the manual page.
+    func registry() -> CommandRegistry? {
+        guard let environment = try? environment(interactive: false) else { return nil }
+        return session(output: StandardStreams(), environment: environment)?.registry
+    }
+
     /// A fresh random session id.
     static func newSessionID() -> String {
         String(UInt64.random(in: 0...UInt64.max), radix: 36)
