@@ -34,9 +34,9 @@ import Testing
 
     @Test func paginationStopsAtTheEndOfTheSnapshot() async throws {
         let repository = NewsRepository(fetcher: EmbeddedNewsFetcher())
-        #expect(try await repository.loadNext() == .loaded(page: 1, added: 15, duplicates: 0))
-        #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, duplicates: 0))
-        #expect(try await repository.loadNext() == .loaded(page: 3, added: EmbeddedNews.count - 30, duplicates: 0))
+        #expect(try await repository.loadNext() == .loaded(page: 1, added: 15, dropped: []))
+        #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, dropped: []))
+        #expect(try await repository.loadNext() == .loaded(page: 3, added: EmbeddedNews.count - 30, dropped: []))
         #expect(try await repository.loadNext() == .stopped(.reachedTotal(EmbeddedNews.count)))
         let state = await repository.state
         #expect(state.source == "embedded")

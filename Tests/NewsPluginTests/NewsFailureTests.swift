@@ -113,7 +113,9 @@ import Testing
             #expect(printed.hasPrefix("#  │ date"))
             #expect(printed.contains("\n16 │ "))
             #expect(
-                printed.hasSuffix("2 already loaded, dropped · 28 of 42 loaded · 'news more' loads the next page\n"))
+                printed.hasSuffix(
+                    "dropped 2 news whose id was already loaded: 14, 15 · 28 of 42 loaded · 'news more' loads the next page\n"
+                ))
             let ids = await shop.run("news list | get id").split(separator: "\n").compactMap { Int($0) }
             #expect(ids == Array(1...28))
         }

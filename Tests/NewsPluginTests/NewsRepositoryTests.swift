@@ -9,9 +9,9 @@ import Testing
     @Test func pagesAreRequestedInOrderUntilTotalCountIsReached() async throws {
         try await withFixtureServer(newsTotalCount: 40) { server in
             let repository = NewsRepository(fetcher: try httpFetcher(server))
-            #expect(try await repository.loadNext() == .loaded(page: 1, added: 15, duplicates: 0))
-            #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, duplicates: 0))
-            #expect(try await repository.loadNext() == .loaded(page: 3, added: 10, duplicates: 0))
+            #expect(try await repository.loadNext() == .loaded(page: 1, added: 15, dropped: []))
+            #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, dropped: []))
+            #expect(try await repository.loadNext() == .loaded(page: 3, added: 10, dropped: []))
             #expect(try await repository.loadNext() == .stopped(.reachedTotal(40)))
             #expect(try await repository.loadNext() == .stopped(.reachedTotal(40)))
             #expect(server.requestedPaths == ["/api/news/1/15", "/api/news/2/15", "/api/news/3/15"])
@@ -39,7 +39,7 @@ import Testing
             server.setFault(.text(pageJSON(ids: 16...20, totalCount: 100)), forPath: "/api/news/2/15")
             let repository = NewsRepository(fetcher: try httpFetcher(server))
             _ = try await repository.loadNext()
-            #expect(try await repository.loadNext() == .loaded(page: 2, added: 5, duplicates: 0))
+            #expect(try await repository.loadNext() == .loaded(page: 2, added: 5, dropped: []))
             #expect(try await repository.loadNext() == .stopped(.sourceExhausted))
             #expect(server.requestCount == 2)
             #expect(await repository.state.exhausted)
@@ -51,7 +51,7 @@ import Testing
             server.setFault(.text(pageJSON(ids: [], totalCount: 100)), forPath: "/api/news/2/15")
             let repository = NewsRepository(fetcher: try httpFetcher(server))
             _ = try await repository.loadNext()
-            #expect(try await repository.loadNext() == .loaded(page: 2, added: 0, duplicates: 0))
+            #expect(try await repository.loadNext() == .loaded(page: 2, added: 0, dropped: []))
             #expect(try await repository.loadNext() == .stopped(.sourceExhausted))
             #expect(server.requestCount == 2)
             #expect(await repository.state.items.count == 15)
@@ -64,7 +64,7 @@ import Testing
             server.setFault(.text(pageJSON(ids: 14...28, totalCount: 42)), forPath: "/api/news/2/15")
             let repository = NewsRepository(fetcher: try httpFetcher(server))
             _ = try await repository.loadNext()
-            #expect(try await repository.loadNext() == .loaded(page: 2, added: 13, duplicates: 2))
+            #expect(try await repository.loadNext() == .loaded(page: 2, added: 13, dropped: [14, 15]))
             let ids = await repository.state.items.map(\.id)
             #expect(ids == Array(1...28))
             #expect(Set(ids).count == ids.count)
@@ -77,7 +77,7 @@ import Testing
             _ = try await repository.loadNext()
             _ = try await repository.loadNext()
             server.newsTotalCount = 41
-            #expect(try await repository.refresh() == .loaded(page: 1, added: 15, duplicates: 0))
+            #expect(try await repository.refresh() == .loaded(page: 1, added: 15, dropped: []))
             let state = await repository.state
             #expect(state.items.map(\.id) == Array(1...15))
             #expect(state.page == 1)
@@ -95,7 +95,7 @@ import Testing
             #expect(await newsError { try await repository.loadNext() } == .loadInProgress)
             #expect(await newsError { try await repository.refresh() } == .loadInProgress)
             server.releaseDelays()
-            #expect(try await first.value == .loaded(page: 1, added: 15, duplicates: 0))
+            #expect(try await first.value == .loaded(page: 1, added: 15, dropped: []))
             #expect(server.requestCount == 1)
         }
     }
@@ -116,7 +116,7 @@ import Testing
             #expect((clock.now - started).seconds < 30, "the server would answer after 60 s")
             #expect(await repository.state == before)
             #expect(await !repository.isLoading)
-            #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, duplicates: 0))
+            #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, dropped: []))
         }
     }
 
@@ -144,7 +144,7 @@ import Testing
         let back = FixtureServer(port: port)
         try back.start()
         defer { back.stop() }
-        #expect(try await repository.loadNext() == .loaded(page: 1, added: 15, duplicates: 0))
+        #expect(try await repository.loadNext() == .loaded(page: 1, added: 15, dropped: []))
     }
 
     /// Everything a server can get wrong with page 2, and the error each one gives.
@@ -225,7 +225,7 @@ import Testing
             #expect(await !repository.isLoading)
 
             server.setFault(nil, forPath: "/api/news/2/15")
-            #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, duplicates: 0))
+            #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, dropped: []))
             #expect(await repository.state.items.map(\.id) == Array(1...30))
         }
     }

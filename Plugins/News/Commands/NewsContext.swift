@@ -68,9 +68,16 @@ struct NewsContext {
 
     /// The feed, with page 1 loaded first when nothing has been loaded from the source yet.
     func loadedFeed() async throws -> NewsFeedState {
+        try await loadedFeedWithDrops().feed
+    }
+
+    /// ``loadedFeed()`` with the ids page 1 dropped as already loaded, when it was loaded now.
+    func loadedFeedWithDrops() async throws -> (feed: NewsFeedState, dropped: [Int]) {
         let feed = try feed()
-        guard feed.page == 0 else { return feed }
-        return try await loadNext(after: feed).feed
+        guard feed.page == 0 else { return (feed, []) }
+        let (result, loaded) = try await loadNext(after: feed)
+        guard case .loaded(_, _, let dropped) = result else { return (loaded, []) }
+        return (loaded, dropped)
     }
 
     /// The item numbered `number` (from 1) in `feed`, or an error saying which numbers exist.

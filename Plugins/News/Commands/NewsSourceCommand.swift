@@ -4,7 +4,7 @@ import ShopKit
 ///
 /// Switching makes no request: it sets `news.source`, forgets the loaded news (`undo`
 /// brings them back), and the next `news list` or `news more` loads page 1 from the new
-/// source. The page size and timeout stay with that source for the rest of the session.
+/// source. The page size and timeout carry over to the new source unless given.
 struct NewsSourceCommand: Command {
     let spec = CommandSpec(
         path: ["news", "source"], abstract: "Show the news source, or switch to a URL or back to embedded",
@@ -43,12 +43,10 @@ struct NewsSourceCommand: Command {
         guard arguments.text("SOURCE") != nil || pageSize != nil || timeout != nil else {
             return .value(Self.describe(context.settings(of: feed), feed: feed))
         }
-        var settings: NewsSourceSettings
+        // The page size and timeout stay as they are unless given.
+        var settings = context.settings(of: feed)
         if let source = arguments.text("SOURCE") {
-            let name = source == EmbeddedNews.sourceName ? source : try NewsEndpoint(base: source).base
-            settings = NewsSourceSettings(source: name)
-        } else {
-            settings = context.settings(of: feed)
+            settings.source = source == EmbeddedNews.sourceName ? source : try NewsEndpoint(base: source).base
         }
         if let pageSize {
             guard (1...NewsSourceSettings.maximumPageSize).contains(pageSize) else {

@@ -8,7 +8,7 @@ import ShopKit
 ///
 /// ```swift
 /// let repository = NewsRepository(fetcher: EmbeddedNewsFetcher())
-/// let result = try await repository.loadNext()   // .loaded(page: 1, added: 15, duplicates: 0)
+/// let result = try await repository.loadNext()   // .loaded(page: 1, added: 15, dropped: [])
 /// let state = await repository.state             // items, page, total, exhausted, source
 /// ```
 public actor NewsRepository {
@@ -34,8 +34,8 @@ public actor NewsRepository {
             return .stopped(reason)
         case .fetch(let page):
             let fetched = try await exclusively { fetcher throws(NewsError) in try await fetcher.fetchPage(page) }
-            let (added, duplicates) = state.append(fetched, asPage: page, pageSize: pageSize)
-            return .loaded(page: page, added: added, duplicates: duplicates)
+            let (added, dropped) = state.append(fetched, asPage: page, pageSize: pageSize)
+            return .loaded(page: page, added: added, dropped: dropped)
         }
     }
 
@@ -45,7 +45,7 @@ public actor NewsRepository {
         let fetched = try await exclusively { fetcher throws(NewsError) in try await fetcher.fetchPage(1) }
         let update = state.replacing(with: fetched, pageSize: pageSize)
         state = update.state
-        return .loaded(page: 1, added: update.added, duplicates: update.duplicates)
+        return .loaded(page: 1, added: update.added, dropped: update.dropped)
     }
 
     /// Loads the page after `state` from `fetcher`, and answers the new state with the result.
