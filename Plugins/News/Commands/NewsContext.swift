@@ -52,7 +52,16 @@ struct NewsContext {
         let count = feed.items.count
         var previous = copy feed
         previous.items = []
-        let (result, next) = try await session.repository.loadNext(after: feed, from: fetcher)
+        let spinner = spinner(for: previous.source)
+        let loaded: (result: NewsLoadResult, state: NewsFeedState)
+        do {
+            loaded = try await session.repository.loadNext(after: feed, from: fetcher)
+        } catch {
+            await spinner.stop()
+            throw error
+        }
+        await spinner.stop()
+        let (result, next) = loaded
         try write(next, over: previous, appendedTo: count)
         return (result, next)
     }
@@ -61,9 +70,23 @@ struct NewsContext {
     func refresh(_ feed: NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
         invocation.console.flush()
         let fetcher = try session.fetcher(for: settings(of: feed), http: invocation.environment.http)
-        let (result, next) = try await session.repository.refresh(feed, from: fetcher)
+        let spinner = spinner(for: feed.source)
+        let loaded: (result: NewsLoadResult, state: NewsFeedState)
+        do {
+            loaded = try await session.repository.refresh(feed, from: fetcher)
+        } catch {
+            await spinner.stop()
+            throw error
+        }
+        await spinner.stop()
+        let (result, next) = loaded
         try write(next, over: feed)
         return (result, next)
+    }
+
+    /// A spinner for a load from `source`, shown only at the prompt and only when the load is slow.
+    private func spinner(for source: String) -> NewsSpinner {
+        NewsSpinner(terminal: invocation.console.terminal, label: "loading news from \(source)…")
     }
 
     /// The feed, with page 1 loaded first when nothing has been loaded from the source yet.
