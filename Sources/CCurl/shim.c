@@ -28,6 +28,7 @@ static struct {
 
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
 static int loaded = 0;
+static char loaded_name[256] = "";
 static char load_error[512] = "";
 
 static int resolve(void *library, void **slot, const char *name) {
@@ -41,6 +42,10 @@ static int resolve(void *library, void **slot, const char *name) {
 
 int ccurl_load(const char *library) {
     pthread_mutex_lock(&load_lock);
+    if (loaded && strncmp(library, loaded_name, sizeof loaded_name) == 0) {
+        pthread_mutex_unlock(&load_lock);
+        return 1;
+    }
     if (loaded) {
         // Already usable: only say whether `library` exists at all.
         void *probe = dlopen(library, RTLD_LAZY | RTLD_LOCAL);
@@ -49,7 +54,8 @@ int ccurl_load(const char *library) {
         pthread_mutex_unlock(&load_lock);
         return probe != NULL;
     }
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    // Lazy binding, as for a library linked at load time: only the functions used are looked up.
+    void *handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL);
     int ok = handle != NULL;
     if (!ok) snprintf(load_error, sizeof load_error, "%s", dlerror());
 #define RESOLVE(field, name) ok = ok && resolve(handle, (void **)&curl.field, name)
@@ -77,6 +83,7 @@ int ccurl_load(const char *library) {
         ok = 0;
     }
     if (!ok && handle != NULL) dlclose(handle);
+    if (ok) snprintf(loaded_name, sizeof loaded_name, "%s", library);
     loaded = ok;
     pthread_mutex_unlock(&load_lock);
     return ok;

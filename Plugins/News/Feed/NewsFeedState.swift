@@ -59,10 +59,13 @@ public struct NewsFeedState: Equatable, Sendable {
     public mutating func append(
         _ fetched: NewsPage, asPage number: Int, pageSize: Int
     ) -> (added: Int, dropped: [Int]) {
-        var known = Set(items.lazy.map(\.id))
+        // Only the loaded ids the page repeats are looked for (a lookup each in a set of one
+        // page, rather than hashing every loaded id again), and the array grows as arrays do:
+        // `reserveCapacity` here would copy every loaded item on every page.
+        let incoming = Set(fetched.items.lazy.map(\.id))
+        var known = Set(items.lazy.map(\.id).filter(incoming.contains))
         let before = items.count
         var dropped: [Int] = []
-        items.reserveCapacity(before + fetched.items.count)
         for item in fetched.items {
             if known.insert(item.id).inserted {
                 items.append(item)
