@@ -18,7 +18,9 @@ import Testing
     /// Everything a server can get wrong with page 2, and the line each one prints.
     enum BadAnswer: String, CaseIterable, Sendable {
         case notFound, serverError, bodyCutInHalf, newsIsANumber, itemWithoutID, negativeTotal, totalAsString,
-            notJSON, fiftyMegabytes, slowerThanTheTimeout
+            notJSON, fiftyMegabytes, slowerThanTheTimeout, dripPastTheTimeout, lengthShorterThanBody,
+            lengthLongerThanBody, negativeLength, badStatusLine, badChunk, redirectLoop, redirectToFile, redirectToFTP,
+            gzipBomb, neverAnswers
 
         var fault: FixtureFault {
             switch self {
@@ -33,10 +35,28 @@ import Testing
             case .notJSON: .invalidJSON
             case .fiftyMegabytes: .hugeBody(bytes: 50_000_000, bytesPerSecond: 100_000_000)
             case .slowerThanTheTimeout: .delay(60)
+            case .dripPastTheTimeout: .drip(bytes: 1000, interval: 1)
+            case .lengthShorterThanBody:
+                .rawText("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n" + pageJSON(ids: 16...30, totalCount: 40))
+            case .lengthLongerThanBody: .rawText("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{\"news\":[]}")
+            case .negativeLength: .rawText("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n{\"news\":[]}")
+            case .badStatusLine: .rawText("HTTP/1.1 abc WHAT\r\nContent-Length: 2\r\n\r\n{}")
+            case .badChunk: .rawText("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+            case .redirectLoop: .redirect(to: "/api/news/2/15")
+            case .redirectToFile: .redirect(to: "file:///etc/passwd")
+            case .redirectToFTP: .redirect(to: "ftp://127.0.0.1/news")
+            case .gzipBomb: .gzipBomb(compressedBytes: 100_000)
+            case .neverAnswers: .delay(3600)
             }
         }
 
-        var timeout: Double { self == .slowerThanTheTimeout ? 0.3 : 5 }
+        var timeout: Double {
+            switch self {
+            case .slowerThanTheTimeout, .neverAnswers: 0.3
+            case .dripPastTheTimeout: 2
+            default: 5
+            }
+        }
 
         func error(_ server: FixtureServer) -> String {
             let url = server.baseURL + "/api/news/2/15"
@@ -53,7 +73,22 @@ import Testing
             case .notJSON:
                 #"error: malformed news response: not valid json (body starts with '{"news":[{"id":1,"title":"Cut off mid-st…')"#
             case .fiftyMegabytes: "error: '\(url)' sent more than 10 MB; the transfer was stopped"
-            case .slowerThanTheTimeout: "error: '\(url)' did not finish within 0.3 s"
+            case .slowerThanTheTimeout, .neverAnswers: "error: '\(url)' did not finish within 0.3 s"
+            case .dripPastTheTimeout: "error: '\(url)' did not finish within 2 s"
+            case .lengthShorterThanBody:
+                "error: malformed news response: not valid json (body starts with '{\"news\":[{')"
+            case .lengthLongerThanBody: "error: cannot load '\(url)': the connection closed after 11 of 100 bytes"
+            case .negativeLength: "error: malformed http response from '\(url)': invalid content-length: value"
+            case .badStatusLine: "error: malformed http response from '\(url)': unsupported http version in response"
+            case .badChunk:
+                "error: malformed http response from '\(url)': illegal or missing hexadecimal sequence in chunked-encoding"
+            case .redirectLoop: "error: '\(url)' redirected more than 5 times"
+            case .redirectToFile:
+                "error: redirect to 'file:' refused: only http and https are followed (from '\(url)')"
+            case .redirectToFTP: "error: redirect to 'ftp:' refused: only http and https are followed (from '\(url)')"
+            // The compressed bytes as they came, made inert: nothing was inflated.
+            case .gzipBomb:
+                "error: malformed news response: not valid json (body starts with '␟�␈␀␀␀␀␀␀�c␘␅�`␔��Q0')"
             }
         }
     }
