@@ -109,6 +109,17 @@ import Testing
         #expect(run.standardOutput.hasSuffix("1 passed, 0 failed\n"))
     }
 
+    /// The local addresses of sockets connecting (SYN_SENT) to `port` on loopback, from /proc/net/tcp.
+    private func connecting(to port: UInt16) -> Set<Substring> {
+        let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+        let remote = "0100007F:" + String(format: "%04X", port)
+        return Set(
+            table.split(separator: "\n").compactMap { line in
+                let fields = line.split(separator: " ")
+                return fields.count > 3 && fields[2] == remote && fields[3] == "02" ? fields[1] : nil
+            })
+    }
+
     /// Where a request is when Ctrl-C comes.
     enum Phase: String, CaseIterable, Sendable {
         /// The server's queue is full: the connection never completes.
@@ -132,10 +143,14 @@ import Testing
         case .waitingForTheHeader: server.setFault(.delay(60), forPath: "/api/news/1/15")
         case .receivingTheBody: server.setFault(.drip(bytes: 600, interval: 1), forPath: "/api/news/1/15")
         }
+        let fillers = connecting(to: stalled.port)
         let started = ContinuousClock.now
         let run = try await Self.shop(["-c", "news source \(base) --timeout 120; news list"], limit: 90) { pid in
             if phase == .connecting {
-                try await Task.sleep(for: .milliseconds(300))
+                // A new socket in SYN_SENT (state 02) to the stalled port: shop is connecting.
+                while connecting(to: stalled.port).subtracting(fillers).isEmpty {
+                    try await Task.sleep(for: .milliseconds(5))
+                }
             } else {
                 while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
                 try await Task.sleep(for: .milliseconds(100))
