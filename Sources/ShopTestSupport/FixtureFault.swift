@@ -34,6 +34,22 @@ public enum FixtureFault: Sendable, Equatable {
         .raw(Array(text.utf8))
     }
 
+    /// A status line that is not HTTP's: `HTTP/1.1 abc WHAT`.
+    public static let badStatusLine = rawText("HTTP/1.1 abc WHAT\r\nContent-Length: 2\r\n\r\n{}")
+
+    /// A chunked body whose first chunk size is `zz`.
+    public static let badChunk = rawText(
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+
+    /// `Content-Length: -1` before a short body.
+    public static let negativeLength = rawText("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n{}")
+
+    /// `Content-Length: length` before `body`, then close: a length longer than the body cuts
+    /// it short, a shorter one leaves the rest of it unread.
+    public static func declaredLength(_ length: Int, body: String) -> FixtureFault {
+        rawText("HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\n" + body)
+    }
+
     /// A redirect to `location` (absolute or a path), then close.
     public static func redirect(to location: String, status: Int = 302) -> FixtureFault {
         .rawText("HTTP/1.1 \(status) Found\r\nLocation: \(location)\r\nContent-Length: 0\r\n\r\n")

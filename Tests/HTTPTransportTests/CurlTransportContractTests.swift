@@ -20,10 +20,10 @@ import Testing
             case .serverError: .body(Array(repeating: 0x20, count: 3_000_000), status: 500)
             case .declaredOversize: .hugeBody(bytes: 50_000_000, bytesPerSecond: 1_000_000)
             case .undeclaredOversize: .hugeBody(bytes: 50_000_000, declaresLength: false, bytesPerSecond: 4_000_000)
-            case .lengthLongerThanBody: .rawText("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc")
-            case .negativeLength: .rawText("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\nabc")
-            case .badStatusLine: .rawText("HTTP/1.1 abc WHAT\r\nContent-Length: 2\r\n\r\n{}")
-            case .badChunk: .rawText("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
+            case .lengthLongerThanBody: .declaredLength(10, body: "abc")
+            case .negativeLength: .negativeLength
+            case .badStatusLine: .badStatusLine
+            case .badChunk: .badChunk
             case .notHTTP: .rawText("hello there\r\n\r\n")
             case .redirectLoop: .redirect(to: "/case")
             case .redirectToFile: .redirect(to: "file:///etc/passwd")
@@ -105,7 +105,7 @@ import Testing
 
     @Test func aLengthShorterThanTheBodyEndsTheBodyAtTheLength() async throws {
         try await withServer { server in
-            server.setFault(.rawText("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nabcdef"), forPath: "/x")
+            server.setFault(.declaredLength(2, body: "abcdef"), forPath: "/x")
             let response = try await transport.send(HTTPRequest(url: server.baseURL + "/x"))
             #expect(response.body == Array("ab".utf8))
         }

@@ -36,12 +36,11 @@ import Testing
             case .fiftyMegabytes: .hugeBody(bytes: 50_000_000, bytesPerSecond: 100_000_000)
             case .slowerThanTheTimeout: .delay(60)
             case .dripPastTheTimeout: .drip(bytes: 1000, interval: 1)
-            case .lengthShorterThanBody:
-                .rawText("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n" + pageJSON(ids: 16...30, totalCount: 40))
-            case .lengthLongerThanBody: .rawText("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{\"news\":[]}")
-            case .negativeLength: .rawText("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n{\"news\":[]}")
-            case .badStatusLine: .rawText("HTTP/1.1 abc WHAT\r\nContent-Length: 2\r\n\r\n{}")
-            case .badChunk: .rawText("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+            case .lengthShorterThanBody: .declaredLength(10, body: pageJSON(ids: 16...30, totalCount: 40))
+            case .lengthLongerThanBody: .declaredLength(100, body: #"{"news":[]}"#)
+            case .negativeLength: .negativeLength
+            case .badStatusLine: .badStatusLine
+            case .badChunk: .badChunk
             case .redirectLoop: .redirect(to: "/api/news/2/15")
             case .redirectToFile: .redirect(to: "file:///etc/passwd")
             case .redirectToFTP: .redirect(to: "ftp://127.0.0.1/news")
