@@ -50,7 +50,12 @@ enum CurlOutcome {
         if status >= 400 { return .status(url: url, code: status) }
         var osError = 0
         ccurl_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osError)
-        let detail = String(cString: transfer.errorBuffer).lowercased()
+        // libcurl writes only a transfer's first error; after it retried a kept-alive
+        // connection that had died, the words are that connection's, not the final failure's.
+        var detail = String(cString: transfer.errorBuffer).lowercased()
+        if detail.hasPrefix("recv failure: "), code != CURLE_RECV_ERROR {
+            detail = String(cString: ccurl_easy_strerror(code)).lowercased()
+        }
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut(url: url, seconds: transfer.request.timeout)

@@ -205,7 +205,7 @@ import Testing
         let cancelled = ContinuousClock.now
         request.cancel()
         #expect(await httpError { try await request.value } == .cancelled(url: url))
-        #expect(ContinuousClock.now - cancelled < .seconds(5))
+        #expect(ContinuousClock.now - cancelled < .seconds(30), "the connection would be tried for a minute")
     }
 
     @Test func cancellingWhileWaitingForTheHeaderEndsAtOnceAndClosesTheConnection() async throws {
@@ -247,7 +247,7 @@ import Testing
         let cancelled = ContinuousClock.now
         request.cancel()
         #expect(await httpError { try await request.value } == .cancelled(url: url))
-        #expect(ContinuousClock.now - cancelled < .seconds(5))
+        #expect(ContinuousClock.now - cancelled < .seconds(30), "the request would go on for an hour")
         while server.abandonedRequestCount == 0, ContinuousClock.now - cancelled < .seconds(30) {
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -12,7 +12,7 @@ import Testing
     @Test func fiftyConcurrentLoadsOfOneURLMakeExactlyOneRequest() async throws {
         try await withFixtureServer { server in
             server.setFault(.delay(0.1), forPath: "/images/sample.png")
-            let loader = ImageLoader(client: newsClient(timeout: 5))
+            let loader = ImageLoader(client: newsClient())
             let url = server.baseURL + "/images/sample.png"
             let images = try await withThrowingTaskGroup(of: LoadedImage.self) { group in
                 for _ in 0..<50 { group.addTask { try await loader.load(url) } }
@@ -32,7 +32,7 @@ import Testing
 
     @Test func aSecondLoadIsAMemoryHit() async throws {
         try await withFixtureServer { server in
-            let loader = ImageLoader(client: newsClient(timeout: 5))
+            let loader = ImageLoader(client: newsClient())
             let url = server.baseURL + "/images/sample.jpg"
             let first = try await loader.load(url)
             let second = try await loader.load(url)
@@ -50,8 +50,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try await withFixtureServer { server in
             let url = server.baseURL + "/images/sample.png"
-            let first = try await ImageLoader(client: newsClient(timeout: 5), diskDirectory: directory).load(url)
-            let second = try await ImageLoader(client: newsClient(timeout: 5), diskDirectory: directory).load(url)
+            let first = try await ImageLoader(client: newsClient(), diskDirectory: directory).load(url)
+            let second = try await ImageLoader(client: newsClient(), diskDirectory: directory).load(url)
             #expect(first.origin == .network)
             #expect(second.origin == .disk)
             #expect(second.data == first.data)
@@ -68,7 +68,7 @@ import Testing
             let url = server.baseURL + "/images/sample.png"
             let cache = ImageDiskCache(directory: directory)
             #expect(cache.store(Array("<html>".utf8), for: url))
-            let image = try await ImageLoader(client: newsClient(timeout: 5), diskDirectory: directory).load(url)
+            let image = try await ImageLoader(client: newsClient(), diskDirectory: directory).load(url)
             #expect(image.origin == .network)
             #expect(cache.data(for: url) == image.data)
         }
@@ -81,7 +81,7 @@ import Testing
                 server.setImage(FixtureImages.png(width: 32, height: 32), atPath: "/images/\(name).png")
             }
             let size = FixtureImages.png(width: 32, height: 32).count
-            let loader = ImageLoader(client: newsClient(timeout: 5), memoryCapacityBytes: size * 2 + size / 2)
+            let loader = ImageLoader(client: newsClient(), memoryCapacityBytes: size * 2 + size / 2)
             let url = { (name: String) in server.baseURL + "/images/\(name).png" }
             _ = try await loader.load(url("a"))
             _ = try await loader.load(url("b"))
@@ -153,7 +153,7 @@ import Testing
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try await withFixtureServer { server in
-            let loader = ImageLoader(client: newsClient(timeout: 5), diskDirectory: directory)
+            let loader = ImageLoader(client: newsClient(), diskDirectory: directory)
             let url = server.baseURL + "/images/not-an-image.png"
             let error = await newsError { try await loader.load(url) }
             #expect(error == .notAnImage(detected: "text/html (starts with '<!DOCTYPE html>')", url: url))
@@ -172,7 +172,7 @@ import Testing
     @Test func httpErrorsReachEveryWaiter() async throws {
         try await withFixtureServer { server in
             server.setFault(.status(404), forPath: "/images/gone.png")
-            let loader = ImageLoader(client: newsClient(timeout: 5))
+            let loader = ImageLoader(client: newsClient())
             let url = server.baseURL + "/images/gone.png"
             #expect(await newsError { try await loader.load(url) } == .http(.status(url: url, code: 404)))
         }

@@ -8,7 +8,7 @@ import Testing
 /// `state get` shows it), and the same command works once the server behaves.
 @Suite struct NewsFailureTests {
     /// A session reading `server`, with page 1 loaded.
-    private func loadedSession(_ server: FixtureServer, timeout: Double = 5) async throws -> TestSession {
+    private func loadedSession(_ server: FixtureServer, timeout: Double = 30) async throws -> TestSession {
         let shop = try newsSession()
         let printed = await shop.run("news source \(server.baseURL) --timeout \(timeout); news list | count")
         #expect(printed.hasSuffix("15\n"))
@@ -53,7 +53,7 @@ import Testing
             switch self {
             case .slowerThanTheTimeout, .neverAnswers: 0.3
             case .dripPastTheTimeout: 2
-            default: 5
+            default: 30
             }
         }
 

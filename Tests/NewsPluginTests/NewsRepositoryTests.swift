@@ -177,7 +177,7 @@ import Testing
             }
         }
 
-        var timeout: Double { self == .slowerThanTheTimeout ? 0.5 : 5 }
+        var timeout: Double { self == .slowerThanTheTimeout ? 0.5 : 30 }
 
         func expected(_ server: FixtureServer) -> NewsError {
             let url = server.baseURL + "/api/news/2/15"

@@ -109,14 +109,15 @@ import Testing
         #expect(run.standardOutput.hasSuffix("1 passed, 0 failed\n"))
     }
 
-    /// The local addresses of sockets connecting (SYN_SENT) to `port` on loopback, from /proc/net/tcp.
+    /// The local addresses of sockets connecting or connected (SYN_SENT, ESTABLISHED) to
+    /// `port` on loopback, from /proc/net/tcp.
     private func connecting(to port: UInt16) -> Set<Substring> {
         let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
         let remote = "0100007F:" + String(format: "%04X", port)
         return Set(
             table.split(separator: "\n").compactMap { line in
                 let fields = line.split(separator: " ")
-                return fields.count > 3 && fields[2] == remote && fields[3] == "02" ? fields[1] : nil
+                return fields.count > 3 && fields[2] == remote && ["01", "02"].contains(fields[3]) ? fields[1] : nil
             })
     }
 
@@ -147,12 +148,17 @@ import Testing
         let started = ContinuousClock.now
         let run = try await Self.shop(["-c", "news source \(base) --timeout 120; news list"], limit: 90) { pid in
             if phase == .connecting {
-                // A new socket in SYN_SENT (state 02) to the stalled port: shop is connecting.
-                while connecting(to: stalled.port).subtracting(fillers).isEmpty {
+                // A new socket to the stalled port: shop is connecting (a SYN the full queue
+                // dropped, or a handshake the listener will never accept).
+                while connecting(to: stalled.port).subtracting(fillers).isEmpty,
+                    ContinuousClock.now - started < .seconds(20)
+                {
                     try await Task.sleep(for: .milliseconds(5))
                 }
             } else {
-                while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+                while server.requestCount == 0, ContinuousClock.now - started < .seconds(20) {
+                    try await Task.sleep(for: .milliseconds(5))
+                }
                 try await Task.sleep(for: .milliseconds(100))
             }
             kill(pid, SIGINT)
