@@ -4,7 +4,8 @@ import ShopKit
 import ShopTestSupport
 import Testing
 
-/// Pictures drawn inline on a terminal that speaks an image protocol, and only there.
+/// Pictures drawn inline on a terminal that speaks an image protocol, and only there. The
+/// plugin tells the protocol from the environment itself: the host knows no image protocol.
 @Suite struct NewsInlineImageTests {
     private func run(_ command: String, on terminal: RecordingTerminal, interactive: Bool = true) async throws
         -> String
@@ -14,7 +15,7 @@ import Testing
         let output = CapturedOutput()
         let environment = SessionEnvironment(
             clock: .fixed(at: TranscriptRunner.defaultNow), isInteractive: interactive, animations: true,
-            stateDirectory: folder, workingDirectory: folder, terminal: terminal)
+            stateDirectory: folder, workingDirectory: folder, variables: terminal.variables, terminal: terminal)
         let session = try Session(
             configuration: SessionConfiguration(
                 plugins: [NewsPlugin()], environment: environment, output: output, showsErrorLocations: false))

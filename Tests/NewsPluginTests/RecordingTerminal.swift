@@ -1,13 +1,17 @@
 import ShopKit
 import Synchronization
 
-/// A terminal that records what is written to it.
+/// A terminal that records what is written to it, and the environment that describes it.
 final class RecordingTerminal: TerminalSurface {
-    let imageProtocol: String?
+    let variables: [String: String]
     let written = Mutex("")
 
     init(imageProtocol: String? = nil) {
-        self.imageProtocol = imageProtocol
+        switch imageProtocol {
+        case "kitty": variables = ["TERM": "xterm-kitty"]
+        case "iterm2": variables = ["TERM_PROGRAM": "iTerm.app"]
+        default: variables = ["TERM": "xterm-256color"]
+        }
     }
 
     var size: (columns: Int, rows: Int) { (80, 24) }
