@@ -1,3 +1,4 @@
+import HTTPTransport
 import HistoryStore
 import ShopKit
 
@@ -13,14 +14,16 @@ struct SessionFactory {
             clock: try process.clock(now: options.now), width: { process.width() },
             style: process.style(for: options.color), isInteractive: interactive,
             animations: options.animations, stateDirectory: process.stateDirectory(option: options.stateDirectory),
-            workingDirectory: process.workingDirectory, variables: process.variables)
+            workingDirectory: process.workingDirectory, variables: process.variables, http: CurlTransport())
     }
 
     /// The fixed environment of transcript sessions (`shop test`, `shop demo --handout`).
     func transcriptSettings(update: Bool = false, scratchDirectory: String? = nil) -> TranscriptRunner.Settings {
-        TranscriptRunner.Settings(
+        var settings = TranscriptRunner.Settings(
             plugins: PluginCatalog.all, now: options.now ?? TranscriptRunner.defaultNow, update: update,
             processEnvironment: process.variables, scratchDirectory: scratchDirectory)
+        settings.http = CurlTransport()
+        return settings
     }
 
     /// A session writing to `output`; scripts show error places, the prompt does not.
@@ -38,6 +41,12 @@ struct SessionFactory {
             output.write("shop: internal error: \(error)\n", to: .standardError)
             return nil
         }
+    }
+
+    /// The commands of every session (the core's and the plugins'), for the manual page.
+    func registry() -> CommandRegistry? {
+        guard let environment = try? environment(interactive: false) else { return nil }
+        return session(output: StandardStreams(), environment: environment)?.registry
     }
 
     /// A fresh random session id.

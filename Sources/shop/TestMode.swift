@@ -1,4 +1,5 @@
 import Glibc
+import HTTPTransport
 import ShopKit
 
 /// `shop test PATH… [--update]`: transcript tests, files in parallel, results in order.

@@ -7,17 +7,17 @@ import Testing
 @Suite struct HTTPArchiveTests {
     static let page = HTTPArchive.Entry(
         started: 1_768_471_200.25, method: "GET", url: "http://127.0.0.1:8080/api/news/1/15?lang=en",
-        requestHeaders: [HTTPArchive.Header("Accept", "application/json")],
+        requestHeaders: [HTTPHeader("Accept", "application/json")],
         outcome: .response(
             HTTPArchive.Response(
-                status: 200, headers: [HTTPArchive.Header("Content-Type", "application/json")],
+                status: 200, headers: [HTTPHeader("Content-Type", "application/json")],
                 body: Array(#"{"items":[],"total":0}"#.utf8))),
         timings: HTTPArchive.Timings(dns: 0.5, connect: 1.25, send: 0.1, wait: 3, receive: 0.2))
     static let picture = HTTPArchive.Entry(
         started: 1_768_471_201, method: "GET", url: "http://127.0.0.1:8080/images/launch.png",
         outcome: .response(
             HTTPArchive.Response(
-                status: 200, headers: [HTTPArchive.Header("Content-Type", "image/png")],
+                status: 200, headers: [HTTPHeader("Content-Type", "image/png")],
                 body: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF, 0x00])))
     static let missing = HTTPArchive.Entry(
         started: 1_768_471_202, method: "GET", url: "http://127.0.0.1:8080/api/news/9/15",

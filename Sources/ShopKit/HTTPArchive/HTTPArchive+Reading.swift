@@ -62,7 +62,7 @@ extension HTTPArchive {
 
     private static func readEntry(_ reader: inout JSONReader) throws(JSONError) -> Entry {
         var started = 0.0
-        var request: (method: String, url: String, headers: [Header])?
+        var request: (method: String, url: String, headers: [HTTPHeader])?
         var outcome: Outcome?
         var timings = Timings()
         try reader.readObject { key, reader throws(JSONError) in
@@ -86,10 +86,10 @@ extension HTTPArchive {
             outcome: outcome, timings: timings)
     }
 
-    private static func readRequest(_ reader: inout JSONReader) throws(JSONError) -> (String, String, [Header]) {
+    private static func readRequest(_ reader: inout JSONReader) throws(JSONError) -> (String, String, [HTTPHeader]) {
         var method: String?
         var url: String?
-        var headers: [Header] = []
+        var headers: [HTTPHeader] = []
         try reader.readObject { key, reader throws(JSONError) in
             switch key {
             case "method": method = try reader.readString()
@@ -105,7 +105,7 @@ extension HTTPArchive {
 
     private static func readResponse(_ reader: inout JSONReader) throws(JSONError) -> Outcome {
         var status: Int?
-        var headers: [Header] = []
+        var headers: [HTTPHeader] = []
         var body: [UInt8] = []
         var redirectURL = ""
         var failure: String?
@@ -151,8 +151,8 @@ extension HTTPArchive {
         }
     }
 
-    private static func readHeaders(_ reader: inout JSONReader) throws(JSONError) -> [Header] {
-        var headers: [Header] = []
+    private static func readHeaders(_ reader: inout JSONReader) throws(JSONError) -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
         try reader.readArray { _, reader throws(JSONError) in
             var name = ""
             var value = ""
@@ -163,7 +163,7 @@ extension HTTPArchive {
                 default: try reader.skipValue()
                 }
             }
-            headers.append(Header(name, value))
+            headers.append(HTTPHeader(name, value))
         }
         return headers
     }

@@ -30,83 +30,65 @@ extension HTTPArchive {
     }
 
     /// One entry as compact JSON on one line.
+    ///
+    /// Written as text rather than through ``Value`` records: the recorder writes one entry per
+    /// exchange, and building records cost as much as the rest of the exchange.
     public static func encode(_ entry: Entry) -> String {
-        let request: [(String, Value)] = [
-            ("method", .string(entry.method)), ("url", .string(entry.url)), ("httpVersion", .string("HTTP/1.1")),
-            ("cookies", .list([])), ("headers", headers(entry.requestHeaders)),
-            ("queryString", queryString(of: entry.url)), ("headersSize", .int(-1)), ("bodySize", .int(0)),
-        ]
-        let response: Record
+        let timings = entry.timings
+        var json = "{\"pageref\":\"\(pageID)\",\"startedDateTime\":\"\(Timestamp.format(entry.started))\""
+        json += ",\"time\":\(milliseconds(timings.total)),\"request\":{\"method\":\(JSONWriter.quote(entry.method))"
+        json += ",\"url\":\(JSONWriter.quote(entry.url)),\"httpVersion\":\"HTTP/1.1\",\"cookies\":[]"
+        json += ",\"headers\":\(headers(entry.requestHeaders)),\"queryString\":\(queryString(of: entry.url))"
+        json += ",\"headersSize\":-1,\"bodySize\":0},\"response\":"
         switch entry.outcome {
         case .response(let answer):
-            var content: [(String, Value)] = [
-                ("size", .int(answer.body.count)), ("mimeType", .string(answer.mimeType)),
-            ]
+            json += "{\"status\":\(answer.status),\"statusText\":\(JSONWriter.quote(reasonPhrase(answer.status)))"
+            json += ",\"httpVersion\":\"HTTP/1.1\",\"cookies\":[],\"headers\":\(headers(answer.headers))"
+            json += ",\"content\":{\"size\":\(answer.body.count),\"mimeType\":\(JSONWriter.quote(answer.mimeType))"
             if !answer.body.isEmpty {
                 if let text = String(validating: answer.body, as: UTF8.self) {
-                    content.append(("text", .string(text)))
+                    json += ",\"text\":" + JSONWriter.quote(text)
                 } else {
-                    content += [("text", .string(Base64.encode(answer.body))), ("encoding", .string("base64"))]
+                    json += ",\"text\":\"\(Base64.encode(answer.body))\",\"encoding\":\"base64\""
                 }
             }
-            response = Record(pairs: [
-                ("status", .int(answer.status)), ("statusText", .string(reasonPhrase(answer.status))),
-                ("httpVersion", .string("HTTP/1.1")), ("cookies", .list([])), ("headers", headers(answer.headers)),
-                ("content", .record(Record(pairs: content))), ("redirectURL", .string(answer.redirectURL)),
-                ("headersSize", .int(-1)), ("bodySize", .int(answer.body.count)),
-            ])
+            json += "},\"redirectURL\":\(JSONWriter.quote(answer.redirectURL)),\"headersSize\":-1"
+            json += ",\"bodySize\":\(answer.body.count)}"
         case .failure(let message):
-            response = Record(pairs: [
-                ("status", .int(0)), ("statusText", .string("")), ("httpVersion", .string("")), ("cookies", .list([])),
-                ("headers", .list([])),
-                ("content", .record(Record(pairs: [("size", .int(0)), ("mimeType", .string("x-unknown"))]))),
-                ("redirectURL", .string("")), ("headersSize", .int(-1)), ("bodySize", .int(-1)),
-                ("_error", .string(message)),
-            ])
+            json += "{\"status\":0,\"statusText\":\"\",\"httpVersion\":\"\",\"cookies\":[],\"headers\":[]"
+            json += ",\"content\":{\"size\":0,\"mimeType\":\"x-unknown\"},\"redirectURL\":\"\",\"headersSize\":-1"
+            json += ",\"bodySize\":-1,\"_error\":\(JSONWriter.quote(message))}"
         }
-        let timings = entry.timings
-        let entryRecord = Record(pairs: [
-            ("pageref", .string(pageID)), ("startedDateTime", .string(Timestamp.format(entry.started))),
-            ("time", milliseconds(timings.total)), ("request", .record(Record(pairs: request))),
-            ("response", .record(response)), ("cache", .record(Record(pairs: []))),
-            (
-                "timings",
-                .record(
-                    Record(pairs: [
-                        ("blocked", .int(-1)), ("dns", milliseconds(timings.dns)),
-                        ("connect", milliseconds(timings.connect)), ("ssl", milliseconds(timings.ssl)),
-                        ("send", milliseconds(timings.send)), ("wait", milliseconds(timings.wait)),
-                        ("receive", milliseconds(timings.receive)),
-                    ]))
-            ),
-        ])
-        return JSONWriter.compact(.record(entryRecord))
+        json += ",\"cache\":{},\"timings\":{\"blocked\":-1,\"dns\":\(milliseconds(timings.dns))"
+        json += ",\"connect\":\(milliseconds(timings.connect)),\"ssl\":\(milliseconds(timings.ssl))"
+        json += ",\"send\":\(milliseconds(timings.send)),\"wait\":\(milliseconds(timings.wait))"
+        json += ",\"receive\":\(milliseconds(timings.receive))}}"
+        return json
     }
 
-    private static func headers(_ headers: [Header]) -> Value {
-        .list(headers.map { .record(Record(pairs: [("name", .string($0.name)), ("value", .string($0.value))])) })
+    private static func headers(_ headers: [HTTPHeader]) -> String {
+        "["
+            + headers.map { "{\"name\":\(JSONWriter.quote($0.name)),\"value\":\(JSONWriter.quote($0.value))}" }
+            .joined(separator: ",") + "]"
     }
 
     /// The query's `name=value` pairs, as written in the URL.
-    private static func queryString(of url: String) -> Value {
-        guard let question = url.firstIndex(of: "?") else { return .list([]) }
+    private static func queryString(of url: String) -> String {
+        guard let question = url.firstIndex(of: "?") else { return "[]" }
         let query = url[url.index(after: question)...].prefix { $0 != "#" }
-        return .list(
-            query.split(separator: "&").map { pair in
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                return .record(
-                    Record(pairs: [
-                        ("name", .string(String(parts[0]))),
-                        ("value", .string(parts.count > 1 ? String(parts[1]) : "")),
-                    ]))
-            })
+        let pairs = query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let value = parts.count > 1 ? String(parts[1]) : ""
+            return "{\"name\":\(JSONWriter.quote(String(parts[0]))),\"value\":\(JSONWriter.quote(value))}"
+        }
+        return "[" + pairs.joined(separator: ",") + "]"
     }
 
     /// Milliseconds rounded to microseconds; -1 stays -1 (the phase did not apply).
-    private static func milliseconds(_ value: Double) -> Value {
-        guard value >= 0 else { return .int(-1) }
+    private static func milliseconds(_ value: Double) -> String {
+        guard value >= 0 else { return "-1" }
         let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? .int(Int(rounded)) : .double(rounded)
+        return rounded == rounded.rounded() && rounded < 1e15 ? String(Int(rounded)) : String(rounded)
     }
 
     /// The standard reason phrase of a status, empty when there is none.

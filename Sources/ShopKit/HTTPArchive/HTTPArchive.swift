@@ -26,14 +26,14 @@ public struct HTTPArchive: Sendable, Equatable {
         /// The URL asked for (before redirects).
         public var url: String
         /// The headers sent besides the transport's own.
-        public var requestHeaders: [Header]
+        public var requestHeaders: [HTTPHeader]
         /// The answer, or why there was none.
         public var outcome: Outcome
         /// Where the time went, in milliseconds.
         public var timings: Timings
 
         public init(
-            started: Double, method: String, url: String, requestHeaders: [Header] = [], outcome: Outcome,
+            started: Double, method: String, url: String, requestHeaders: [HTTPHeader] = [], outcome: Outcome,
             timings: Timings = Timings()
         ) {
             self.started = started
@@ -58,13 +58,13 @@ public struct HTTPArchive: Sendable, Equatable {
         /// `200`, `404`.
         public var status: Int
         /// The headers received, in order.
-        public var headers: [Header]
+        public var headers: [HTTPHeader]
         /// The body as received.
         public var body: [UInt8]
         /// The URL a redirect pointed to, when the answer is one.
         public var redirectURL: String
 
-        public init(status: Int, headers: [Header] = [], body: [UInt8] = [], redirectURL: String = "") {
+        public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = [], redirectURL: String = "") {
             self.status = status
             self.headers = headers
             self.body = body
@@ -73,18 +73,7 @@ public struct HTTPArchive: Sendable, Equatable {
 
         /// The `Content-Type` header, or `application/octet-stream` when there is none.
         public var mimeType: String {
-            headers.first { $0.name.lowercased() == "content-type" }?.value ?? "application/octet-stream"
-        }
-    }
-
-    /// One header line.
-    public struct Header: Sendable, Equatable {
-        public var name: String
-        public var value: String
-
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
+            headers.value(of: "Content-Type") ?? "application/octet-stream"
         }
     }
 
