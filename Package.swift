@@ -17,10 +17,13 @@ let package = Package(
             name: "CLibEdit",
             linkerSettings: [.linkedLibrary("edit")]
         ),
+        .target(name: "CPluginSpawn"),
 
         // Thin Swift wrappers.
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
         .target(name: "HistoryStore", dependencies: ["ShopKit", "CSQLite"]),
+        // Outside plugins: processes, pipes and the protocol (docs/PLUGINS.md).
+        .target(name: "PluginHost", dependencies: ["ShopKit", "CPluginSpawn"]),
 
         // The host: language, values, state, commands, sessions. No C, no terminal, no network.
         .target(name: "ShopKit"),
@@ -32,6 +35,8 @@ let package = Package(
 
         // Test doubles shared by every test target.
         .target(name: "ShopTestSupport", dependencies: ["ShopKit"]),
+        // The misbehaving plugin process the host's fault tests start.
+        .executableTarget(name: "shop-fake-plugin", dependencies: ["ShopTestSupport"], path: "Sources/ShopFakePlugin"),
 
         .executableTarget(
             name: "shop",
@@ -44,6 +49,7 @@ let package = Package(
         .testTarget(name: "ShopKitTests", dependencies: ["ShopKit", "ShopTestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "ShopTestSupport"]),
         .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "ShopTestSupport"]),
+        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "ShopTestSupport", "shop-fake-plugin"]),
         .testTarget(name: "ServicesPluginTests", dependencies: ["ServicesPlugin", "ShopTestSupport"]),
         .testTarget(name: "FeedPluginTests", dependencies: ["FeedPlugin", "ShopTestSupport"]),
         .testTarget(name: "NewsPluginTests", dependencies: ["NewsPlugin", "ShopTestSupport"]),
@@ -64,6 +70,6 @@ let swiftSettings: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
-for target in package.targets where target.type != .system && target.name != "CLibEdit" {
+for target in package.targets where target.type != .system && !["CLibEdit", "CPluginSpawn"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }

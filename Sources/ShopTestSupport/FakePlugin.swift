@@ -1,0 +1,215 @@
+import Foundation
+import Glibc
+import ShopKit
+
+/// A plugin process that misbehaves on purpose, for the host's fault tests: the executable
+/// `shop-fake-plugin` runs ``main()``, and `SHOP_FAKE_PLUGIN` names what it does wrong.
+///
+/// Without faults it is a well-behaved plugin named `fake` (`SHOP_FAKE_NAME` renames it)
+/// with the commands `fake echo TEXT`, `fake work` (answers after `SHOP_FAKE_WORK_MS`
+/// milliseconds, sending `progress` every 100 ms) and `fake count`; each start appends a
+/// line to the file `SHOP_FAKE_STARTS`, when set. With `SHOP_FAKE_FAULT_ONCE`, only the
+/// first process (by that file) misbehaves, so tests can show that the next start works.
+///
+/// ```swift
+/// let environment = ["SHOP_FAKE_PLUGIN": FakePlugin.Fault.crashMidCall.rawValue]
+/// ```
+public enum FakePlugin {
+    /// What the fake does wrong.
+    public enum Fault: String, Sendable, CaseIterable {
+        /// Exits with status 3 when asked to run a command, after a line on stderr.
+        case crashMidCall = "crash-mid-call"
+        /// Never answers `run`, ignores `cancel`, SIGTERM too.
+        case hang
+        /// Never answers `run` until `cancel`, then answers it with error -32800.
+        case hangUntilCancel = "hang-until-cancel"
+        /// Writes `Loading…` on stdout before answering `run`.
+        case loadingOnStdout = "loading-on-stdout"
+        /// Speaks protocol 2 only.
+        case protocolTwoOnly = "protocol-2-only"
+        /// Sleeps 10 s before reading anything.
+        case slowStart = "slow-start"
+        /// Answers `run` with an id it was never sent.
+        case wrongResponseID = "wrong-response-id"
+        /// Answers `run` with a 20 MB line.
+        case hugeLine = "huge-line"
+        /// Exits while answering `initialize`.
+        case exitDuringHandshake = "exit-during-handshake"
+        /// Answers `run` with `NaN` as its value.
+        case notANumber = "nan"
+        /// Calls itself `other`.
+        case wrongName = "wrong-name"
+        /// Does not exit after `shutdown`, nor when stdin closes.
+        case ignoresShutdown = "ignores-shutdown"
+    }
+
+    /// The built executable.
+    public static var path: String { ShopBinary.productPath("shop-fake-plugin") }
+
+    /// Runs the fake on stdin and stdout until `shutdown` or the end of stdin.
+    public static func main() -> Never {
+        let environment = ProcessInfo.processInfo.environment
+        var fault = environment["SHOP_FAKE_PLUGIN"].flatMap(Fault.init(rawValue:))
+        let workMilliseconds = environment["SHOP_FAKE_WORK_MS"].flatMap(Int.init) ?? 0
+        if let starts = environment["SHOP_FAKE_STARTS"] {
+            let earlier = (try? String(contentsOfFile: starts, encoding: .utf8))?.split(separator: "\n").count ?? 0
+            if earlier > 0 && environment["SHOP_FAKE_FAULT_ONCE"] != nil { fault = nil }
+            let handle =
+                FileHandle(forWritingAtPath: starts)
+                ?? {
+                    _ = FileManager.default.createFile(atPath: starts, contents: nil)
+                    return FileHandle(forWritingAtPath: starts)
+                }()
+            handle?.seekToEndOfFile()
+            handle?.write(Data("\(getpid())\n".utf8))
+            try? handle?.close()
+        }
+        let name = fault == .wrongName ? "other" : environment["SHOP_FAKE_NAME"] ?? "fake"
+        if fault == .slowStart { sleep(10) }
+        if fault == .hang || fault == .ignoresShutdown { signal(SIGTERM, SIG_IGN) }
+        var calls = 0
+        var waiting: Int?
+        while let line = readLine(strippingNewline: true) {
+            guard let message = try? Value(json: line), let record = message.recordValue else { continue }
+            let id = record["id"]?.intValue
+            let params = record["params"]?.recordValue
+            switch record["method"]?.stringValue {
+            case "initialize":
+                guard let id else { continue }
+                if fault == .exitDuringHandshake {
+                    warn("fake: leaving during the handshake")
+                    exit(1)
+                }
+                if fault == .protocolTwoOnly {
+                    send(id: id, error: -32002, message: "protocol 2 only", data: object(["protocolVersions": [2]]))
+                    continue
+                }
+                send(
+                    id: id,
+                    result: object([
+                        "protocolVersion": 1, "plugin": object(["name": .string(name), "version": "1.2.3"]),
+                        "features": ["state-cache"],
+                    ]))
+            case "manifest":
+                guard let id else { continue }
+                send(id: id, result: object(["manifest": manifest(name: name)]))
+            case "run":
+                guard let id else { continue }
+                calls += 1
+                let command = params?["command"]?.listValue?.last?.stringValue ?? ""
+                switch fault {
+                case .crashMidCall?:
+                    warn("fake: boom")
+                    exit(3)
+                case .hang?:
+                    continue
+                case .hangUntilCancel?:
+                    waiting = id
+                    continue
+                case .loadingOnStdout?:
+                    write("Loading…\n")
+                case .wrongResponseID?:
+                    send(id: id + 100, result: object(["value": "late"]))
+                    continue
+                case .hugeLine?:
+                    send(id: id, result: object(["value": .string(String(repeating: "x", count: 20_000_000))]))
+                    continue
+                case .notANumber?:
+                    write("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":{\"value\":NaN}}\n")
+                    continue
+                default:
+                    break
+                }
+                switch command {
+                case "work":
+                    var waited = 0
+                    while waited < workMilliseconds {
+                        usleep(100_000)
+                        waited += 100
+                        send(method: "progress", params: object(["id": .int(id), "message": "working"]))
+                    }
+                    send(id: id, result: object(["value": .int(waited)]))
+                case "count":
+                    send(id: id, result: object(["value": .int(calls)]))
+                default:
+                    send(id: id, result: object(["value": params?["arguments"]?.recordValue?["TEXT"] ?? .null]))
+                }
+            case "complete":
+                guard let id else { continue }
+                let prefix = params?["prefix"]?.stringValue ?? ""
+                let candidates = ["alpha", "beta"].filter { $0.hasPrefix(prefix) }.map(Value.string)
+                send(id: id, result: object(["candidates": .list(candidates)]))
+            case "cancel":
+                if let waiting, params?["id"]?.intValue == waiting {
+                    send(id: waiting, error: -32800, message: "cancelled", data: nil)
+                }
+                waiting = nil
+            case "shutdown":
+                guard let id else { continue }
+                send(id: id, result: .null)
+                if fault != .ignoresShutdown { exit(0) }
+            default:
+                if let id { send(id: id, error: -32601, message: "unknown method", data: nil) }
+            }
+        }
+        while fault == .ignoresShutdown { sleep(1) }
+        exit(0)
+    }
+
+    /// The fake's manifest.
+    static func manifest(name: String) -> Value {
+        let text = object([
+            "name": "TEXT", "abstract": "what to echo", "kind": "string", "optional": false, "variadic": false,
+        ])
+        return object([
+            "name": .string(name), "version": "1.2.3", "summary": "A plugin for the host's tests",
+            "stateKeys": [], "reads": [],
+            "commands": [
+                object([
+                    "path": [.string(name), "echo"], "abstract": "Echo the text", "arguments": [text],
+                    "examples": [object(["command": .string("\(name) echo hi")])],
+                ]),
+                object([
+                    "path": [.string(name), "work"], "abstract": "Work a while, with progress", "timeoutSeconds": 1,
+                ]),
+                object(["path": [.string(name), "count"], "abstract": "How many calls this process answered"]),
+            ],
+        ])
+    }
+
+    private static func send(id: Int, result: Value) {
+        write(JSONWriter.compact(object(["jsonrpc": "2.0", "id": .int(id), "result": result])) + "\n")
+    }
+
+    private static func send(id: Int, error code: Int, message: String, data: Value?) {
+        var error: [(String, Value)] = [("code", .int(code)), ("message", .string(message))]
+        if let data { error.append(("data", data)) }
+        write(
+            JSONWriter.compact(object(["jsonrpc": "2.0", "id": .int(id), "error": .record(Record(pairs: error))]))
+                + "\n")
+    }
+
+    private static func send(method: String, params: Value) {
+        write(JSONWriter.compact(object(["jsonrpc": "2.0", "method": .string(method), "params": params])) + "\n")
+    }
+
+    private static func object(_ fields: KeyValuePairs<String, Value>) -> Value {
+        .record(Record(fields))
+    }
+
+    private static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Glibc.write(1, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if count <= 0 { exit(4) }
+                offset += count
+            }
+        }
+    }
+
+    private static func warn(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
