@@ -28,8 +28,11 @@ public protocol Plugin: Sendable {
     var commands: [any Command] { get }
     /// The verb run when the plugin's name is typed alone, if any.
     var defaultVerb: String? { get }
+    /// Keys of other plugins its commands read (an outside plugin gets them with each call).
+    var reads: [String] { get }
 }
 
 extension Plugin {
     public var defaultVerb: String? { nil }
+    public var reads: [String] { [] }
 }
