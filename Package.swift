@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "shop",
             dependencies: [
-                "ShopKit", "LineEditor", "HistoryStore",
+                "ShopKit", "LineEditor", "HistoryStore", "PluginHost",
                 "ServicesPlugin", "FeedPlugin", "NewsPlugin",
             ]
         ),

@@ -190,14 +190,19 @@ final class PluginConnection: Sendable {
 
     /// Ends the conversation politely: `shutdown`, stdin closed, up to `wait` seconds for the
     /// exit, then SIGTERM and SIGKILL. Waiting calls fail with `stopped`.
-    func shutdown(wait: Double = 2) async {
+    ///
+    /// Returns whether the process ended by itself, without a signal from the host.
+    @discardableResult
+    func shutdown(wait: Double = 2) async -> Bool {
         if failure == nil {
             _ = try? await call("shutdown", label: "shutdown", timeout: wait, params: { _ in .null })
         }
         closeInput()
-        if await process.waitForExit(within: wait) == nil { _ = await process.terminate(grace: 1) }
+        let exitedAlone = await process.waitForExit(within: wait) != nil
+        if !exitedAlone { _ = await process.terminate(grace: 1) }
         fail(.stopped(plugin: plugin))
         log.append("shop: stopped the plugin (\(process.reap()?.description ?? "gone"))")
+        return exitedAlone
     }
 
     /// Stops the process at once (SIGTERM, then SIGKILL after the grace); waiting calls fail.

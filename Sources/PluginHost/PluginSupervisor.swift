@@ -10,7 +10,7 @@ import Synchronization
 /// let manifest = try await promo.call("manifest", label: "manifest", timeout: 5)
 /// await promo.shutdown()
 /// ```
-public final class PluginSupervisor: Sendable {
+public final class PluginSupervisor: SessionEnding {
     /// The name the plugin must call itself, or nil to accept the name it gives.
     public let expectedName: String?
     /// The name messages use.
@@ -19,6 +19,8 @@ public final class PluginSupervisor: Sendable {
     public let executable: String
     /// Its stderr and `log` notifications, across restarts.
     public let log = PluginLog()
+    /// Answers to `complete` that came too late for their Tab.
+    let completions = CompletionCache()
     let settings: PluginSettings
     private let state = Mutex(State())
 
@@ -225,8 +227,17 @@ public final class PluginSupervisor: Sendable {
         }
     }
 
+    public func sessionEnded() async {
+        await shutdown()
+    }
+
     /// Ends the plugin for the session: `shutdown`, then the process is stopped and reaped.
     public func shutdown() async {
+        _ = await shutdownReportingExit()
+    }
+
+    /// ``shutdown()``, saying whether the running process ended by itself (true when none ran).
+    func shutdownReportingExit() async -> Bool {
         let (connection, starting, watch) = state.withLock { state in
             state.isShutDown = true
             defer {
@@ -238,9 +249,9 @@ public final class PluginSupervisor: Sendable {
         watch?.cancel()
         if let starting, let (started, _) = try? await starting.value {
             state.withLock { $0.connection = nil }
-            await started.shutdown()
+            return await started.shutdown()
         }
-        await connection?.shutdown()
+        return await connection?.shutdown() ?? true
     }
 }
 

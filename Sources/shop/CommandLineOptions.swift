@@ -33,9 +33,11 @@ struct CommandLineOptions: Equatable {
     var recordsHistory = true
     var stateDirectory: String?
     var animations = true
+    /// `--plugin PATH`, in order: outside plugins loaded for this run only.
+    var plugins: [String] = []
 
     /// Options that take a value.
-    private static let valueOptions = ["--format", "--color", "--now", "--state-dir", "--typing", "-c"]
+    private static let valueOptions = ["--format", "--color", "--now", "--state-dir", "--typing", "--plugin", "-c"]
     /// Every option, for "did you mean".
     private static let allOptions =
         valueOptions + [
@@ -87,6 +89,7 @@ struct CommandLineOptions: Equatable {
                     }
                     options.now = now
                 case "--state-dir": options.stateDirectory = text
+                case "--plugin": options.plugins.append(text)
                 case "--typing":
                     guard let milliseconds = Int(text), milliseconds >= 0 else {
                         throw UsageError("--typing needs milliseconds per key, not '\(text)'")
@@ -166,6 +169,8 @@ struct CommandLineOptions: Equatable {
           --no-history                do not record commands in the history database
           --state-dir DIR             where history and caches live
           --no-animation              no transitions or pulses
+          --plugin PATH               load an outside plugin for this run (repeatable; a built-in's
+                                      name replaces that built-in)
           --help, --version
 
         Inside shop, 'help' lists every command and 'help COMMAND' explains one.

@@ -26,11 +26,15 @@ struct DemoMode {
             var environment = try? factory.environment(interactive: true)
         else { return 2 }
         environment.terminal = ShopTerminal()
-        guard let session = factory.session(output: output, environment: environment) else { return 2 }
+        guard let catalog = await factory.catalog(forScript: file, output: output),
+            let session = factory.session(output: output, environment: environment, catalog: catalog)
+        else { return 2 }
         var presenter = DemoPresenter(
             script: loaded, session: session, output: output, style: environment.style, typingDelay: typingDelay,
             interrupts: Interrupts {})
-        return await presenter.present()
+        let status = await presenter.present()
+        await session.end()
+        return status
     }
 }
 

@@ -15,7 +15,6 @@ enum Shop {
             StandardStreams().write("shop: \(error)\nTry 'shop --help'.\n", to: .standardError)
             return 2
         }
-        let factory = SessionFactory(options: options, process: process)
         switch options.mode {
         case .help:
             let output = StandardStreams()
@@ -26,6 +25,15 @@ enum Shop {
             let output = StandardStreams()
             output.write("shop \(version)\n", to: .standardOutput)
             output.flush()
+            return 0
+        default:
+            break
+        }
+        guard let catalog = await PluginCatalog.load(options: options, process: process, output: StandardStreams())
+        else { return 2 }
+        let factory = SessionFactory(options: options, process: process, catalog: catalog)
+        switch options.mode {
+        case .help, .version:
             return 0
         case .commands(let text):
             return await ScriptMode.run(commands: text, factory: factory)

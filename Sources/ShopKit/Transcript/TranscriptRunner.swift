@@ -21,20 +21,24 @@ public enum TranscriptRunner {
         /// new path inside it, created only if a command writes there. Without it, each file
         /// gets a temporary folder of its own.
         public var scratchDirectory: String?
+        /// Commands the executable adds to the core's (`plugin …`).
+        public var hostCommands: [any Command]
         /// The commands, built once for every file.
         let registry: CommandRegistry?
 
         public init(
             plugins: [any Plugin], now: Double = TranscriptRunner.defaultNow, update: Bool = false,
-            processEnvironment: [String: String] = [:], scratchDirectory: String? = nil
+            processEnvironment: [String: String] = [:], scratchDirectory: String? = nil,
+            hostCommands: [any Command] = []
         ) {
             self.plugins = plugins
             self.now = now
             self.update = update
             self.processEnvironment = processEnvironment
             self.scratchDirectory = scratchDirectory
+            self.hostCommands = hostCommands
             self.registry = try? CommandRegistry(
-                core: CoreCommands.all, coreDefaults: CoreCommands.groupDefaults, plugins: plugins)
+                core: CoreCommands.all + hostCommands, coreDefaults: CoreCommands.groupDefaults, plugins: plugins)
         }
     }
 
@@ -112,7 +116,7 @@ public enum TranscriptRunner {
         let session = try Session(
             configuration: SessionConfiguration(
                 plugins: settings.plugins, environment: environment, output: output, sessionID: "transcript",
-                showsErrorLocations: false),
+                showsErrorLocations: false, hostCommands: settings.hostCommands),
             registry: settings.registry)
         var checks: [StepCheck] = []
         for (step, expected) in zip(script.steps, expectations) {
@@ -121,6 +125,7 @@ public enum TranscriptRunner {
             checks.append(StepCheck(step: step, expected: expected, actual: actual))
             if await session.exitRequest != nil { break }
         }
+        await session.end()
         return checks
     }
 

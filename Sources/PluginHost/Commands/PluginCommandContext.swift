@@ -1,0 +1,22 @@
+import ShopKit
+
+/// What the `plugin …` commands need from the executable: how to find and start plugins,
+/// and the built-in plugins (whose names `plugin add` refuses, beside which `plugin check`
+/// runs a plugin's examples).
+public struct PluginCommandContext: Sendable {
+    public var loader: OutsidePluginLoader
+    public var builtIns: [any Plugin]
+
+    public init(loader: OutsidePluginLoader, builtIns: [any Plugin]) {
+        self.loader = loader
+        self.builtIns = builtIns
+    }
+
+    /// `plugin add`, `plugin remove`, `plugin log`, `plugin check` (`plugin list` is the core's).
+    public var commands: [any Command] {
+        [
+            PluginAddCommand(context: self), PluginRemoveCommand(context: self), PluginLogCommand(),
+            PluginCheckCommand(context: self),
+        ]
+    }
+}
