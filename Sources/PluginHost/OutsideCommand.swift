@@ -151,7 +151,7 @@ enum OutsideStateError: Error, Equatable, CustomStringConvertible {
         case .notOwned(let plugin, let key):
             "plugin \(plugin) tried to change '\(key)', which it does not own"
         case .wrongType(let plugin, let key, let expected, let got):
-            "plugin \(plugin) proposed \(got) for '\(key)', which holds \(expected)"
+            "plugin \(plugin) proposed a value of type \(got) for '\(key)', which holds \(expected)"
         }
     }
 }

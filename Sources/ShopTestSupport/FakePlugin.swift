@@ -8,8 +8,8 @@ import ShopKit
 /// Without faults it is a well-behaved plugin named `fake` (`SHOP_FAKE_NAME` renames it)
 /// with the commands `fake echo TEXT`, `fake work` (answers after `SHOP_FAKE_WORK_MS`
 /// milliseconds, sending `progress` every 100 ms) and `fake count`; each start appends a
-/// line to the file `SHOP_FAKE_STARTS`, when set. With `SHOP_FAKE_FAULT_ONCE`, only the
-/// first process (by that file) misbehaves, so tests can show that the next start works.
+/// line to the file `SHOP_FAKE_STARTS`, when set. With `SHOP_FAKE_FAULT_ONCE=N`, only the
+/// first N processes (by that file) misbehave, so tests can show that the next start works.
 ///
 /// ```swift
 /// let environment = ["SHOP_FAKE_PLUGIN": FakePlugin.Fault.crashMidCall.rawValue]
@@ -41,6 +41,18 @@ public enum FakePlugin {
         case wrongName = "wrong-name"
         /// Does not exit after `shutdown`, nor when stdin closes.
         case ignoresShutdown = "ignores-shutdown"
+        /// `fake bump` proposes a change to `services.selected`.
+        case changesForeignKey = "changes-foreign-key"
+        /// `fake bump` proposes text for the int key `fake.count`.
+        case breaksKeyType = "breaks-key-type"
+        /// A manifest command outside the `fake` namespace.
+        case manifestOutsideNamespace = "manifest-outside-namespace"
+        /// Two manifest commands named `fake echo`.
+        case manifestDuplicateCommand = "manifest-duplicate-command"
+        /// An optional argument before a required one.
+        case manifestOptionalFirst = "manifest-optional-first"
+        /// A state key without the `fake.` prefix.
+        case manifestKeyWithoutPrefix = "manifest-key-without-prefix"
     }
 
     /// The built executable.
@@ -53,7 +65,7 @@ public enum FakePlugin {
         let workMilliseconds = environment["SHOP_FAKE_WORK_MS"].flatMap(Int.init) ?? 0
         if let starts = environment["SHOP_FAKE_STARTS"] {
             let earlier = (try? String(contentsOfFile: starts, encoding: .utf8))?.split(separator: "\n").count ?? 0
-            if earlier > 0 && environment["SHOP_FAKE_FAULT_ONCE"] != nil { fault = nil }
+            if let starts = environment["SHOP_FAKE_FAULT_ONCE"], earlier >= Int(starts) ?? 1 { fault = nil }
             let handle =
                 FileHandle(forWritingAtPath: starts)
                 ?? {
@@ -92,7 +104,7 @@ public enum FakePlugin {
                     ]))
             case "manifest":
                 guard let id else { continue }
-                send(id: id, result: object(["manifest": manifest(name: name)]))
+                send(id: id, result: object(["manifest": manifest(name: name, fault: fault)]))
             case "run":
                 guard let id else { continue }
                 calls += 1
@@ -131,6 +143,15 @@ public enum FakePlugin {
                     send(id: id, result: object(["value": .int(waited)]))
                 case "count":
                     send(id: id, result: object(["value": .int(calls)]))
+                case "bump":
+                    let count = params?["state"]?.recordValue?["fake.count"]?.recordValue?["value"]?.intValue ?? 0
+                    let change: Value =
+                        switch calls == 1 ? fault : nil {
+                        case .changesForeignKey?: object(["key": "services.selected", "value": ["windows"]])
+                        case .breaksKeyType?: object(["key": "fake.count", "value": "many"])
+                        default: object(["key": "fake.count", "value": .int(count + 1)])
+                        }
+                    send(id: id, result: object(["value": .int(count + 1), "stateChanges": [change]]))
                 default:
                     send(id: id, result: object(["value": params?["arguments"]?.recordValue?["TEXT"] ?? .null]))
                 }
@@ -156,24 +177,37 @@ public enum FakePlugin {
         exit(0)
     }
 
-    /// The fake's manifest.
-    static func manifest(name: String) -> Value {
+    /// The fake's manifest, broken as `fault` says.
+    static func manifest(name: String, fault: Fault?) -> Value {
         let text = object([
             "name": "TEXT", "abstract": "what to echo", "kind": "string", "optional": false, "variadic": false,
         ])
+        let optional = object([
+            "name": "MORE", "abstract": "more", "kind": "string", "optional": true, "variadic": false,
+        ])
+        let key = fault == .manifestKeyWithoutPrefix ? "count" : name + ".count"
+        let echoPath: Value = fault == .manifestOutsideNamespace ? ["services", "echo"] : [.string(name), "echo"]
+        var extra: [Value] = []
+        if fault == .manifestDuplicateCommand {
+            extra.append(object(["path": [.string(name), "echo"], "abstract": "Echo again"]))
+        }
         return object([
             "name": .string(name), "version": "1.2.3", "summary": "A plugin for the host's tests",
-            "stateKeys": [], "reads": [],
-            "commands": [
-                object([
-                    "path": [.string(name), "echo"], "abstract": "Echo the text", "arguments": [text],
-                    "examples": [object(["command": .string("\(name) echo hi")])],
-                ]),
-                object([
-                    "path": [.string(name), "work"], "abstract": "Work a while, with progress", "timeoutSeconds": 1,
-                ]),
-                object(["path": [.string(name), "count"], "abstract": "How many calls this process answered"]),
-            ],
+            "stateKeys": [object(["key": .string(key), "abstract": "bumps so far", "type": "int", "initial": 0])],
+            "reads": ["services.selected"],
+            "commands": .list(
+                [
+                    object([
+                        "path": echoPath, "abstract": "Echo the text",
+                        "arguments": fault == .manifestOptionalFirst ? [optional, text] : [text],
+                        "examples": [object(["command": .string("\(name) echo hi")])],
+                    ]),
+                    object(["path": [.string(name), "bump"], "abstract": "Add one to fake.count"]),
+                    object([
+                        "path": [.string(name), "work"], "abstract": "Work a while, with progress", "timeoutSeconds": 1,
+                    ]),
+                    object(["path": [.string(name), "count"], "abstract": "How many calls this process answered"]),
+                ] + extra),
         ])
     }
 

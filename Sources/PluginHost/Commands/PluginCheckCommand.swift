@@ -66,7 +66,10 @@ struct PluginCheckReport {
             let answer = try await supervisor.call("manifest", label: "manifest", timeout: 5, params: .null)
             first = answer.recordValue?["manifest"] ?? .null
             plugin = try OutsidePlugin(manifest: first, executable: executable.path, settings: loader.settings)
-            record(true, "manifest: \(plugin.manifest.commands.count) commands, \(plugin.stateKeys.count) state keys")
+            let (commands, keys) = (plugin.manifest.commands.count, plugin.stateKeys.count)
+            record(
+                true,
+                "manifest: \(commands) command\(commands == 1 ? "" : "s"), \(keys) state key\(keys == 1 ? "" : "s")")
         } catch {
             record(false, "manifest: \(error)")
             await supervisor.shutdown()
