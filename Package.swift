@@ -4,7 +4,9 @@ import PackageDescription
 let package = Package(
     name: "ShopScript",
     products: [
-        .executable(name: "shop", targets: ["shop"])
+        .executable(name: "shop", targets: ["shop"]),
+        // Serves a Swift `Plugin` out of process with one call (docs/PLUGINS.md).
+        .library(name: "ShopPluginKit", targets: ["ShopPluginKit"]),
     ],
     targets: [
         // C shims over Debian's libraries.
@@ -24,6 +26,7 @@ let package = Package(
         .target(name: "HistoryStore", dependencies: ["ShopKit", "CSQLite"]),
         // Outside plugins: processes, pipes and the protocol (docs/PLUGINS.md).
         .target(name: "PluginHost", dependencies: ["ShopKit", "CPluginSpawn"]),
+        .target(name: "ShopPluginKit", dependencies: ["ShopKit"]),
 
         // The host: language, values, state, commands, sessions. No C, no terminal, no network.
         .target(name: "ShopKit"),
@@ -35,6 +38,9 @@ let package = Package(
 
         // Test doubles shared by every test target.
         .target(name: "ShopTestSupport", dependencies: ["ShopKit"]),
+        // The feed plugin served out of process by the kit: the proof that the kit is complete.
+        .executableTarget(
+            name: "shop-plugin-feed", dependencies: ["ShopPluginKit", "FeedPlugin"], path: "Sources/shop-plugin-feed"),
         // The misbehaving plugin process the host's fault tests start.
         .executableTarget(name: "shop-fake-plugin", dependencies: ["ShopTestSupport"], path: "Sources/ShopFakePlugin"),
 
@@ -55,7 +61,11 @@ let package = Package(
         .testTarget(name: "NewsPluginTests", dependencies: ["NewsPlugin", "ShopTestSupport"]),
         .testTarget(
             name: "ShopEndToEndTests",
-            dependencies: ["shop", "ShopTestSupport", "HistoryStore", "ServicesPlugin", "FeedPlugin", "NewsPlugin"]
+            dependencies: [
+                "shop", "ShopTestSupport", "HistoryStore", "ServicesPlugin", "FeedPlugin", "NewsPlugin",
+                "shop-fake-plugin",
+                "shop-plugin-feed",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

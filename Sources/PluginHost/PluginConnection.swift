@@ -44,6 +44,9 @@ final class PluginConnection: Sendable {
         /// The revision of each key whose value this process was sent (`state-cache`).
         var sentRevisions: [String: UInt64] = [:]
         var inputClosed = false
+        /// Set (on `queue`) when the stderr descriptor was closed: its number may belong to
+        /// another process's pipe from then on.
+        var errorsClosed = false
     }
 
     private struct Call {
@@ -256,7 +259,10 @@ final class PluginConnection: Sendable {
         output.setCancelHandler { [process] in close(process.standardOutput) }
         let errors = DispatchSource.makeReadSource(fileDescriptor: process.standardError, queue: queue)
         errors.setEventHandler { [self] in readErrors(from: errors) }
-        errors.setCancelHandler { [process] in close(process.standardError) }
+        errors.setCancelHandler { [self] in
+            state.withLock { $0.errorsClosed = true }
+            close(process.standardError)
+        }
         // Each handler holds its source, so the sources live until their stream ends and
         // they cancel themselves.
         output.resume()
@@ -307,7 +313,12 @@ final class PluginConnection: Sendable {
         let during = state.withLock { $0.calls.values.first?.label }
         Task { [self] in
             let status = await process.waitForExit(within: 0.5)
-            drainErrors()
+            await withCheckedContinuation { continuation in
+                queue.async {
+                    self.drainErrors()
+                    continuation.resume()
+                }
+            }
             let how = status?.description ?? "closed its stdout"
             let error = PluginHostError.exited(
                 plugin: plugin, how: how, during: during ?? "idle", lastError: log.tail(1).first)
@@ -321,9 +332,9 @@ final class PluginConnection: Sendable {
         }
     }
 
-    /// Reads what is left on stderr right now.
+    /// Reads what is left on stderr right now; runs on `queue`.
     private func drainErrors() {
-        while true {
+        while !state.withLock({ $0.errorsClosed }) {
             let count = read(process.standardError, buffer.baseAddress, buffer.count)
             guard count > 0 else { return }
             log.appendStandardError(UnsafeRawBufferPointer(rebasing: buffer[..<count]))

@@ -185,3 +185,24 @@ import Testing
         #expect(try await shop.quit() == .exited(0))
     }
 }
+
+/// The Swift kit serves the feed plugin out of process, and the feed tour passes unchanged.
+@Suite struct SwiftKitTests {
+    @Test func theFeedPluginServedByTheKitPassesTheFeedTourUnchanged() async throws {
+        let folder = try FileSystemFolder(prefix: "shop-kit")
+        let root = FilePath.directory(of: FilePath.directory(of: FilePath.directory(of: #filePath)))
+        let result = try await ShopBinary.run(
+            ["--plugin", ShopBinary.productPath("shop-plugin-feed"), "test", root + "/Scripts/feed.shopscript"],
+            environment: ShopBinary.environment(stateDirectory: folder.path, ["XDG_DATA_HOME": folder.path]),
+            workingDirectory: root, timeout: 60)
+        #expect(result.standardOutput.hasSuffix("1 passed, 0 failed\n"), "\(result.standardOutput)")
+        let plugins = try await ShopBinary.run(
+            [
+                "--no-history", "--plugin", ShopBinary.productPath("shop-plugin-feed"), "-c",
+                "plugins | where name == feed | get protocol",
+            ],
+            environment: ShopBinary.environment(stateDirectory: folder.path, ["XDG_DATA_HOME": folder.path]),
+            workingDirectory: root)
+        #expect(plugins.standardOutput == "1\n", "the built-in feed was replaced for the run")
+    }
+}
