@@ -7,7 +7,8 @@ import ShopKit
 ///
 /// Without faults it is a well-behaved plugin named `fake` (`SHOP_FAKE_NAME` renames it)
 /// with the commands `fake echo TEXT`, `fake work` (answers after `SHOP_FAKE_WORK_MS`
-/// milliseconds, sending `progress` every 100 ms) and `fake count`; each start appends a
+/// milliseconds, sending `progress` every 100 ms) and `fake count`; it reads the keys listed
+/// in `SHOP_FAKE_READS` (comma-separated; default `services.selected`). Each start appends a
 /// line to the file `SHOP_FAKE_STARTS`, when set. With `SHOP_FAKE_FAULT_ONCE=N`, only the
 /// first N processes (by that file) misbehave, so tests can show that the next start works.
 ///
@@ -186,6 +187,9 @@ public enum FakePlugin {
             "name": "MORE", "abstract": "more", "kind": "string", "optional": true, "variadic": false,
         ])
         let key = fault == .manifestKeyWithoutPrefix ? "count" : name + ".count"
+        let reads =
+            ProcessInfo.processInfo.environment["SHOP_FAKE_READS"].map { $0.split(separator: ",").map(String.init) }
+            ?? ["services.selected"]
         let echoPath: Value = fault == .manifestOutsideNamespace ? ["services", "echo"] : [.string(name), "echo"]
         var extra: [Value] = []
         if fault == .manifestDuplicateCommand {
@@ -194,7 +198,7 @@ public enum FakePlugin {
         return object([
             "name": .string(name), "version": "1.2.3", "summary": "A plugin for the host's tests",
             "stateKeys": [object(["key": .string(key), "abstract": "bumps so far", "type": "int", "initial": 0])],
-            "reads": ["services.selected"],
+            "reads": .list(reads.map(Value.string)),
             "commands": .list(
                 [
                     object([

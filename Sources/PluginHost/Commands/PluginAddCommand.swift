@@ -8,12 +8,10 @@ struct PluginAddCommand: Command {
         path: ["plugin", "add"], abstract: "Register an outside plugin for every later session",
         discussion:
             "PLUGIN is a path to an executable, or a NAME found as 'shop-plugin-NAME' on PATH. The plugin is started once: its handshake and manifest are checked and the manifest is cached in $XDG_DATA_HOME/shop/plugins.json. Its commands are there from the next session on ('shop --plugin PATH' loads one for a single run).",
-        arguments: [Self.plugin], examples: [Example("plugin add ./shop-plugin-promo")])
-
-    static let plugin = Argument<String>("PLUGIN", "a path to the plugin, or its NAME", completion: .files)
+        arguments: [PluginCommandContext.pluginArgument], examples: [Example("plugin add ./shop-plugin-promo")])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let word = try invocation[Self.plugin]
+        let word = try invocation[PluginCommandContext.pluginArgument]
         do {
             return try await add(word, invocation)
         } catch let error as CancellationError {
@@ -24,8 +22,7 @@ struct PluginAddCommand: Command {
     }
 
     private func add(_ word: String, _ invocation: Invocation) async throws -> CommandResult? {
-        var loader = context.loader
-        loader.settings.workingDirectory = invocation.baseDirectory
+        let loader = context.loader(for: invocation)
         let executable = try loader.locate(word, workingDirectory: invocation.baseDirectory)
         let json = try await loader.manifest(of: executable, expectedName: nil)
         let plugin = try OutsidePlugin(manifest: json, executable: executable.path, settings: loader.settings)

@@ -10,14 +10,11 @@ struct PluginCheckCommand: Command {
         path: ["plugin", "check"], abstract: "Check that an outside plugin follows the protocol",
         discussion:
             "Nothing is registered. Each example runs in a fresh session with the built-in plugins and this one; the command fails when a check fails.",
-        arguments: [Self.plugin], examples: [Example("plugin check ./shop-plugin-promo")])
-
-    static let plugin = Argument<String>("PLUGIN", "a path to the plugin, or its NAME", completion: .files)
+        arguments: [PluginCommandContext.pluginArgument], examples: [Example("plugin check ./shop-plugin-promo")])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let word = try invocation[Self.plugin]
-        var loader = context.loader
-        loader.settings.workingDirectory = invocation.baseDirectory
+        let word = try invocation[PluginCommandContext.pluginArgument]
+        let loader = context.loader(for: invocation)
         let executable: PluginExecutable
         do {
             executable = try loader.locate(word, workingDirectory: invocation.baseDirectory)

@@ -12,6 +12,16 @@ public struct PluginCommandContext: Sendable {
         self.builtIns = builtIns
     }
 
+    /// The argument of `plugin add` and `plugin check`.
+    static let pluginArgument = Argument<String>("PLUGIN", "a path to the plugin, or its NAME", completion: .files)
+
+    /// The loader, with paths relative to the running script's folder.
+    func loader(for invocation: Invocation) -> OutsidePluginLoader {
+        var loader = loader
+        loader.settings.workingDirectory = invocation.baseDirectory
+        return loader
+    }
+
     /// `plugin add`, `plugin remove`, `plugin log`, `plugin check` (`plugin list` is the core's).
     public var commands: [any Command] {
         [
