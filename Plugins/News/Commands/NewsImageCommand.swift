@@ -16,7 +16,8 @@ struct NewsImageCommand: Command {
             picture is shown inline. A news without a picture gets a placeholder line.
             """,
         arguments: [Self.number], options: [Self.all],
-        examples: [Example("news image 1"), Example("news image 1; news image 1", "the second is a memory hit")])
+        examples: [Example("news image 1"), Example("news image 1; news image 1", "the second is a memory hit")],
+        fields: NewsImageView.fieldNames.names)
 
     static let number = NewsContext.number(Int?.self)
     static let all = Flag("--all", "load the pictures of every loaded news at once")

@@ -80,7 +80,7 @@ struct ArgumentBinder {
                 let suggestion = Suggestion.nearest(to: word.text, in: choices)
                 throw .invalidArgument(
                     command: command.spec.name, argument: name, expected: type.expected,
-                    got: word.shown + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+                    got: word.shown + Suggestion.didYouMean(suggestion))
             }
             return BoundWord(value: .string(word.text), text: word.text)
         case .int:

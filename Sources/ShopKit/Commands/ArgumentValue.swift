@@ -29,9 +29,9 @@ extension ArgumentValue {
 
     public static var arity: ArgumentArity { .single }
 
-    public static func make(from words: [BoundWord], in context: ArgumentContext) -> Self? {
-        guard words.count == 1 else { return nil }
-        return Self(bound: words[0], in: context)
+    public static func make(from words: some Collection<BoundWord>, in context: ArgumentContext) -> Self? {
+        guard let word = words.first else { return nil }
+        return Self(bound: word, in: context)
     }
 }
 
@@ -43,7 +43,7 @@ public protocol ArgumentShape: Sendable {
     static var arity: ArgumentArity { get }
     /// The typed value of the words bound to it (none when it was left out); nil when they
     /// do not make one (a required argument left out).
-    static func make(from words: [BoundWord], in context: ArgumentContext) -> Self?
+    static func make(from words: some Collection<BoundWord>, in context: ArgumentContext) -> Self?
 }
 
 /// How many words an argument takes.
@@ -61,7 +61,7 @@ extension Optional: ArgumentShape where Wrapped: ArgumentValue {
 
     public static var arity: ArgumentArity { .optional }
 
-    public static func make(from words: [BoundWord], in context: ArgumentContext) -> Wrapped?? {
+    public static func make(from words: some Collection<BoundWord>, in context: ArgumentContext) -> Wrapped?? {
         guard let word = words.first else { return .some(nil) }
         return Wrapped(bound: word, in: context).map { .some($0) }
     }
@@ -72,7 +72,7 @@ extension Array: ArgumentShape where Element: ArgumentValue {
 
     public static var arity: ArgumentArity { .variadic }
 
-    public static func make(from words: [BoundWord], in context: ArgumentContext) -> [Element]? {
+    public static func make(from words: some Collection<BoundWord>, in context: ArgumentContext) -> [Element]? {
         var values: [Element] = []
         values.reserveCapacity(words.count)
         for word in words {
@@ -99,13 +99,16 @@ public struct BoundWord: Sendable, Equatable {
 public struct ArgumentContext: Sendable {
     /// The folder relative paths start from.
     public var baseDirectory: String
-    /// `$HOME`, for `~/`.
-    public var home: String?
+    /// The session's environment variables (`HOME`, for `~/`).
+    public var variables: [String: String]
 
-    public init(baseDirectory: String, home: String?) {
+    public init(baseDirectory: String, variables: [String: String]) {
         self.baseDirectory = baseDirectory
-        self.home = home
+        self.variables = variables
     }
+
+    /// `$HOME`, for `~/`.
+    public var home: String? { variables["HOME"] }
 }
 
 /// An enum whose cases are the words of a `choice` argument (`rawValue` is the word).

@@ -34,7 +34,9 @@ public struct Arguments: Sendable {
     /// The argument as its declared Swift type.
     func read<T>(_ argument: Argument<T>, in context: ArgumentContext) throws(CommandError) -> T {
         let name = argument.argumentSpec.name
-        guard argumentNames.contains(name), let value = T.make(from: words(ofArgument: name), in: context) else {
+        guard let index = argumentNames.firstIndex(of: name),
+            let value = T.make(from: positional.lazy.filter { $0.argument == index }.map(\.bound), in: context)
+        else {
             throw .failed("internal error: argument \(name) was read but not bound; declare it in the command's spec")
         }
         return value

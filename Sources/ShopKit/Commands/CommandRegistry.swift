@@ -194,7 +194,8 @@ public final class RegisteredCommand: Sendable {
     /// Whether it reads a pipeline's input (kept apart for the interpreter's hot path).
     let input: InputRequirement
 
-    init(_ command: any Command, owner: String?) {
+    /// `command` with its metadata read once; `owner` is its plugin's name (nil for the core).
+    public init(_ command: any Command, owner: String?) {
         self.command = command
         self.spec = command.spec
         self.owner = owner

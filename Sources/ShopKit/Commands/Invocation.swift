@@ -13,58 +13,82 @@
 /// }
 /// ```
 public struct Invocation {
-    /// What the command is: its name, arguments and documentation.
-    public let spec: CommandSpec
+    /// The session's surroundings and powers as commands see them, shared by every command
+    /// until one of them changes (the format, the running script), so making and passing an
+    /// invocation copies little.
+    final class Context {
+        let environment: SessionEnvironment
+        let console: Console
+        let baseDirectory: String
+        let format: OutputFormat
+        let objects: SessionObjects
+        /// Weak: the interpreter keeps this context, and the context must not keep it.
+        weak var control: (any SessionControl)?
+
+        init(
+            environment: SessionEnvironment, console: Console, baseDirectory: String, format: OutputFormat,
+            objects: SessionObjects, control: (any SessionControl)?
+        ) {
+            self.environment = environment
+            self.console = console
+            self.baseDirectory = baseDirectory
+            self.format = format
+            self.objects = objects
+            self.control = control
+        }
+    }
+
+    /// The command as registered.
+    let command: RegisteredCommand
+    let context: Context
     /// The words bound by name (for generic code; commands read ``subscript(_:)-swift.method`` instead).
     public let arguments: Arguments
     /// The previous command's result value in a pipeline, else nil.
     public let input: Value?
     /// The state: everything readable, the plugin's own keys writable.
     public let state: StateAccess
-    /// Clock, width, colours, folders.
-    public let environment: SessionEnvironment
-    /// Messages, warnings, the terminal.
-    public let console: Console
-    /// The folder relative paths start from: the running script's, else the working directory.
-    public let baseDirectory: String
-    /// The render settings for a result shown now.
-    public let renderContext: RenderContext
-    /// The plugin's objects for this session.
-    let objects: SessionObjects
-    /// The session's own powers, for core commands only (nil outside the interpreter).
-    let control: (any SessionControl)?
 
-    /// An invocation for a command run outside a session's interpreter.
+    /// An invocation for a command run outside a session's interpreter (a kit serving a
+    /// plugin out of process builds one from a `run` request).
     public init(
-        spec: CommandSpec, arguments: Arguments, input: Value?, state: StateAccess,
-        environment: SessionEnvironment, console: Console, baseDirectory: String, renderContext: RenderContext,
+        command: RegisteredCommand, arguments: Arguments, input: Value?, state: StateAccess,
+        environment: SessionEnvironment, console: Console, baseDirectory: String, format: OutputFormat,
         objects: SessionObjects
     ) {
         self.init(
-            spec: spec, arguments: arguments, input: input, state: state, environment: environment,
-            console: console, baseDirectory: baseDirectory, renderContext: renderContext, objects: objects,
-            control: nil)
+            command: command,
+            context: Context(
+                environment: environment, console: console, baseDirectory: baseDirectory, format: format,
+                objects: objects, control: nil),
+            arguments: arguments, input: input, state: state)
     }
 
-    init(
-        spec: CommandSpec, arguments: Arguments, input: Value?, state: StateAccess,
-        environment: SessionEnvironment, console: Console, baseDirectory: String, renderContext: RenderContext,
-        objects: SessionObjects, control: (any SessionControl)?
-    ) {
-        self.spec = spec
+    init(command: RegisteredCommand, context: Context, arguments: Arguments, input: Value?, state: StateAccess) {
+        self.command = command
+        self.context = context
         self.arguments = arguments
         self.input = input
         self.state = state
-        self.environment = environment
-        self.console = console
-        self.baseDirectory = baseDirectory
-        self.renderContext = renderContext
-        self.objects = objects
-        self.control = control
+    }
+
+    /// What the command is: its name, arguments and documentation.
+    public var spec: CommandSpec { command.spec }
+    /// Clock, width, colours, folders.
+    public var environment: SessionEnvironment { context.environment }
+    /// Messages, warnings, the terminal.
+    public var console: Console { context.console }
+    /// The folder relative paths start from: the running script's, else the working directory.
+    public var baseDirectory: String { context.baseDirectory }
+    /// How the session shows results.
+    public var format: OutputFormat { context.format }
+
+    /// The render settings for a result shown now (the width is read now: terminals resize).
+    public var renderContext: RenderContext {
+        .showing(in: format, width: environment.width(), style: environment.style)
     }
 
     private var argumentContext: ArgumentContext {
-        ArgumentContext(baseDirectory: baseDirectory, home: environment.variables["HOME"])
+        ArgumentContext(baseDirectory: context.baseDirectory, variables: context.environment.variables)
     }
 
     /// The argument, as the Swift type it was declared with (`T`, `T?` or `[T]`).
@@ -91,7 +115,7 @@ public struct Invocation {
     /// only core commands have.
     var core: any SessionControl {
         get throws(CommandError) {
-            guard let control else { throw .failed("\(spec.name): needs a shop session") }
+            guard let control = context.control else { throw .failed("\(spec.name): needs a shop session") }
             return control
         }
     }
@@ -107,7 +131,7 @@ public struct Invocation {
     /// let loader = invocation.sessionObject { ThumbnailLoader() }   // the same loader all session long
     /// ```
     public func sessionObject<Object: AnyObject & Sendable>(_ make: () -> Object) -> Object {
-        objects.object(owner: state.owner ?? "", make: make)
+        context.objects.object(owner: state.owner ?? "", make: make)
     }
 
     /// This session's object of type `Object` kept for plugin `plugin`, if it made one (for

@@ -12,6 +12,12 @@ public struct RenderContext: Sendable, Equatable {
         self.style = style
         self.format = format
     }
+
+    /// The settings for showing a result in `format` on output styled `style`: the plain
+    /// format has no colour, whatever the terminal allows.
+    public static func showing(in format: OutputFormat, width: Int, style: TerminalStyle) -> RenderContext {
+        RenderContext(width: width, style: format == .plain ? .plain : style, format: format)
+    }
 }
 
 /// A way to show a command's result other than the generic table, such as a grid of cards.

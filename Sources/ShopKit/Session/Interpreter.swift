@@ -13,7 +13,11 @@ final class Interpreter: SessionControl {
     let output: any OutputSink
     let history: any HistoryStoring
     let sessionID: String
-    var format: OutputFormat
+    var format: OutputFormat {
+        didSet { cachedInvocationContext = nil }
+    }
+    /// What commands see of the session, made again when the format or the running script changes.
+    var cachedInvocationContext: Invocation.Context?
     /// Whether errors name their place (`FILE:LINE:COLUMN:`); off at the prompt and in transcripts.
     var showsErrorLocations: Bool
     /// Whether each step is printed before it runs (`run --echo`).
@@ -89,11 +93,13 @@ final class Interpreter: SessionControl {
     }
 
     private func enterScript(_ path: String) {
+        cachedInvocationContext = nil
         scriptStack.append(path)
         baseDirectory = FilePath.directory(of: path)
     }
 
     private func leaveScript() {
+        cachedInvocationContext = nil
         scriptStack.removeLast()
         baseDirectory = scriptStack.last.map(FilePath.directory(of:)) ?? environment.workingDirectory
     }
@@ -102,7 +108,8 @@ final class Interpreter: SessionControl {
     func runStep(_ step: Step) async -> StepOutcome {
         for index in step.pipelines.indices {
             if Task.isCancelled { return .interrupted }
-            let outcome = await runPipeline(step.pipelines[index], label: Self.label(ofPipeline: index, in: step))
+            let label = ChangeLabel(line: step.source, characters: Self.labelRange(ofPipeline: index, in: step))
+            let outcome = await runPipeline(step.pipelines[index], label: label)
             guard outcome == .succeeded else { return outcome }
             if exitRequest != nil { break }
         }
@@ -111,7 +118,7 @@ final class Interpreter: SessionControl {
 
     /// Runs one pipeline as one change of the store labelled `label` (its text), printing its
     /// result or its error.
-    func runPipeline(_ pipeline: Pipeline, label: String) async -> StepOutcome {
+    func runPipeline(_ pipeline: Pipeline, label: ChangeLabel) async -> StepOutcome {
         store.beginChange(label: label)
         do {
             var carried: CommandResult?
@@ -169,9 +176,8 @@ final class Interpreter: SessionControl {
             throw LocatedError(error, at: call.location)
         }
         let invocation = Invocation(
-            spec: registered.spec, arguments: arguments, input: input,
-            state: StateAccess(backend: store, owner: registered.owner), environment: environment, console: console,
-            baseDirectory: baseDirectory, renderContext: renderContext, objects: sessionObjects, control: self)
+            command: registered, context: invocationContext, arguments: arguments, input: input,
+            state: StateAccess(backend: store, owner: registered.owner))
         return (registered.command, invocation)
     }
 
@@ -229,7 +235,7 @@ final class Interpreter: SessionControl {
 
     /// The render settings for a result shown now.
     var renderContext: RenderContext {
-        RenderContext(width: environment.width(), style: format == .plain ? .plain : environment.style, format: format)
+        .showing(in: format, width: environment.width(), style: environment.style)
     }
 
     /// Prints a result the way the session's format wants.

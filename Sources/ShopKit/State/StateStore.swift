@@ -31,6 +31,8 @@ public final class StateStore: StateBackend {
     private var open: [OpenChange] = []
     /// The committed outermost changes, oldest first.
     private var steps = UndoSteps()
+    /// The room of a forgotten step's journal, for the next change (no allocation per step).
+    private var spareJournal: Journal?
     /// How many outermost changes are in effect (forgotten ones included).
     public private(set) var checkpoint = 0
 
@@ -244,8 +246,16 @@ public final class StateStore: StateBackend {
 
     /// Opens a change inside the open one (or an outermost one); `label` is the text of the
     /// command, pipeline or script that makes it, which `undo` names.
+    public func beginChange(label: ChangeLabel) {
+        var journal = spareJournal ?? Journal()
+        spareJournal = nil
+        journal.clear()
+        open.append(OpenChange(label: label, journal: journal))
+    }
+
+    /// Opens a change labelled with this text.
     public func beginChange(label: String) {
-        open.append(OpenChange(label: label))
+        beginChange(label: ChangeLabel(label))
     }
 
     /// Closes the innermost change: merged into its parent, or, when outermost, kept as one
@@ -254,9 +264,12 @@ public final class StateStore: StateBackend {
     public func commitChange() -> Bool {
         guard let change = open.popLast() else { return false }
         let step = change.folded()
-        guard !step.previous.isEmpty else { return false }
+        guard !step.journal.isEmpty else {
+            spareJournal = step.journal
+            return false
+        }
         if open.isEmpty {
-            steps.append(step)
+            if let dropped = steps.append(step) { spareJournal = dropped.journal }
             checkpoint += 1
         } else {
             open[open.count - 1].add(child: step)
@@ -298,7 +311,7 @@ public final class StateStore: StateBackend {
         }
         guard let step else { return nil }
         restore(step)
-        return step.label
+        return step.label.description
     }
 
     /// Undoes outermost changes until only `checkpoint` of them remain (or none is left).
@@ -307,7 +320,7 @@ public final class StateStore: StateBackend {
     }
 
     private func restore(_ step: UndoStep) {
-        for (key, previous) in step.previous {
+        for (key, previous) in step.journal.entries {
             entries[key] = previous.map { StateEntry(value: $0.value, revision: nextRevision, model: $0.model) }
             nextRevision += 1
         }

@@ -30,7 +30,7 @@ struct ExpectCommand: Command {
         guard let comparison = ComparisonOperator(rawValue: texts[1]) else {
             let suggestion = Suggestion.nearest(to: texts[1], in: ComparisonOperator.spellings)
             throw CommandError.failed(
-                "expect: unknown operator '\(texts[1])'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                "expect: unknown operator '\(texts[1])'" + Suggestion.didYouMean(suggestion)
                     + "; use one of \(ComparisonOperator.spellings.joined(separator: " "))")
         }
         let (left, right) = (operands[0], operands[2])

@@ -31,6 +31,6 @@ struct GetCommand: Command {
 
     private static func missing(_ field: String, in names: [String]) -> CommandError {
         let suggestion = Suggestion.nearest(to: field, in: names)
-        return .failed("get: no field '\(field)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+        return .failed("get: no field '\(field)'" + Suggestion.didYouMean(suggestion))
     }
 }
