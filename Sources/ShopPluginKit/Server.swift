@@ -106,17 +106,17 @@ actor Server {
         let environment = SessionEnvironment(
             clock: .fixed(at: now), width: { width }, style: .plain, isInteractive: false, animations: false,
             stateDirectory: folders.state, workingDirectory: baseDirectory)
-        let render = RenderContext(width: width, style: .plain, format: format)
         let input = request?["input"] ?? .null
         let invocation = Invocation(
-            spec: command.spec,
+            command: RegisteredCommand(command, owner: plugin.name),
             arguments: Arguments(
                 json: request?["arguments"] ?? .null, options: request?["options"] ?? .null, for: command.spec),
             input: input.isNull ? nil : input, state: StateAccess(backend: backend, owner: plugin.name),
             environment: environment, console: Console(sink: sink, format: format, terminal: nil),
-            baseDirectory: baseDirectory, renderContext: render, objects: objects)
+            baseDirectory: baseDirectory, format: format, objects: objects)
         do {
             let (result, proposals) = try await backend.collecting { try await command.run(invocation) }
+            let render = invocation.renderContext
             if Task.isCancelled { return fail(id, code: -32800, "cancelled") }
             var pairs: [(String, Value)] = [("value", result?.value ?? .null)]
             if let view = result?.view {

@@ -138,7 +138,7 @@ public struct Invocation {
     /// commands about plugins, such as `plugin log`).
     public func existingSessionObject<Object: AnyObject & Sendable>(of plugin: String, as type: Object.Type) -> Object?
     {
-        objects.existing(owner: plugin, as: type)
+        context.objects.existing(owner: plugin, as: type)
     }
 
     /// `path` resolved against ``baseDirectory`` (absolute paths and `~/` kept).

@@ -22,7 +22,7 @@ struct PluginsCommand: Command {
                     values: [
                         .string(plugin.name), .string(plugin.version),
                         .string(outside?.protocolDescription ?? "built-in"),
-                        .string(outside?.state(in: invocation.objects) ?? "loaded"),
+                        .string(outside?.state(in: invocation.context.objects) ?? "loaded"),
                         .string(verbs.joined(separator: " ")), .string(plugin.summary),
                     ]))
         }
