@@ -82,6 +82,7 @@ public enum FakePlugin {
         if fault == .hang || fault == .ignoresShutdown { signal(SIGTERM, SIG_IGN) }
         var calls = 0
         var waiting: Int?
+        var cache: [String: Value] = [:]
         while let line = readLine(strippingNewline: true) {
             guard let message = try? Value(json: line), let record = message.recordValue else { continue }
             let id = record["id"]?.intValue
@@ -109,6 +110,10 @@ public enum FakePlugin {
             case "run":
                 guard let id else { continue }
                 calls += 1
+                // Keep the values sent, as a plugin using `state-cache` does.
+                for (key, entry) in params?["state"]?.recordValue?.fields ?? [] {
+                    if let value = entry.recordValue?["value"] { cache[key] = value }
+                }
                 let command = params?["command"]?.listValue?.last?.stringValue ?? ""
                 switch fault {
                 case .crashMidCall?:
