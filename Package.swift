@@ -56,7 +56,8 @@ let package = Package(
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "ShopTestSupport"]),
         .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "ShopTestSupport"]),
         .testTarget(
-            name: "PluginHostTests", dependencies: ["PluginHost", "ShopTestSupport", "ServicesPlugin", "shop-fake-plugin"]),
+            name: "PluginHostTests",
+            dependencies: ["PluginHost", "ShopTestSupport", "ServicesPlugin", "shop-fake-plugin"]),
         .testTarget(name: "ServicesPluginTests", dependencies: ["ServicesPlugin", "ShopTestSupport"]),
         .testTarget(name: "FeedPluginTests", dependencies: ["FeedPlugin", "ShopTestSupport"]),
         .testTarget(name: "NewsPluginTests", dependencies: ["NewsPlugin", "ShopTestSupport"]),
