@@ -40,7 +40,7 @@ import Testing
             ]))
     }
 
-    @Test(.enabled(if: FileSystem.exists("/usr/bin/python3") || FileSystem.exists("/usr/local/bin/python3")))
+    @Test
     func applyAnswersWithAValueDisplayAndAProposedChange() async throws {
         let (supervisor, folder) = try promo()
         defer { withExtendedLifetime(folder) {} }
@@ -59,7 +59,7 @@ import Testing
         await supervisor.shutdown()
     }
 
-    @Test(.enabled(if: FileSystem.exists("/usr/bin/python3") || FileSystem.exists("/usr/local/bin/python3")))
+    @Test
     func anUnknownCodeIsAnErrorNamingTheArgumentWithASuggestion() async throws {
         let (supervisor, folder) = try promo()
         defer { withExtendedLifetime(folder) {} }
