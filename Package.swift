@@ -20,6 +20,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("edit")]
         ),
         .target(name: "CPluginSpawn"),
+        // libcurl's headers only: the library is opened with dlopen on the first request.
+        .target(name: "CCurl"),
 
         // Thin Swift wrappers.
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
@@ -27,6 +29,7 @@ let package = Package(
         // Outside plugins: processes, pipes and the protocol (docs/PLUGINS.md).
         .target(name: "PluginHost", dependencies: ["ShopKit", "CPluginSpawn"]),
         .target(name: "ShopPluginKit", dependencies: ["ShopKit"]),
+        .target(name: "HTTPTransport", dependencies: ["ShopKit", "CCurl"]),
 
         // The host: language, values, state, commands, sessions. No C, no terminal, no network.
         .target(name: "ShopKit"),
@@ -37,7 +40,7 @@ let package = Package(
         .target(name: "NewsPlugin", dependencies: ["ShopKit"], path: "Plugins/News"),
 
         // Test doubles shared by every test target.
-        .target(name: "ShopTestSupport", dependencies: ["ShopKit"]),
+        .target(name: "ShopTestSupport", dependencies: ["ShopKit", "HTTPTransport"]),
         // The feed plugin served out of process by the kit: the proof that the kit is complete.
         .executableTarget(
             name: "shop-plugin-feed", dependencies: ["ShopPluginKit", "FeedPlugin"], path: "Sources/shop-plugin-feed"),
@@ -47,8 +50,15 @@ let package = Package(
         .executableTarget(
             name: "shop",
             dependencies: [
-                "ShopKit", "LineEditor", "HistoryStore", "PluginHost",
+                "ShopKit", "LineEditor", "HistoryStore", "HTTPTransport", "PluginHost",
                 "ServicesPlugin", "FeedPlugin", "NewsPlugin",
+            ],
+            // Relative relocations packed (DT_RELR, glibc 2.36): the loader no longer reads
+            // 700 KB of them at every start, about 0.6 MB less memory.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    .when(configuration: .release))
             ]
         ),
 
@@ -58,9 +68,10 @@ let package = Package(
         .testTarget(
             name: "PluginHostTests",
             dependencies: ["PluginHost", "ShopTestSupport", "ServicesPlugin", "shop-fake-plugin"]),
+        .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "ShopTestSupport"]),
         .testTarget(name: "ServicesPluginTests", dependencies: ["ServicesPlugin", "ShopTestSupport"]),
         .testTarget(name: "FeedPluginTests", dependencies: ["FeedPlugin", "ShopTestSupport"]),
-        .testTarget(name: "NewsPluginTests", dependencies: ["NewsPlugin", "ShopTestSupport"]),
+        .testTarget(name: "NewsPluginTests", dependencies: ["NewsPlugin", "HTTPTransport", "ShopTestSupport"]),
         .testTarget(
             name: "ShopEndToEndTests",
             dependencies: [
@@ -82,6 +93,7 @@ let swiftSettings: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
-for target in package.targets where target.type != .system && !["CLibEdit", "CPluginSpawn"].contains(target.name) {
+for target in package.targets
+where target.type != .system && !["CLibEdit", "CCurl", "CPluginSpawn"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }

@@ -1,4 +1,5 @@
 import Glibc
+import HTTPTransport
 import PluginHost
 import ShopKit
 
@@ -33,10 +34,11 @@ enum TestMode {
             return 2
         }
         defer { FileSystem.removeTree(scratch) }
-        let settings = TranscriptRunner.Settings(
+        var settings = TranscriptRunner.Settings(
             plugins: factory.catalog.plugins, now: factory.options.now ?? TranscriptRunner.defaultNow, update: update,
             processEnvironment: process.variables, scratchDirectory: scratch, hostCommands: factory.catalog.hostCommands
         )
+        settings.http = CurlTransport()
         let catalog = factory.catalog
         let results = await runAll(files, settings: settings) { file, settings in
             await run(file, settings: settings, catalog: catalog)
