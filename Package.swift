@@ -13,6 +13,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
         .target(
             name: "CLibEdit",
             linkerSettings: [.linkedLibrary("edit")]
@@ -22,8 +27,9 @@ let package = Package(
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
         .target(name: "HistoryStore", dependencies: ["ShopKit", "CSQLite"]),
 
-        // The host: language, values, state, commands, sessions. No C, no terminal, no network.
-        .target(name: "ShopKit"),
+        // The host: language, values, state, commands, sessions. No terminal, no network; C only
+        // for pure computation (PCRE2).
+        .target(name: "ShopKit", dependencies: ["CPCRE2"]),
 
         // Domain plugins: each depends on ShopKit only.
         .target(name: "ServicesPlugin", dependencies: ["ShopKit"], path: "Plugins/Services"),

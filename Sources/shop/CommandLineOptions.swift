@@ -9,7 +9,7 @@ struct CommandLineOptions: Equatable {
         /// `shop run FILE…`.
         case run(files: [String], keepGoing: Bool, echo: Bool)
         /// `shop test PATH…`.
-        case test(paths: [String], update: Bool)
+        case test(paths: [String], update: Bool, timeout: Double)
         /// `shop demo FILE`.
         case demo(file: String, typingDelay: Int?, rehearse: Bool)
         /// `shop -c "COMMANDS"`.
@@ -35,7 +35,9 @@ struct CommandLineOptions: Equatable {
     var animations = true
 
     /// Options that take a value.
-    private static let valueOptions = ["--format", "--color", "--now", "--state-dir", "--typing", "-c"]
+    private static let valueOptions = ["--format", "--color", "--now", "--state-dir", "--typing", "--timeout", "-c"]
+    /// How long `shop test` lets one file run, in seconds, unless `--timeout` says otherwise.
+    static let defaultTestTimeout: Double = 60
     /// Every option, for "did you mean".
     private static let allOptions =
         valueOptions + [
@@ -48,6 +50,7 @@ struct CommandLineOptions: Equatable {
         var operands: [String] = []
         var flags: Set<String> = []
         var typing: Int?
+        var timeout: Double?
         var commands: String?
         var index = 0
         func value(for option: String) throws(UsageError) -> String {
@@ -92,6 +95,11 @@ struct CommandLineOptions: Equatable {
                         throw UsageError("--typing needs milliseconds per key, not '\(text)'")
                     }
                     typing = milliseconds
+                case "--timeout":
+                    guard let seconds = Double(text), seconds > 0, seconds <= 1e6 else {
+                        throw UsageError("--timeout needs a number of seconds above 0, such as 60, not '\(text)'")
+                    }
+                    timeout = seconds
                 default: commands = text
                 }
                 continue
@@ -109,6 +117,13 @@ struct CommandLineOptions: Equatable {
             }
         }
         options.mode = try mode(operands: operands, flags: flags, typing: typing, commands: commands)
+        if let timeout {
+            switch options.mode {
+            case .test(let paths, let update, _): options.mode = .test(paths: paths, update: update, timeout: timeout)
+            case .help, .version: break
+            default: throw UsageError("'--timeout' does not go with this command")
+            }
+        }
         return options
     }
 
@@ -138,7 +153,7 @@ struct CommandLineOptions: Equatable {
         case "test":
             guard !rest.isEmpty else { throw UsageError("test needs a script or a folder of scripts") }
             for flag in ["--keep-going", "--echo", "--rehearse"] { try refuse(flag, unless: false) }
-            return .test(paths: rest, update: flags.contains("--update"))
+            return .test(paths: rest, update: flags.contains("--update"), timeout: defaultTestTimeout)
         case "demo":
             guard rest.count == 1 else { throw UsageError("demo needs exactly one script") }
             for flag in ["--keep-going", "--echo", "--update"] { try refuse(flag, unless: false) }
@@ -155,7 +170,7 @@ struct CommandLineOptions: Equatable {
     static let helpText = """
         usage: shop [OPTIONS]                          start the REPL (reads stdin when it is not a terminal)
                shop [OPTIONS] run FILE… [--keep-going] [--echo]
-               shop [OPTIONS] test PATH… [--update]
+               shop [OPTIONS] test PATH… [--update] [--timeout SECONDS]
                shop [OPTIONS] demo FILE [--typing MS] [--rehearse]
                shop [OPTIONS] -c "COMMANDS"
 

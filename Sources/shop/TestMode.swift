@@ -1,9 +1,10 @@
 import Glibc
 import ShopKit
 
-/// `shop test PATH… [--update]`: transcript tests, files in parallel, results in order.
+/// `shop test PATH… [--update] [--timeout SECONDS]`: transcript tests, files in parallel,
+/// results in order.
 enum TestMode {
-    static func run(paths: [String], update: Bool, factory: SessionFactory) async -> Int32 {
+    static func run(paths: [String], update: Bool, timeout: Double, factory: SessionFactory) async -> Int32 {
         let output = StandardStreams()
         let process = factory.process
         var files: [(path: String, name: String)] = []
@@ -34,15 +35,29 @@ enum TestMode {
         defer { FileSystem.removeTree(scratch) }
         let settings = TranscriptRunner.Settings(
             plugins: PluginCatalog.all, now: factory.options.now ?? TranscriptRunner.defaultNow, update: update,
-            processEnvironment: process.variables, scratchDirectory: scratch)
+            timeout: timeout, processEnvironment: process.variables, scratchDirectory: scratch)
         let results = await runAll(files, settings: settings) { result in
-            output.write((result.passed ? "ok    " : "FAIL  ") + result.name + "\n", to: .standardOutput)
+            output.write(statusLine(result) + "\n", to: .standardOutput)
             if !result.report.isEmpty { output.write(result.report + "\n", to: .standardOutput) }
         }
-        let failed = results.filter { !$0.passed }.count
-        output.write("\(results.count - failed) passed, \(failed) failed\n", to: .standardOutput)
+        let failed = results.filter { !$0.succeeded }.count
+        let updated = results.filter { $0.status == .updated }.count
+        var summary = "\(results.count - failed - updated) passed, \(failed) failed"
+        if updated > 0 { summary += ", \(updated) updated" }
+        output.write(summary + "\n", to: .standardOutput)
         output.flush()
         return failed > 0 ? 1 : 0
+    }
+
+    /// `ok    a.shopscript`, `FAIL  b.shopscript (timed out after 60 s)`, `updated c.shopscript`.
+    private static func statusLine(_ result: TranscriptResult) -> String {
+        switch result.status {
+        case .passed: "ok    " + result.name
+        case .failed: "FAIL  " + result.name
+        case .updated: "updated " + result.name
+        case .timedOut(let seconds):
+            "FAIL  \(result.name) (timed out after \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s)"
+        }
     }
 
     /// Runs the files with as many at once as there are cores, reporting each in order.

@@ -35,9 +35,29 @@ import Testing
     }
 
     @Test func anInvalidRegexIsAnErrorNamingItsLine() {
-        #expect(throws: TranscriptError.invalidRegex(line: 11, pattern: "a(b")) {
+        #expect(
+            throws: TranscriptError.invalidPattern(
+                line: 11, .invalid(pattern: "a(b", reason: "missing closing parenthesis"))
+        ) {
             try expected(["fine", "a(b (re)"])
         }
+    }
+
+    @Test func aRegexThatCannotFinishIsAnErrorNamingItsLine() throws {
+        let output = try expected(["first", "(a+)+$ (re)"])
+        #expect(throws: TranscriptError.patternFailed(line: 11, .tooComplex(pattern: "(a+)+$"))) {
+            try output.matches(["first", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaab"])
+        }
+    }
+
+    @Test(arguments: [
+        (["^a (re)"], ["a"], true),
+        (["a (re)"], ["ba"], false),
+        (["a (re)"], ["ab"], false),
+        (["a|b (re)"], ["b"], true),
+    ])
+    func regexLinesMatchTheWholeLine(expectedLines: [String], actual: [String], matches: Bool) throws {
+        #expect(try expected(expectedLines).matches(actual) == matches)
     }
 
     @Test(arguments: ["...", "cost [..] here", "odd (re)", "plain", ""])

@@ -57,7 +57,11 @@ struct ArgumentBinder {
         }
         let valueWord: EvaluatedWord
         if let inlineValue {
-            valueWord = EvaluatedWord(literal: inlineValue)
+            do {
+                valueWord = try EvaluatedWord(literal: inlineValue)
+            } catch {
+                throw .failed(error.description)
+            }
         } else {
             guard index < words.endIndex else { throw .missingOptionValue(command: command.spec.name, option: name) }
             valueWord = words[index]
@@ -79,6 +83,12 @@ struct ArgumentBinder {
             guard word.value.intValue != nil else {
                 throw .invalidArgument(
                     command: command.spec.name, argument: name, expected: "a whole number", got: word.shown)
+            }
+            return bound
+        case .count:
+            guard let count = word.value.intValue, count >= 0 else {
+                throw .invalidArgument(
+                    command: command.spec.name, argument: name, expected: "a whole number, 0 or more", got: word.shown)
             }
             return bound
         case .number:
@@ -113,8 +123,8 @@ struct EvaluatedWord {
     }
 
     /// An unquoted literal word.
-    init(literal: String) {
-        self.init(value: LiteralValue.infer(literal), text: literal, isOptionLike: false)
+    init(literal: String) throws(NumberError) {
+        self.init(value: try LiteralValue.infer(literal), text: literal, isOptionLike: false)
     }
 
     /// How messages show the word: `'text'`, or the value for numbers and other non-strings.

@@ -148,6 +148,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case text
     /// A whole number.
     case integer
+    /// A whole number, 0 or more: how many of something.
+    case count
     /// An int or a double.
     case number
     /// Any value, with its type (numbers, lists, records from variables).

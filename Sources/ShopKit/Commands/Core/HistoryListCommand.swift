@@ -3,7 +3,7 @@ struct HistoryListCommand: Command {
     let spec = CommandSpec(
         path: ["history", "list"], abstract: "List commands typed at the prompt ('history' alone too)",
         discussion: "Numbers are the same in every session: '!N' runs number N again, 'history forget N' deletes it.",
-        arguments: [ArgumentSpec("N", "how many of the newest to show", kind: .integer, isOptional: true)],
+        arguments: [ArgumentSpec("N", "how many of the newest to show", kind: .count, isOptional: true)],
         options: [
             OptionSpec(flag: "--all", "every session, not just this one"),
             OptionSpec("--grep", value: "TEXT", "only commands containing TEXT"),
@@ -14,10 +14,6 @@ struct HistoryListCommand: Command {
         let interpreter = invocation.interpreter
         let scope: HistoryScope = invocation.arguments.flag("--all") ? .all : .session(interpreter.sessionID)
         let limit = invocation.arguments.int("N")
-        if let limit, limit < 0 {
-            throw CommandError.invalidArgument(
-                command: spec.name, argument: "N", expected: "0 or more", got: String(limit))
-        }
         let entries = try interpreter.history.entries(
             in: scope, matching: invocation.arguments.text("--grep"), limit: limit)
         let names = FieldNames(["id", "started", "ms", "status", "command"])

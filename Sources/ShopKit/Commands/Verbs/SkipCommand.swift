@@ -2,11 +2,11 @@
 struct SkipCommand: Command {
     let spec = CommandSpec(
         path: ["skip"], abstract: "Drop the first N rows",
-        arguments: [ArgumentSpec("N", "how many", kind: .integer)],
+        arguments: [ArgumentSpec("N", "how many", kind: .count)],
         examples: [Example("services list | skip 4")], input: .required)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let rows = try invocation.requireListInput()
-        return .value(.list(Array(rows.dropFirst(max(0, invocation.arguments.int("N") ?? 0)))))
+        return .value(.list(Array(rows.dropFirst(invocation.arguments.int("N") ?? 0))))
     }
 }

@@ -3,10 +3,10 @@ struct WhereCommand: Command {
     let spec = CommandSpec(
         path: ["where"], abstract: "Keep the rows where FIELD OP VALUE holds",
         discussion:
-            "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). Rows without FIELD are dropped.",
+            "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). Rows without FIELD are dropped. \(Pattern.dialect)",
         arguments: [
             ArgumentSpec("FIELD", "a field of the rows"),
-            ArgumentSpec("OP", "a comparison", kind: .choice(ComparisonOperator.spellings)),
+            ArgumentSpec("OP", "a comparison", completion: .choices(ComparisonOperator.spellings)),
             ArgumentSpec("VALUE", "what to compare with", kind: .value),
         ],
         examples: [Example("services list | where price < 1000")],
@@ -16,15 +16,13 @@ struct WhereCommand: Command {
         let rows = try invocation.requireListInput()
         let field = invocation.arguments.text("FIELD") ?? ""
         let right = invocation.arguments.value("VALUE") ?? .null
-        guard let comparison = invocation.arguments.text("OP").flatMap(ComparisonOperator.init(rawValue:)) else {
-            return nil
-        }
-        let pattern = comparison == .matches ? try ComparisonOperator.pattern(right.plainText) : nil
+        let comparison = try ComparisonOperator.named(invocation.arguments.text("OP") ?? "", in: spec.name)
+        let pattern = comparison == .matches ? try Pattern(right.plainText) : nil
         var kept: [Value] = []
         var lookup = FieldLookup(field)
         for row in rows {
             guard let left = lookup.value(in: row) else { continue }
-            guard let holds = comparison.evaluate(left, right, pattern: pattern) else {
+            guard let holds = try comparison.evaluate(left, right, pattern: pattern) else {
                 if left.isNull || right.isNull { continue }
                 throw CommandError.failed(
                     "where: cannot compare \(field) \(left.quoted) (\(left.typeName)) with \(right.quoted) (\(right.typeName))"
