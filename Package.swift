@@ -4,7 +4,11 @@ import PackageDescription
 let package = Package(
     name: "ShopScript",
     products: [
-        .executable(name: "shop", targets: ["shop"])
+        .executable(name: "shop", targets: ["shop"]),
+        // For the fuzz harnesses in Tests/Fuzz, a package of their own that depends on this one.
+        .library(name: "ShopKit", targets: ["ShopKit"]),
+        .library(name: "ServicesPlugin", targets: ["ServicesPlugin"]),
+        .library(name: "NewsPlugin", targets: ["NewsPlugin"]),
     ],
     targets: [
         // C shims over Debian's libraries.

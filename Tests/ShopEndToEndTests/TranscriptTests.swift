@@ -196,6 +196,14 @@ import Testing
                 == "echo fine\n#> fine\nnosuch\n#> error: unknown command 'nosuch'\necho after\n#> after\n")
     }
 
+    @Test func updateKeepsWindowsLineEnds() async throws {
+        let path = try folder.write("echo one\r\n#> two\r\necho three\r\n", to: "crlf.shopscript")
+        #expect(try await shop(["test", "--update", "crlf.shopscript"]).status == 0)
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == "echo one\r\n#> one\r\necho three\r\n#> three\r\n")
+        #expect(try await shop(["test", "crlf.shopscript"]).status == 0)
+    }
+
     @Test func updateThroughASymlinkRewritesTheRealFile() async throws {
         let real = try folder.write("echo hi\n#> bye\n", to: "real/t.shopscript")
         chmod(real, 0o640)

@@ -104,9 +104,15 @@ public struct ExpectedOutput {
     static func literalLine(for line: String) -> String {
         let needsEscape = line == "..." || line.contains("[..]") || line.hasSuffix(" (re)")
         guard needsEscape else { return line.isEmpty ? "#>" : "#> " + line }
-        let specials: Set<Character> = ["\\", ".", "[", "]", "(", ")", "{", "}", "*", "+", "?", "^", "$", "|"]
-        let escaped = line.map { specials.contains($0) ? "\\\($0)" : String($0) }.joined()
-        return "#> " + escaped + " (re)"
+        // Escaped scalar by scalar: a combining mark after `[` makes one Character of the two,
+        // which a Character-wise escape would miss (a fuzz finding).
+        let specials: Set<Unicode.Scalar> = ["\\", ".", "[", "]", "(", ")", "{", "}", "*", "+", "?", "^", "$", "|"]
+        var escaped = String.UnicodeScalarView()
+        for scalar in line.unicodeScalars {
+            if specials.contains(scalar) { escaped.append("\\") }
+            escaped.append(scalar)
+        }
+        return "#> " + String(escaped) + " (re)"
     }
 
     static func trimTrailingBlanks(_ text: String) -> String {

@@ -157,16 +157,21 @@ public enum TranscriptRunner {
 
     /// `source` with the `#>` lines of every failed check replaced by its new block.
     private static func rewrite(_ source: String, checks: [StepCheck]) -> String {
-        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let endsWithNewline = source.hasSuffix("\n")
+        // Lines split at each line feed (a "\r\n" Character would hide one); a file with
+        // Windows line ends gets them on its new lines too.
+        var lines = source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
+        let endsWithNewline = source.utf8.last == UInt8(ascii: "\n")
         if endsWithNewline { lines.removeLast() }
+        let lineEnd = lines.first?.unicodeScalars.last == "\r" ? "\r" : ""
         for check in checks.reversed() where !check.passed {
             let oldLines = check.step.expectations.map(\.line)
             let insertAt = oldLines.first.map { $0 - 1 } ?? check.step.endLine
             for line in oldLines.reversed() where line - 1 < lines.count {
                 lines.remove(at: line - 1)
             }
-            lines.insert(contentsOf: check.newBlock, at: min(insertAt, lines.count))
+            lines.insert(contentsOf: check.newBlock.map { $0 + lineEnd }, at: min(insertAt, lines.count))
         }
         return lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "")
     }
