@@ -219,17 +219,17 @@ import Testing
     }
 
     @Test func aFileRunningPastTheTimeoutFailsAndTheOthersRunOn() async throws {
-        try folder.write("echo start\n#> start\nsleep 30\necho never\n#> never\n", to: "t/slow.shopscript")
+        try folder.write("echo start\n#> start\nsleep 600\necho never\n#> never\n", to: "t/slow.shopscript")
         try folder.write("echo quick\n#> quick\n", to: "t/quick.shopscript")
         let started = Date()
         let result = try await shop(["test", "--timeout", "1", "t"])
-        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(Date().timeIntervalSince(started) < 300)
         #expect(result.status == 1)
         #expect(
             result.standardOutput == """
                 ok    t/quick.shopscript
                 FAIL  t/slow.shopscript (timed out after 1 s)
-                t/slow.shopscript:3: sleep 30 was still running
+                t/slow.shopscript:3: sleep 600 was still running
                 1 passed, 1 failed
 
                 """)
@@ -256,7 +256,8 @@ import Testing
         try folder.write("echo aaaaaaaaaaaaaaaaaaaaaaaaaaaab\n#> (a+)+$ (re)\n", to: "re.shopscript")
         let started = Date()
         let result = try await shop(["test", "re.shopscript"])
-        #expect(Date().timeIntervalSince(started) < 20)
+        // Unbounded, this takes longer than the universe has existed: the bound is generous.
+        #expect(Date().timeIntervalSince(started) < 300)
         #expect(result.status == 1)
         #expect(
             result.standardOutput == """

@@ -159,11 +159,13 @@ public enum FileSystem {
     public static func contents(of folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
+        // The name is read in place, up to its NUL: an entry is only as long as its name, so
+        // copying the whole 256-byte `d_name` reads past it (AddressSanitizer found this).
+        guard let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name) else { return [] }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let bytes = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let name = String(cString: bytes)
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
