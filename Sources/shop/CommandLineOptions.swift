@@ -113,7 +113,7 @@ struct CommandLineOptions: Equatable {
             case "--keep-going", "--echo", "--update", "--rehearse": flags.insert(argument)
             default:
                 let suggestion = Suggestion.nearest(to: argument, in: allOptions)
-                throw UsageError("unknown option '\(argument)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+                throw UsageError("unknown option '\(argument)'" + Suggestion.didYouMean(suggestion))
             }
         }
         options.mode = try mode(operands: operands, flags: flags, typing: typing, commands: commands)
@@ -161,7 +161,7 @@ struct CommandLineOptions: Equatable {
         default:
             let suggestion = Suggestion.nearest(to: subcommand, in: ["run", "test", "demo"])
             throw UsageError(
-                "unknown command '\(subcommand)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                "unknown command '\(subcommand)'" + Suggestion.didYouMean(suggestion)
                     + "; to run a script use 'shop run \(subcommand)'")
         }
     }

@@ -5,15 +5,20 @@ import ShopTestSupport
 import Synchronization
 import Testing
 
-/// Pictures drawn inline on a terminal that speaks an image protocol, and only there.
+/// Pictures drawn inline on a terminal that speaks an image protocol, and only there. The
+/// plugin tells the protocol from the environment itself: the host knows no image protocol.
 @Suite struct NewsInlineImageTests {
-    /// A terminal that records what is written to it.
+    /// A terminal that records what is written to it, and the environment that describes it.
     final class RecordingTerminal: TerminalSurface {
-        let imageProtocol: String?
+        let variables: [String: String]
         let written = Mutex("")
 
         init(imageProtocol: String?) {
-            self.imageProtocol = imageProtocol
+            switch imageProtocol {
+            case "kitty": variables = ["TERM": "xterm-kitty"]
+            case "iterm2": variables = ["TERM_PROGRAM": "iTerm.app"]
+            default: variables = ["TERM": "xterm-256color"]
+            }
         }
 
         var size: (columns: Int, rows: Int) { (80, 24) }
@@ -29,7 +34,7 @@ import Testing
         let output = CapturedOutput()
         let environment = SessionEnvironment(
             clock: .fixed(at: TranscriptRunner.defaultNow), isInteractive: interactive, animations: true,
-            stateDirectory: folder, workingDirectory: folder, terminal: terminal)
+            stateDirectory: folder, workingDirectory: folder, variables: terminal.variables, terminal: terminal)
         let session = try Session(
             configuration: SessionConfiguration(
                 plugins: [NewsPlugin()], environment: environment, output: output, showsErrorLocations: false))

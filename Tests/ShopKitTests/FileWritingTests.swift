@@ -63,7 +63,7 @@ import Testing
         try FileSystem.writeAtomically(Array("{}".utf8), to: folder + "/real.json")
         #expect(chmod(folder + "/real.json", 0o640) == 0)
         #expect(symlink("real.json", folder + "/link.json") == 0)
-        #expect(await shop.run("counter add 7 --quiet; state save link.json --force") == "saved 1 keys to link.json\n")
+        #expect(await shop.run("counter add 7 --quiet; state save link.json --force") == "saved 1 key to link.json\n")
         #expect(kind(folder + "/link.json") == S_IFLNK)
         #expect(mode(folder + "/real.json") == 0o640)
         #expect(String(decoding: try FileSystem.read(folder + "/real.json"), as: UTF8.self).contains("counter.value"))

@@ -14,23 +14,9 @@ struct NewsContext {
         self.session = invocation.sessionObject { NewsSession() }
     }
 
-    /// The feed as the state keys hold it.
+    /// The feed as the state keys hold it (decoded once per change, by the keys).
     func feed() throws -> NewsFeedState {
-        let state = invocation.state
-        let items = try session.items(atRevision: state.revision(of: NewsKeys.items)) {
-            try NewsKeys.items(from: state)
-        }
-        return try NewsKeys.feedState(from: state, items: items)
-    }
-
-    /// The feed to load more into: its items are taken out of the session's cache, so that,
-    /// passed on with `consume`, they are the only reference and a page is appended in place.
-    func feedForLoading() throws -> NewsFeedState {
-        let state = invocation.state
-        let items = try session.takeItems(atRevision: state.revision(of: NewsKeys.items)) {
-            try NewsKeys.items(from: state)
-        }
-        return try NewsKeys.feedState(from: state, items: items)
+        try NewsKeys.feedState(from: invocation.state)
     }
 
     /// The settings of the current source.
@@ -41,7 +27,6 @@ struct NewsContext {
     /// Writes `new` over `old` in the state keys; see ``NewsKeys/write(_:over:appendedTo:to:)``.
     func write(_ new: NewsFeedState, over old: NewsFeedState, appendedTo count: Int? = nil) throws {
         try NewsKeys.write(new, over: old, appendedTo: count, to: invocation.state)
-        session.cache(new.items, atRevision: invocation.state.revision(of: NewsKeys.items))
     }
 
     /// Loads the page after `feed` (stopping without a request when everything is loaded),
@@ -89,9 +74,13 @@ struct NewsContext {
         return NewsDate(year: today.year, month: today.month, day: today.day)
     }
 
-    /// The numbers Tab offers for a news number: 1 to the count of loaded news.
-    static let numbers = CompletionSource.custom { request in
-        let count = request.state[NewsKeys.items]?.listValue?.count ?? 0
-        return count > 0 ? (1...count).map(String.init) : []
+    /// A news number argument, completed with 1 to the count of loaded news, in order.
+    static func number<T: ArgumentShape>(_ type: T.Type = T.self) -> Argument<T> where T.Scalar == Int {
+        Argument<T>(
+            "N", "the news number",
+            completion: .custom { request in
+                let count = request.state.model(NewsKeys.items)?.items.count ?? 0
+                return count > 0 ? (1...count).map(String.init) : []
+            })
     }
 }

@@ -9,11 +9,12 @@ struct NewsMoreCommand: Command {
             reached totalCount, or the last page was shorter than the page size or empty. News \
             already loaded are never added twice. A second load while one is running is refused.
             """,
-        examples: [Example("news more"), Example("news more; news more; news more", "up to the end")])
+        examples: [Example("news more"), Example("news more; news more; news more", "up to the end")],
+        fields: NewsItem.fieldNames.names)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)
-        let (result, feed) = try await context.loadNext(after: context.feedForLoading())
+        let (result, feed) = try await context.loadNext(after: context.feed())
         switch result {
         case .stopped(let reason):
             invocation.console.message(reason.description)

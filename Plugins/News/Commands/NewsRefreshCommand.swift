@@ -4,7 +4,7 @@ import ShopKit
 struct NewsRefreshCommand: Command {
     let spec = CommandSpec(
         path: ["news", "refresh"], abstract: "Reload page 1 and replace the loaded news",
-        examples: [Example("news refresh")])
+        examples: [Example("news refresh")], fields: NewsItem.fieldNames.names)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)
@@ -12,7 +12,7 @@ struct NewsRefreshCommand: Command {
         var dropped = 0
         if case .loaded(_, _, let duplicates) = result { dropped = duplicates }
         return CommandResult(
-            try invocation.state.value(NewsKeys.items),
+            try invocation.state.value(NewsKeys.items.name),
             view: NewsListView(
                 feed.items, today: context.today, status: NewsListView.status(of: feed, dropped: dropped)))
     }

@@ -71,13 +71,6 @@ public actor NewsRepository {
         return (result, handBack())
     }
 
-    /// Switches to another source and forgets what was loaded; refused during a load.
-    public func switchSource(to fetcher: any NewsFetching) throws(NewsError) {
-        guard !isLoading else { throw .loadInProgress }
-        self.fetcher = fetcher
-        state = NewsFeedState(source: fetcher.sourceName)
-    }
-
     /// Replaces the state, e.g. after the command layer's undo; refused during a load.
     public func restore(_ state: NewsFeedState) throws(NewsError) {
         guard !isLoading else { throw .loadInProgress }

@@ -31,9 +31,6 @@ struct NewsListView: ValueView {
             ]
         }
         let headers = ["#", "date", "category", "title"]
-        if context.format == .plain {
-            return ([headers] + cells).map { $0.joined(separator: "\t") }.joined(separator: "\n")
-        }
         var lines: [String] = []
         if cells.isEmpty {
             lines.append("(no news)")

@@ -4,17 +4,18 @@ struct StateSaveCommand: Command {
         path: ["state", "save"], abstract: "Save the whole state to a JSON file",
         discussion:
             "The file is written atomically; an existing file is kept unless --force. A link is followed; devices, FIFOs and folders are refused.",
-        arguments: [ArgumentSpec("FILE", "where to write", kind: .path)],
-        options: [OptionSpec(flag: "--force", "replace an existing file")],
+        arguments: [Self.file], options: [Self.force],
         examples: [Example("state save snapshot.json --force")])
 
+    static let file = Argument<FilePath>("FILE", "where to write")
+    static let force = Flag("--force", "replace an existing file")
+
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let values = try invocation.interpreter.store.allValues()
-        let name = invocation.arguments.text("FILE") ?? ""
+        let values = try invocation.core.store.allValues()
+        let file = try invocation[Self.file]
         try FileSystem.writeAtomically(
-            StateFile.encode(values), to: invocation.resolve(path: name), named: name,
-            replacingExisting: invocation.arguments.flag("--force"))
-        invocation.console.message("saved \(values.count) keys to \(name)")
+            StateFile.encode(values), to: file.absolute, named: file.text, replacingExisting: invocation[Self.force])
+        invocation.console.message("saved \(values.count) \(values.count == 1 ? "key" : "keys") to \(file.text)")
         return nil
     }
 }

@@ -2,12 +2,14 @@
 struct FindCommand: Command {
     let spec = CommandSpec(
         path: ["find"], abstract: "Keep the rows where any field contains TEXT (any case)",
-        arguments: [ArgumentSpec("TEXT", "what to look for")],
+        arguments: [Self.text],
         examples: [Example("services list | find clean")], input: .required)
+
+    static let text = Argument<String>("TEXT", "what to look for")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let rows = try invocation.requireListInput()
-        let needle = try Pattern(literal: invocation.arguments.text("TEXT") ?? "", ignoringCase: true)
+        let needle = try Pattern(literal: try invocation[Self.text], ignoringCase: true)
         var kept: [Value] = []
         for row in rows where try Self.contains(row, needle) { kept.append(row) }
         return .value(.list(kept))

@@ -4,19 +4,22 @@ struct WhereCommand: Command {
         path: ["where"], abstract: "Keep the rows where FIELD OP VALUE holds",
         discussion:
             "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). Rows without FIELD are dropped. \(Pattern.dialect)",
-        arguments: [
-            ArgumentSpec("FIELD", "a field of the rows"),
-            ArgumentSpec("OP", "a comparison", completion: .choices(ComparisonOperator.spellings)),
-            ArgumentSpec("VALUE", "what to compare with", kind: .value),
-        ],
+        arguments: [Self.field, Self.comparison, Self.value],
         examples: [Example("services list | where price < 1000")],
         input: .required)
 
+    static let field = Argument<String>("FIELD", "a field of the rows")
+    // Text, not a choice: a mistyped operator gets the one it means (`=` → `==`), which the
+    // binder's suggestion by spelling alone cannot give.
+    static let comparison = Argument<String>(
+        "OP", "a comparison", completion: .choices(ComparisonOperator.spellings))
+    static let value = Argument<Value>("VALUE", "what to compare with")
+
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let rows = try invocation.requireListInput()
-        let field = invocation.arguments.text("FIELD") ?? ""
-        let right = invocation.arguments.value("VALUE") ?? .null
-        let comparison = try ComparisonOperator.named(invocation.arguments.text("OP") ?? "", in: spec.name)
+        let field = try invocation[Self.field]
+        let right = try invocation[Self.value]
+        let comparison = try ComparisonOperator.named(try invocation[Self.comparison], in: spec.name)
         let pattern = comparison == .matches ? try Pattern(right.plainText) : nil
         var kept: [Value] = []
         var lookup = FieldLookup(field)
