@@ -56,6 +56,11 @@ import Testing
                 + "at services[0].id (line 1, column 22)"
         ),
         (
+            // A fuzz finding (Tests/Fuzz, FuzzCatalog): the fast scanner took the last of two names.
+            "twice.json", .text("{\"services\": [{\"id\": \"a\", \"name\": \"e\", \"name\": \"B\", \"price\": 2}]}"),
+            "cannot load 'twice.json': duplicate key 'name' at services[0] (line 1, column 40)"
+        ),
+        (
             "noid.json", .text("{\"services\": [{\"name\": \"A\", \"price\": 1}]}"),
             "cannot load 'noid.json': missing member 'id' at services[0] (line 1, column 40)"
         ),

@@ -203,13 +203,19 @@ struct FastCatalogScanner {
         var price: Int?
         var icon = Value.null
         var isSelected = false
+        // The members read so far, one bit each: a repeated one is left to the decoder's error.
+        var seen: UInt8 = 0
+        func first(_ member: UInt8) -> Bool {
+            defer { seen |= member }
+            return seen & member == 0
+        }
         if consume(UInt8(ascii: "}")) { return nil }
         while true {
             guard let key = scanKey(), consume(UInt8(ascii: ":")) else { return nil }
             skipWhitespace()
             guard position < bytes.count else { return nil }
             switch key.count {
-            case 2 where matches(key, "id"):
+            case 2 where matches(key, "id") && first(1):
                 let start = position
                 if bytes[position] == UInt8(ascii: "\"") {
                     guard let string = scanString(), !string.isEmpty else { return nil }
@@ -221,22 +227,22 @@ struct FastCatalogScanner {
                     idRange = start..<position
                     id = .string(String(number))
                 }
-            case 4 where matches(key, "name"):
+            case 4 where matches(key, "name") && first(2):
                 guard let string = scanString(deduplicating: true) else { return nil }
                 name = .string(string)
-            case 5 where matches(key, "title"):
+            case 5 where matches(key, "title") && first(4):
                 guard let string = scanString(deduplicating: true) else { return nil }
                 title = .string(string)
-            case 5 where matches(key, "price"):
+            case 5 where matches(key, "price") && first(8):
                 guard let number = scanWholeNumber(allowNegative: false) else { return nil }
                 price = number
-            case 4 where matches(key, "icon"):
+            case 4 where matches(key, "icon") && first(16):
                 guard let value = scanStringOrNull() else { return nil }
                 icon = value
-            case 11 where matches(key, "description"):
+            case 11 where matches(key, "description") && first(32):
                 guard let value = scanStringOrNull() else { return nil }
                 description = value
-            case 10 where matches(key, "isSelected"):
+            case 10 where matches(key, "isSelected") && first(64):
                 if consumeLiteral("true") {
                     isSelected = true
                 } else if consumeLiteral("false") || consumeLiteral("null") {
