@@ -81,25 +81,12 @@ import Testing
         #expect(try !#require(fast("{\"services\":[{\"id\":\"é\",\"name\":\"A\",\"price\":1}]}")).idsAreSortedASCII)
     }
 
-    @Test func theScannerGivesBackTheBytesItHasRead() {
-        let items = (0..<40_000).map { "{\"id\": \"s\(100_000 + $0)\", \"name\": \"Service\", \"price\": \($0)}" }
-        let bytes = Array(("{\"services\": [" + items.joined(separator: ",\n") + "]}").utf8)
-        var released: [Range<Int>] = []
-        let catalog = bytes.withUnsafeBufferPointer {
-            FastCatalogScanner.scan($0, source: "f", releaseStep: 1 << 16) { released.append($0) }
-        }
-        #expect(catalog?.items.count == 40_000)
-        #expect(!released.isEmpty)
-        #expect(zip(released, released.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound })
-        #expect(released.allSatisfy { $0.upperBound < bytes.count })
-    }
-
-    /// A catalog written to a file, as `services load` maps it.
-    private func mapped(_ text: String) throws -> MappedFile {
+    /// A catalog written to a file, opened as `services load` opens it.
+    private func file(_ text: String) throws -> FileReader {
         let folder = try FileSystem.makeTemporaryDirectory(prefix: "services-scan", environment: [:])
         defer { FileSystem.removeTree(folder) }
         try FileSystem.writeAtomically(Array(text.utf8), to: folder + "/c.json")
-        return try MappedFile(path: folder + "/c.json")
+        return try FileReader(path: folder + "/c.json")
     }
 
     /// 20,000 services; `item` writes one.
@@ -107,9 +94,39 @@ import Testing
         "{\"services\": [\n" + (0..<20_000).map(item).joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// The parallel scan in four parts, for files of any size.
-    private func parallelScan(_ file: MappedFile) async -> Catalog? {
-        await ParallelCatalogScan.scan(file, source: "c", parts: 4, minimumParallelBytes: 0)
+    /// The parallel scan in four parts, through windows of `windowCapacity` bytes.
+    private func parallelScan(_ file: FileReader, parts: Int = 4, windowCapacity: Int = 1 << 16) async throws
+        -> Catalog?
+    {
+        try await ParallelCatalogScan.scan(file, source: "c", parts: parts, windowCapacity: windowCapacity)
+    }
+
+    /// The same file scanned in memory in one pass.
+    private func inMemory(_ file: FileReader) throws -> Catalog? {
+        try file.readAll().withUnsafeBufferPointer { FastCatalogScanner.scan($0, source: "c") }
+    }
+
+    @Test(arguments: [(1, 256), (1, 1000), (3, 300), (4, 1 << 16)])
+    func aFileReadThroughAMovingWindowGivesTheSameCatalogAsInMemory(parts: Int, windowCapacity: Int) async throws {
+        // Items of every length around the window sizes, so that windows end in every token.
+        let file = try file(
+            largeCatalog { number in
+                "{\"id\": \"s\(100_000 + number)\", \"name\": \"" + String(repeating: "x", count: number % 37)
+                    + "\", \"price\": \(number), \"icon\": null, \"isSelected\": \(number % 997 == 1)}"
+            })
+        let whole = try #require(try inMemory(file))
+        let windowed = try #require(try await parallelScan(file, parts: parts, windowCapacity: windowCapacity))
+        #expect(windowed.items == whole.items)
+        #expect(windowed.preselected == whole.preselected)
+        #expect(windowed.idsAreSortedASCII && whole.idsAreSortedASCII)
+    }
+
+    @Test func anItemLongerThanTheWindowIsLeftToTheDecoder() async throws {
+        let file = try file(
+            "{\"services\": [{\"id\": \"a\", \"name\": \"" + String(repeating: "x", count: 500)
+                + "\", \"price\": 1}]}")
+        #expect(try await parallelScan(file, parts: 1, windowCapacity: 100) == nil)
+        #expect(try await parallelScan(file, parts: 1, windowCapacity: 1000) != nil)
     }
 
     @Test func theParallelScanReadsTheSameCatalogAsOnePass() async throws {
@@ -117,9 +134,9 @@ import Testing
             "{\"id\": \"svc-\(1_000_000 + number)\", \"name\": \"Service number \(number) with a longer title\", "
                 + "\"price\": \(number % 5000), \"icon\": \"🧽\", \"isSelected\": \(number % 5000 == 7)}"
         }
-        let file = try mapped(text)
-        let parallel = try #require(await parallelScan(file))
-        let single = try #require(FastCatalogScanner.scan(file.bytes, source: "c"))
+        let file = try file(text)
+        let parallel = try #require(try await parallelScan(file))
+        let single = try #require(try inMemory(file))
         #expect(parallel.items == single.items)
         #expect(parallel.preselected == ["svc-1000007", "svc-1005007", "svc-1010007", "svc-1015007"])
         #expect(parallel.preselected == single.preselected)
@@ -131,10 +148,10 @@ import Testing
         let text = largeCatalog { number in
             "{\"id\": \"\(number)\", \"name\": \"a}, {b}  ,  {c}, {\", \"price\": \(number)}"
         }
-        let file = try mapped(text)
-        let parallel = try #require(await parallelScan(file))
+        let file = try file(text)
+        let parallel = try #require(try await parallelScan(file))
         #expect(parallel.items.count == 20_000)
-        #expect(parallel.items == FastCatalogScanner.scan(file.bytes, source: "c")?.items)
+        #expect(try parallel.items == inMemory(file)?.items)
         #expect(!parallel.idsAreSortedASCII)
     }
 
@@ -157,34 +174,34 @@ import Testing
             var head = FastCatalogScanner(bytes: buffer)
             let hasHeader = head.scanHeader()
             #expect(hasHeader)
-            let overshotPart = head.scanItems(stoppingAt: inString)
+            let overshotPart = try head.scanItems(stoppingAt: inString)
             let overshot = try #require(overshotPart)
             #expect(overshot.end == .arrayEnd && overshot.items.count == 3)
             head = FastCatalogScanner(bytes: buffer)
             _ = head.scanHeader()
-            let firstPart = head.scanItems(stoppingAt: real)
+            let firstPart = try head.scanItems(stoppingAt: real)
             let first = try #require(firstPart)
             #expect(first.end == .stopped && first.items.count == 2 && head.position == real)
             var tail = FastCatalogScanner(bytes: buffer, position: real)
-            let secondPart = tail.scanItems(stoppingAt: nil)
+            let secondPart = try tail.scanItems(stoppingAt: nil)
             let second = try #require(secondPart)
-            let hasFooter = tail.scanFooter()
+            let hasFooter = try tail.scanFooter()
             #expect(second.end == .arrayEnd && hasFooter)
             #expect(first.items + second.items == overshot.items)
         }
     }
 
     @Test func anUnsortedJoinIsNoticedAndAnErrorInAnyPartFallsBack() async throws {
-        let unsorted = try mapped(
+        let unsorted = try file(
             largeCatalog { number in
                 "{\"id\": \"s\(number < 15_000 ? 500_000 + number : 100_000 + number)\", \"name\": \"N\", \"price\": 1}"
             })
-        #expect(try #require(await parallelScan(unsorted)).idsAreSortedASCII == false)
-        let broken = try mapped(
+        #expect(try #require(try await parallelScan(unsorted)).idsAreSortedASCII == false)
+        let broken = try file(
             largeCatalog { number in
                 "{\"id\": \"s\(number)\", \"name\": \"N\", \"price\": \(number == 19_000 ? "true" : "1")}"
             })
-        #expect(await parallelScan(broken) == nil)
+        #expect(try await parallelScan(broken) == nil)
     }
 
     @Test func iconsBySizeKeepTheLargestPicture() throws {
