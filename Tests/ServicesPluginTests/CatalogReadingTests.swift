@@ -22,7 +22,7 @@ import Testing
         " {\n \"services\" : [ { \"id\" : \"a\" , \"name\" : \"A\" , \"price\" : 0 } ] } \n",
         "{\"services\": [{\"price\": 12, \"icon\": null, \"description\": \"d\", \"title\": \"T\", \"id\": -3}]}",
         "{\"services\": [{\"id\": \"x\", \"name\": \"N\", \"title\": \"T\", \"price\": 1, \"isSelected\": null}]}",
-        "{\"services\": [{\"id\": \"é\", \"name\": \"Ünïcödé 🧽\", \"price\": 100000000000000000}]}",
+        "{\"services\": [{\"id\": \"é\", \"name\": \"Ünïcödé 🧽\", \"price\": 1000000000000}]}",
         "{\"services\": [{\"id\": \"b\", \"name\": \"B\", \"price\": 1}, {\"id\": \"a\", \"name\": \"A\", \"price\": 2}]}",
     ]
 
@@ -40,6 +40,9 @@ import Testing
         "{\"version\": 1, \"services\": []}",
         "{\"services\": [{\"id\": \"a\\\"b\", \"name\": \"A\", \"price\": 1}]}",
         "{\"services\": [{\"id\": \"a\", \"name\": \"A\", \"price\": 1.5}]}",
+        "{\"services\": [{\"id\": \"a\", \"name\": \"A\", \"price\": 1e3}]}",
+        "{\"services\": [{\"id\": \"a\", \"name\": \"A\", \"price\": 1000000000001}]}",
+        "{\"services\": [{\"id\": \"a\", \"name\": \"A\", \"price\": 99999999999999999999}]}",
         "{\"services\": [{\"id\": \"a\", \"name\": \"A\", \"price\": \"1 ₽\"}]}",
         "{\"services\": [{\"id\": \"a\", \"name\": \"A\", \"price\": 1, \"extra\": 1}]}",
         "{\"services\": [{\"id\": \"a\", \"name\": \"A\", \"price\": 1, \"icon\": {\"52x52\": \"u\"}}]}",

@@ -283,7 +283,9 @@ struct FastCatalogScanner {
                 guard let string = scanString(deduplicating: true) else { return nil }
                 title = .string(string)
             case 5 where matches(key, "price"):
-                guard let number = scanWholeNumber(allowNegative: false) else { return nil }
+                guard let number = scanWholeNumber(allowNegative: false), Price.range.contains(number) else {
+                    return nil
+                }
                 price = number
             case 4 where matches(key, "icon"):
                 guard let value = scanStringOrNull() else { return nil }
