@@ -38,8 +38,12 @@ import Testing
         #expect(await shop.session.json("services.selected") == "[\"102\"]")
         let list = await shop.run("services list").split(separator: "\n")
         #expect(list.first == "Услуги · 3 services · pick one")
-        #expect(list.last == "✓ Маникюр · 356 ₽ — [ Выбрать ] services confirm")
+        #expect(list.last == "✓ Маникюр · 356 ₽ — [ Выбрано ] services confirm")
         #expect(await shop.run("services confirm") == "Выбрано: Маникюр\n")
+        await shop.run("services clear")
+        #expect(
+            await shop.run("services list").split(separator: "\n").last
+                == "nothing selected — [ Выбрать ] services select ID")
     }
 
     @Test func inMultiModeEveryItemMarkedSelectedStartsSelected() async throws {

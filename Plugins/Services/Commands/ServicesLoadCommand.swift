@@ -14,10 +14,10 @@ struct ServicesLoadCommand: Command {
             + "integer, or text of digits in groups of three and ₽, руб. or р. (\"1 500 ₽\" is 1500; kopecks, "
             + "exponents and other words are refused). Items marked isSelected start selected "
             + "(only the first in single mode). result.title becomes the heading of 'services list', "
-            + "actionTitle the button under it, and selectedActionTitle the word 'services confirm' starts "
-            + "with. Loading replaces the catalog and the selection as one step: 'undo' brings both back. A "
+            + "actionTitle the button under it while nothing is selected, and selectedActionTitle the button "
+            + "once something is and the word 'services confirm' starts with. Loading replaces the catalog and the selection as one step: 'undo' brings both back. A "
             + "file that cannot be read changes nothing, and the error names the JSON path, line and column "
-            + "of the problem. Example: services load ~/catalog.json",
+            + "of the problem; so does a file that changes while it is read. Example: services load ~/catalog.json",
         arguments: [ArgumentSpec("FILE", "a JSON file: {\"services\": …} or {\"status\", \"result\": …}", kind: .path)])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
