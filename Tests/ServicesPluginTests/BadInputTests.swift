@@ -109,6 +109,23 @@ import Testing
             "cannot load 'duplicate.json': duplicate id 'a' (the same as services[0]) at services[2].id (line 4, column 8)"
         ),
         (
+            // Canonically equivalent ids are the same id (é precomposed, then e and a combining accent).
+            "equivalent.json",
+            .text(
+                "{\"services\": [{\"id\": \"\u{00E9}\", \"name\": \"A\", \"price\": 1}, "
+                    + "{\"id\": \"e\u{0301}\", \"name\": \"B\", \"price\": 2}]}"),
+            "cannot load 'equivalent.json': duplicate id 'e\u{0301}' (the same as services[0]) at services[1].id "
+                + "(line 1, column 61)"
+        ),
+        (
+            // -0 is the id "0" too; its bytes sort before "0", which once passed for sorted, unique ids.
+            "zero.json",
+            .text(
+                "{\"services\": [{\"id\": -0, \"name\": \"A\", \"price\": 1}, {\"id\": 0, \"name\": \"B\", \"price\": 2}]}"
+            ),
+            "cannot load 'zero.json': duplicate id '0' (the same as services[0]) at services[1].id (line 1, column 59)"
+        ),
+        (
             "duplicate-list.json",
             .text(
                 "{\"result\": {\"list\": [{\"id\": 1, \"title\": \"A\", \"price\": \"1 ₽\"}, "

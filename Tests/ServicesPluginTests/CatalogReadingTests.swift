@@ -124,6 +124,33 @@ import Testing
         #expect(windowed.idsAreSortedASCII && whole.idsAreSortedASCII)
     }
 
+    @Test func asciiIdsAreFingerprintedInEveryPartAndOthersAreNot() async throws {
+        let shuffled = (0..<20_000).map { ($0 * 7919) % 20_000 }
+        let ascii = try #require(
+            try await parallelScan(
+                file(largeCatalog { "{\"id\": \"s\(shuffled[$0])\", \"name\": \"N\", \"price\": 1}" })))
+        let fingerprints = try #require(ascii.idFingerprints)
+        #expect(fingerprints.count == 20_000 && !ascii.idsAreSortedASCII)
+        #expect(IDFingerprints.areDistinct(fingerprints))
+        let sorted = try #require(
+            try await parallelScan(
+                file(largeCatalog { "{\"id\": \"s\(100_000 + $0)\", \"name\": \"N\", \"price\": 1}" })))
+        #expect(sorted.idsAreSortedASCII && sorted.idFingerprints == nil)
+        // Each part in order, the parts not: every part is fingerprinted at the join.
+        let halves = try #require(
+            try await parallelScan(
+                file(
+                    largeCatalog { "{\"id\": \"s\(($0 + 10_000) % 20_000 + 100_000)\", \"name\": \"N\", \"price\": 1}" }
+                ),
+                parts: 2))
+        #expect(!halves.idsAreSortedASCII && halves.idFingerprints?.count == 20_000)
+        #expect(IDFingerprints.areDistinct(try #require(halves.idFingerprints)))
+        let accented = try #require(
+            try await parallelScan(
+                file(largeCatalog { "{\"id\": \"\($0 == 19_000 ? "é" : "s")\($0)\", \"name\": \"N\", \"price\": 1}" })))
+        #expect(accented.idFingerprints == nil)
+    }
+
     @Test func anItemLongerThanTheWindowIsLeftToTheDecoder() async throws {
         let file = try file(
             "{\"services\": [{\"id\": \"a\", \"name\": \"" + String(repeating: "x", count: 500)
@@ -190,7 +217,7 @@ import Testing
             let second = try #require(secondPart)
             let hasFooter = try tail.scanFooter()
             #expect(second.end == .arrayEnd && hasFooter)
-            #expect(first.items + second.items == overshot.items)
+            #expect(ChunkedList.joined([first.items, second.items]) == ChunkedList.joined([overshot.items]))
         }
     }
 

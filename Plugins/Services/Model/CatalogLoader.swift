@@ -50,10 +50,16 @@ enum CatalogLoader {
         } else {
             scanned = try await ParallelCatalogScan.scan(file, source: name)
         }
-        if let catalog = scanned {
+        if var catalog = scanned {
             try file.checkUnchanged()
             let index = CatalogIndex(items: catalog.items, idsAreSortedASCII: catalog.idsAreSortedASCII)
-            if index.firstDuplicate() == nil { return (catalog, index) }
+            // Sorted or fingerprinted ids are proved unique without a table of them.
+            let fingerprints = catalog.idFingerprints.take()
+            if catalog.idsAreSortedASCII || fingerprints.map(IDFingerprints.areDistinct) == true
+                || index.firstDuplicate() == nil
+            {
+                return (catalog, index)
+            }
         }
         try Task.checkCancellation()
         let bytes = try contents ?? file.readAll()

@@ -63,8 +63,10 @@ struct FastCatalogScanner {
             (try? scanner.scanFooter()) == true
         else { return nil }
         return Catalog(
-            items: segment.items, preselected: segment.preselected,
-            info: CatalogInfo(source: source, shape: .services), idsAreSortedASCII: segment.idsAreSortedASCII)
+            items: ChunkedList.joined([segment.items]), preselected: segment.preselected,
+            info: CatalogInfo(source: source, shape: .services), idsAreSortedASCII: segment.idsAreSortedASCII,
+            idFingerprints: segment.idsAreASCII && !segment.idsAreSortedASCII
+                ? ChunkedList.joined([segment.idFingerprints]) : nil)
     }
 
     // MARK: Document
@@ -106,17 +108,28 @@ struct FastCatalogScanner {
             case stopped
         }
 
-        var items: [Value] = []
+        var items = ChunkedList<Value>()
         var preselected: [String] = []
         var idsAreSortedASCII = true
+        /// Whether every id is ASCII; then, unless they are sorted, ``idFingerprints`` holds
+        /// the hash of each.
+        var idsAreASCII = true
+        var idFingerprints = ChunkedList<UInt64>()
+
+        /// Fingerprints the ids of the items so far: the first time ids turn out not sorted, or
+        /// when the parts' ids, each sorted, are not in order together.
+        mutating func fingerprintIDs() {
+            for item in items {
+                guard var id = Service.id(of: item) else { continue }
+                idFingerprints.append(id.withUTF8(ByteHash.of))
+            }
+        }
         /// The bytes of the first and the last id.
         var firstID: [UInt8]?
         var lastID: [UInt8]?
         var end = End.arrayEnd
     }
 
-    /// How many items are read before the list's capacity is estimated.
-    static let itemsBeforeEstimate = 4096
     /// How many items are read between two calls of `shouldGiveUp` (besides each window move).
     static let itemsBetweenChecks = 4096
 
@@ -124,16 +137,10 @@ struct FastCatalogScanner {
     /// until the next item would start exactly at the offset `stop`; nil on anything unusual, or
     /// when `shouldGiveUp` says so (it is asked every few thousand items). Throws when the file
     /// under the window cannot be read or changes.
-    ///
-    /// After the first few thousand items the list reserves room for the items of the next
-    /// `sizingBytes` bytes from the start (by default, up to `stop` or the end), estimated from
-    /// the bytes per item so far, so that it does not grow by doubling: that would hold the
-    /// old and the new storage at once.
     mutating func scanItems(
-        stoppingAt stop: Int?, sizingBytes: Int? = nil, shouldGiveUp: () -> Bool = { false }
+        stoppingAt stop: Int?, shouldGiveUp: () -> Bool = { false }
     ) throws(FileReader.Failure) -> Segment? {
         var segment = Segment()
-        let start = position
         try skipWhitespaceToTheEnd()
         if consume(UInt8(ascii: "]")) { return segment }
         /// Where the last id is in ``bytes``, while the ids are still in order.
@@ -160,27 +167,28 @@ struct FastCatalogScanner {
             if segment.idsAreSortedASCII {
                 segment.idsAreSortedASCII =
                     item.idIsASCII && (lastID.map { Self.precedes($0, item.id, in: bytes) } ?? true)
+                // Sorted ids need no fingerprints; from the first out of order on, they do.
+                if !segment.idsAreSortedASCII { segment.fingerprintIDs() }
+            }
+            if segment.idsAreASCII, !segment.idsAreSortedASCII {
+                if item.idIsASCII {
+                    segment.idFingerprints.append(ByteHash.of(UnsafeBufferPointer(rebasing: bytes[item.id])))
+                } else {
+                    segment.idsAreASCII = false
+                    segment.idFingerprints = ChunkedList()
+                }
             }
             if segment.firstID == nil { segment.firstID = Array(bytes[item.id]) }
             lastID = item.id
-            segment.items.append(item.record)
-            let count = segment.items.count
-            if count == Self.itemsBeforeEstimate {
-                let bytesPerItem = Double(position - start) / Double(Self.itemsBeforeEstimate)
-                let scope = sizingBytes ?? ((stop ?? inputSize) - start)
-                segment.items.reserveCapacity(Int(Double(scope) / bytesPerItem * 1.03) + 16)
-            }
             if item.isSelected, let id = Service.id(of: item.record) { segment.preselected.append(id) }
-            if count % Self.itemsBetweenChecks == 0, shouldGiveUp() { return nil }
+            segment.items.append(item.record)
+            if segment.items.count % Self.itemsBetweenChecks == 0, shouldGiveUp() { return nil }
             if isLast {
                 segment.lastID = lastID.map { Array(bytes[$0]) }
                 return segment
             }
         }
     }
-
-    /// The size of the whole input: the file's, or the bytes' in memory.
-    private var inputSize: Int { window?.fileSize ?? bytes.count }
 
     /// Reads the `,` after an item (false) or the `]` after the last (true); nil for anything else.
     private mutating func scanSeparator() -> Bool? {
@@ -272,7 +280,10 @@ struct FastCatalogScanner {
                     idIsASCII = bytes[idRange].allSatisfy { $0 < 0x80 }
                     id = .string(string)
                 } else {
-                    guard let number = scanWholeNumber(allowNegative: true) else { return nil }
+                    // -0 is the id "0", written otherwise: the decoder reads it.
+                    guard let number = scanWholeNumber(allowNegative: true),
+                        number != 0 || bytes[start] != UInt8(ascii: "-")
+                    else { return nil }
                     idRange = start..<index
                     id = .string(String(number))
                 }

@@ -31,10 +31,8 @@ enum ParallelCatalogScan {
     static func scan(
         _ file: FileReader, source: String, parts: Int = defaultParts, windowCapacity: Int = ScanWindow.defaultCapacity
     ) async throws(FileReader.Failure) -> Catalog? {
-        var header = FastCatalogScanner(window: try ScanWindow(file: file, offset: 0, capacity: windowCapacity))
-        guard header.scanHeader() else { return nil }
-        var starts = [header.position]
-        let body = header.position
+        guard let body = try itemsStart(in: file, windowCapacity: windowCapacity) else { return nil }
+        var starts = [body]
         for part in 1..<max(1, parts) {
             let target = max(body + (file.size - body) * part / parts, (starts.last ?? 0) + 1)
             if let start = try likelyItemStart(after: target, in: file) { starts.append(start) }
@@ -49,9 +47,15 @@ enum ParallelCatalogScan {
             if end == .arrayEnd { break }
         }
         guard used > 0, segments[used - 1]?.end == .arrayEnd else { return nil }
-        var parts = segments.prefix(used).compactMap { $0 }
+        let parts = segments.prefix(used).compactMap { $0 }
         segments = []
-        return catalog(joining: &parts, source: source)
+        return catalog(joining: parts, source: source)
+    }
+
+    /// Where the items start, after `{"services": [`; nil when the file does not start so.
+    private static func itemsStart(in file: FileReader, windowCapacity: Int) throws(FileReader.Failure) -> Int? {
+        var header = FastCatalogScanner(window: try ScanWindow(file: file, offset: 0, capacity: windowCapacity))
+        return header.scanHeader() ? header.position : nil
     }
 
     /// The likely item start after `target`, looked for in the `searchLimit` bytes from there.
@@ -71,15 +75,12 @@ enum ParallelCatalogScan {
             group in
             for (index, start) in starts.enumerated() {
                 let stop = index + 1 < starts.count ? starts[index + 1] : nil
-                // The first part's list becomes the catalog's: it is sized for every item.
-                let sizing = index == 0 ? file.size - start : nil
                 group.addTask {
                     let outcome = Result { () throws(FileReader.Failure) -> FastCatalogScanner.Segment? in
                         let window = try ScanWindow(file: file, offset: start, capacity: windowCapacity)
                         var scanner = FastCatalogScanner(window: window)
                         let segment = try scanner.scanItems(
-                            stoppingAt: stop, sizingBytes: sizing,
-                            shouldGiveUp: { finished.isAfter(index) || Task.isCancelled })
+                            stoppingAt: stop, shouldGiveUp: { finished.isAfter(index) || Task.isCancelled })
                         guard let segment else { return nil }
                         if segment.end == .arrayEnd {
                             guard try scanner.scanFooter() else { return nil }
@@ -105,22 +106,13 @@ enum ParallelCatalogScan {
         return segments
     }
 
-    /// The parts joined in order into one catalog: the first part's list (sized for all of
-    /// them) takes the others' items, each part's list freed as soon as it is copied. The
-    /// parts must be the only holders of their lists, or the first would be copied whole.
-    private static func catalog(joining segments: inout [FastCatalogScanner.Segment], source: String) -> Catalog {
-        var items: [Value] = []
-        if !segments.isEmpty { swap(&items, &segments[0].items) }
-        items.reserveCapacity(items.count + segments.dropFirst().reduce(0) { $0 + $1.items.count })
+    /// The parts joined in order into one catalog, each part's chunks freed as they are moved.
+    private static func catalog(joining segments: [FastCatalogScanner.Segment], source: String) -> Catalog {
+        var segments = segments
         var preselected: [String] = []
         var sorted = true
         var previousLast: [UInt8]?
-        for index in segments.indices {
-            if index > 0 {
-                items.append(contentsOf: segments[index].items)
-                segments[index].items = []
-            }
-            let segment = segments[index]
+        for segment in segments {
             preselected += segment.preselected
             sorted = sorted && segment.idsAreSortedASCII
             if let last = previousLast, let first = segment.firstID {
@@ -128,9 +120,16 @@ enum ParallelCatalogScan {
             }
             previousLast = segment.lastID ?? previousLast
         }
+        // Parts whose own ids were in order have no fingerprints yet.
+        let isFingerprinted = !sorted && segments.allSatisfy(\.idsAreASCII)
+        if isFingerprinted {
+            for index in segments.indices where segments[index].idsAreSortedASCII { segments[index].fingerprintIDs() }
+        }
+        let fingerprints = isFingerprinted ? ChunkedList.joined(segments.map(\.idFingerprints)) : nil
+        let items = ChunkedList.joined(segments.map(\.items))
         return Catalog(
             items: items, preselected: preselected, info: CatalogInfo(source: source, shape: .services),
-            idsAreSortedASCII: sorted)
+            idsAreSortedASCII: sorted, idFingerprints: fingerprints)
     }
 
     /// The earliest part that read to the end of the array: parts after it can stop.

@@ -1,5 +1,11 @@
 import ShopKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A buffer that moves along a file, so that ``FastCatalogScanner`` reads a catalog of
 /// hundreds of megabytes with only a megabyte of it in memory at a time.
 ///
@@ -7,6 +13,11 @@ import ShopKit
 /// ``advance(keepingFrom:)``, which keeps the bytes from that item on and reads the next ones
 /// after them. An item longer than the whole window cannot be read this way: the scanner then
 /// gives the file up to ``CatalogDecoder``.
+///
+/// The buffer is a mapping of its own, not a `malloc` block: glibc raises the size from which
+/// it maps blocks whenever a mapped block is freed, so freeing megabyte windows would leave
+/// the load's later large lists in the heap, where freeing them returns nothing (measured:
+/// 6 MB more at the peak of a million-service load).
 final class ScanWindow {
     /// How many bytes a window holds.
     static let defaultCapacity = 1 << 20
@@ -22,13 +33,17 @@ final class ScanWindow {
     init(file: FileReader, offset: Int, capacity: Int = defaultCapacity) throws(FileReader.Failure) {
         self.file = file
         self.offset = offset
-        storage = UnsafeMutableBufferPointer.allocate(capacity: max(1, capacity))
+        guard let mapping = mmap(nil, max(1, capacity), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            mapping != MAP_FAILED
+        else { throw .unreadable(FileError(path: file.path, action: .read, code: errno)) }
+        storage = UnsafeMutableBufferPointer(
+            start: mapping.bindMemory(to: UInt8.self, capacity: capacity), count: capacity)
         bytes = UnsafeBufferPointer(start: storage.baseAddress, count: 0)
         try fill(keeping: 0)
     }
 
     deinit {
-        storage.deallocate()
+        munmap(storage.baseAddress, storage.count)
     }
 
     /// The size of the file.

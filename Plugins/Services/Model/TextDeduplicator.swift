@@ -22,7 +22,7 @@ struct TextDeduplicator {
     /// The text of `bytes` (UTF-8, repaired like `String(decoding:as:)`).
     mutating func string(for bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.count > 15, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
-        let hash = Self.hash(bytes)
+        let hash = ByteHash.of(bytes)
         let slot = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
         if hashes[slot] == hash {
             var cached = strings[slot]
@@ -35,25 +35,5 @@ struct TextDeduplicator {
         hashes[slot] = hash
         strings[slot] = string
         return string
-    }
-
-    /// A quick 64-bit hash, eight bytes at a time.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        while offset < bytes.count {
-            tail = tail << 8 | UInt64(base[offset])
-            offset += 1
-        }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ hash >> 29
     }
 }
