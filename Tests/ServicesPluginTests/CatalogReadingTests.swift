@@ -35,6 +35,21 @@ import Testing
         #expect(scanned.info == full.info)
     }
 
+    /// A title with `special` at every offset of the 8-byte words the scanner reads at once.
+    static let titlesWithOneSpecialByte = ["\\\"", "\\\\", "\\t", "\t", "\u{01}", "\u{1F}", " ", "é", "🧽", "\u{7F}"]
+        .flatMap {
+            special in (0..<18).map { offset in String(repeating: "x", count: offset) + special + "yz" }
+        }
+
+    @Test(arguments: titlesWithOneSpecialByte)
+    func aSpecialByteAnywhereInAStringIsReadAsTheDecoderReadsIt(title: String) throws {
+        let text = "{\"services\": [{\"id\": \"a\", \"name\": \"\(title)\", \"price\": 1}]}"
+        let isPlain = !title.unicodeScalars.contains { $0 == "\\" || $0.value < 0x20 }
+        let scanned = fast(text)
+        #expect((scanned != nil) == isPlain)
+        if let scanned { #expect(try scanned.items == decoded(text).items) }
+    }
+
     static let unusualFiles = [
         salonJSON,
         "{\"version\": 1, \"services\": []}",
@@ -55,6 +70,13 @@ import Testing
         "{\"services\": [{\"id\": \"a\", \"name\": \"A\tB\", \"price\": 1}]}",
         "{\"services\": [{\"id\": \"a\", \"name\": \"A\", \"price\": 1}",
         "{\"services\": [{}]}",
+        // A member twice, and member names written with an escape.
+        "{\"services\": [{\"id\": \"a\", \"id\": \"b\", \"name\": \"A\", \"price\": 1}]}",
+        "{\"services\": [{\"id\": \"a\", \"name\": \"A\", \"name\": \"B\", \"price\": 1}]}",
+        "{\"services\": [{\"id\": \"a\", \"name\": \"A\", \"price\": 1, \"price\": 2}]}",
+        "{\"services\": [{\"id\": \"a\", \"name\": \"A\", \"price\": 1, \"isSelected\": true, \"isSelected\": false}]}",
+        "{\"services\": [{\"\\u0069d\": \"a\", \"name\": \"A\", \"price\": 1}]}",
+        "{\"services\": [], \"services\": [{\"id\": \"a\", \"name\": \"A\", \"price\": 1}]}",
     ]
 
     @Test(arguments: unusualFiles)

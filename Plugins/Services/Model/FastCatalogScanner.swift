@@ -32,8 +32,11 @@ struct FastCatalogScanner {
     private let window: ScanWindow?
     /// The index in ``bytes`` of the next byte to read.
     private var index: Int
-    /// Recent titles and descriptions, so repeated ones share one string.
-    private var texts = TextDeduplicator()
+    /// Recent titles, descriptions and icons, each field apart (its text repeats, or not, in
+    /// its own way), so that repeated ones share one string.
+    private var titles = TextDeduplicator()
+    private var descriptions = TextDeduplicator()
+    private var icons = TextDeduplicator()
     /// The field names every record shares (read once, not per item).
     private let fieldNames = Service.fieldNames
 
@@ -74,7 +77,7 @@ struct FastCatalogScanner {
     /// Reads an optional byte order mark and `{"services": [`.
     mutating func scanHeader() -> Bool {
         if position == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
-        guard consume(UInt8(ascii: "{")), let key = scanKey(), matches(key, "services"), consume(UInt8(ascii: ":")),
+        guard consume(UInt8(ascii: "{")), consumeName("services"), consume(UInt8(ascii: ":")),
             consume(UInt8(ascii: "["))
         else { return false }
         skipWhitespace()
@@ -255,6 +258,17 @@ struct FastCatalogScanner {
         var isSelected: Bool
     }
 
+    /// The members an item may have, one bit each, so that a repeated one is noticed.
+    private enum Member: UInt8 {
+        case id = 1
+        case name = 2
+        case title = 4
+        case price = 8
+        case icon = 16
+        case description = 32
+        case isSelected = 64
+    }
+
     private mutating func scanItem() -> ScannedItem? {
         guard consume(UInt8(ascii: "{")) else { return nil }
         var id: Value?
@@ -266,13 +280,17 @@ struct FastCatalogScanner {
         var price: Int?
         var icon = Value.null
         var isSelected = false
-        if consume(UInt8(ascii: "}")) { return nil }
+        var seen: UInt8 = 0
         while true {
-            guard let key = scanKey(), consume(UInt8(ascii: ":")) else { return nil }
+            // Anything but the known members, once each, is left to the decoder.
+            guard let member = scanMemberName(), seen & member.rawValue == 0, consume(UInt8(ascii: ":")) else {
+                return nil
+            }
+            seen |= member.rawValue
             skipWhitespace()
             guard index < bytes.count else { return nil }
-            switch key.count {
-            case 2 where matches(key, "id"):
+            switch member {
+            case .id:
                 let start = index
                 if bytes[index] == UInt8(ascii: "\"") {
                     guard let string = scanString(), !string.isEmpty else { return nil }
@@ -287,24 +305,24 @@ struct FastCatalogScanner {
                     idRange = start..<index
                     id = .string(String(number))
                 }
-            case 4 where matches(key, "name"):
-                guard let string = scanString(deduplicating: true) else { return nil }
+            case .name:
+                guard let string = scanString(sharing: .title) else { return nil }
                 name = .string(string)
-            case 5 where matches(key, "title"):
-                guard let string = scanString(deduplicating: true) else { return nil }
+            case .title:
+                guard let string = scanString(sharing: .title) else { return nil }
                 title = .string(string)
-            case 5 where matches(key, "price"):
+            case .price:
                 guard let number = scanWholeNumber(allowNegative: false), Price.range.contains(number) else {
                     return nil
                 }
                 price = number
-            case 4 where matches(key, "icon"):
-                guard let value = scanStringOrNull() else { return nil }
+            case .icon:
+                guard let value = scanStringOrNull(sharing: .icon) else { return nil }
                 icon = value
-            case 11 where matches(key, "description"):
-                guard let value = scanStringOrNull() else { return nil }
+            case .description:
+                guard let value = scanStringOrNull(sharing: .description) else { return nil }
                 description = value
-            case 10 where matches(key, "isSelected"):
+            case .isSelected:
                 if consumeLiteral("true") {
                     isSelected = true
                 } else if consumeLiteral("false") || consumeLiteral("null") {
@@ -312,8 +330,6 @@ struct FastCatalogScanner {
                 } else {
                     return nil
                 }
-            default:
-                return nil
             }
             if consume(UInt8(ascii: ",")) { continue }
             guard consume(UInt8(ascii: "}")) else { return nil }
@@ -326,39 +342,77 @@ struct FastCatalogScanner {
 
     // MARK: Tokens
 
-    /// A member name (the colon after it is left to the caller); nil for anything unusual.
-    private mutating func scanKey() -> Slice<UnsafeBufferPointer<UInt8>>? {
+    /// The member whose name comes next, after white space (the colon is left to the caller);
+    /// nil for any other name, or one written with an escape.
+    private mutating func scanMemberName() -> Member? {
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let end = plainStringEnd(from: index + 1)
-        else { return nil }
-        defer { index = end + 1 }
-        return bytes[(index + 1)..<end]
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        switch bytes[index + 1] {
+        case UInt8(ascii: "i"):
+            if consumeName("id") { return .id }
+            if consumeName("icon") { return .icon }
+            if consumeName("isSelected") { return .isSelected }
+        case UInt8(ascii: "n"): if consumeName("name") { return .name }
+        case UInt8(ascii: "t"): if consumeName("title") { return .title }
+        case UInt8(ascii: "p"): if consumeName("price") { return .price }
+        case UInt8(ascii: "d"): if consumeName("description") { return .description }
+        default: break
+        }
+        return nil
     }
 
-    /// A string without escapes or control characters; nil for anything else. Repeated text
-    /// shares one string when `deduplicating`.
-    private mutating func scanString(deduplicating: Bool = false) -> String? {
+    /// Consumes `"name"` if it comes next, after white space: exactly these bytes, so a name
+    /// written with an escape never matches.
+    private mutating func consumeName(_ name: StaticString) -> Bool {
+        skipWhitespace()
+        let length = name.utf8CodeUnitCount
+        guard index + length + 2 <= bytes.count, let base = bytes.baseAddress, base[index] == UInt8(ascii: "\""),
+            base[index + length + 1] == UInt8(ascii: "\""), memcmp(base + index + 1, name.utf8Start, length) == 0
+        else { return false }
+        index += length + 2
+        return true
+    }
+
+    /// The fields whose repeated text shares one string.
+    private enum SharedText {
+        case title, description, icon
+    }
+
+    /// A string without escapes or control characters; nil for anything else. Text that
+    /// repeats in the same `field` shares one string.
+    private mutating func scanString(sharing field: SharedText? = nil) -> String? {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let base = bytes.baseAddress,
             let end = plainStringEnd(from: index + 1)
         else { return nil }
         let start = index + 1
         index = end + 1
         let text = UnsafeBufferPointer(start: base + start, count: end - start)
-        return deduplicating ? texts.string(for: text) : String(decoding: text, as: UTF8.self)
+        switch field {
+        case .title: return titles.string(for: text)
+        case .description: return descriptions.string(for: text)
+        case .icon: return icons.string(for: text)
+        case nil: return String(decoding: text, as: UTF8.self)
+        }
     }
 
     /// The index of the quote that ends a string whose text starts at `start`; nil when a
     /// backslash, a control character or the end of the bytes comes first.
     ///
     /// Eight bytes are checked at a time: a byte is interesting when it is `"`, `\` or below
-    /// 0x20, which the classic "has a zero byte" bit trick finds in a 64-bit word.
+    /// 0x20, which the classic "has a zero byte" bit trick finds in a 64-bit word; the lowest
+    /// byte it marks is always a true one, so the first interesting byte is found without a
+    /// loop over the word's bytes.
     private func plainStringEnd(from start: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
         var index = start
         while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if Self.hasSpecialByte(word) { break }
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let special = Self.specialBytes(word)
+            if special != 0 {
+                let found = index + special.trailingZeroBitCount >> 3
+                return base[found] == UInt8(ascii: "\"") ? found : nil
+            }
             index += 8
         }
         while index < bytes.count {
@@ -373,20 +427,21 @@ struct FastCatalogScanner {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
-    /// Whether any byte of `word` is `"`, `\\` or a control character (below 0x20).
-    private static func hasSpecialByte(_ word: UInt64) -> Bool {
+    /// The high bit of each byte of `word` that is `"`, `\\` or a control character (below
+    /// 0x20) — and maybe of bytes after the first such byte, never before it.
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
         // A byte is zero, or below 0x20: (x - n) & ~x & 0x80 per byte.
         let zeroQuote = (quote &- ones) & ~quote
         let zeroBackslash = (backslash &- ones) & ~backslash
         let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control) & highs != 0
+        return (zeroQuote | zeroBackslash | control) & highs
     }
 
-    private mutating func scanStringOrNull() -> Value? {
+    private mutating func scanStringOrNull(sharing field: SharedText) -> Value? {
         if consumeLiteral("null") { return .null }
-        return scanString(deduplicating: true).map(Value.string)
+        return scanString(sharing: field).map(Value.string)
     }
 
     /// A whole number as JSON writes it (no leading zeros, no fraction or exponent) that fits
@@ -417,17 +472,6 @@ struct FastCatalogScanner {
         let start = literal.utf8Start
         for offset in 0..<length where bytes[index + offset] != start[offset] { return false }
         index += length
-        return true
-    }
-
-    private func matches(_ key: Slice<UnsafeBufferPointer<UInt8>>, _ name: StaticString) -> Bool {
-        guard key.count == name.utf8CodeUnitCount else { return false }
-        let start = name.utf8Start
-        var offset = 0
-        for byte in key {
-            if byte != start[offset] { return false }
-            offset += 1
-        }
         return true
     }
 

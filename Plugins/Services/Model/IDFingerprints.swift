@@ -9,9 +9,9 @@
 enum IDFingerprints {
     /// Whether no two of `fingerprints` are equal.
     ///
-    /// Sorts them in place, with no second buffer (this runs at the peak of a load's memory):
-    /// one radix pass moves each into the bucket of its top byte, then each bucket — a
-    /// 256th of them, small enough to stay in the cache — is sorted and checked.
+    /// Sorts them in place by their top byte, with no second buffer (this runs at the peak of
+    /// a load's memory): one radix pass moves each into its bucket; then each bucket — a 256th
+    /// of them, small enough to stay in the cache — is checked with a small table.
     static func areDistinct(_ fingerprints: consuming [UInt64]) -> Bool {
         guard fingerprints.count > 1 else { return true }
         return fingerprints.withUnsafeMutableBufferPointer { keys in
@@ -41,12 +41,40 @@ enum IDFingerprints {
                     next[index] += 1
                 }
             }
+            var table: [UInt64] = []
             for index in 0..<256 where ends[index] - starts[index] > 1 {
-                var part = UnsafeMutableBufferPointer(rebasing: keys[starts[index]..<ends[index]])
-                part.sort()
-                for position in 1..<part.count where part[position] == part[position - 1] { return false }
+                guard areDistinct(UnsafeBufferPointer(rebasing: keys[starts[index]..<ends[index]]), table: &table)
+                else { return false }
             }
             return true
         }
+    }
+
+    /// Whether no two of `keys` are equal, found with an open-addressing `table` (reused
+    /// between calls) indexed by the keys' low bits. The empty slot is 0, so a key of 0 is
+    /// counted apart.
+    private static func areDistinct(_ keys: UnsafeBufferPointer<UInt64>, table: inout [UInt64]) -> Bool {
+        var size = 16
+        while size < 2 * keys.count { size <<= 1 }
+        if table.count < size { table = [UInt64](repeating: 0, count: size) }
+        let mask = size - 1
+        var zeros = 0
+        let distinct = table.withUnsafeMutableBufferPointer { slots in
+            for slot in 0..<size { slots[slot] = 0 }
+            for key in keys {
+                guard key != 0 else {
+                    zeros += 1
+                    continue
+                }
+                var slot = Int(truncatingIfNeeded: key) & mask
+                while slots[slot] != 0 {
+                    if slots[slot] == key { return false }
+                    slot = (slot + 1) & mask
+                }
+                slots[slot] = key
+            }
+            return true
+        }
+        return distinct && zeros < 2
     }
 }
