@@ -19,7 +19,7 @@ struct REPL {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
         }
-        if process.outputIsTerminal { environment.terminal = ShopTerminal(variables: process.variables) }
+        if process.outputIsTerminal { environment.terminal = ShopTerminal() }
         guard let session = factory.session(output: output, environment: environment, history: history) else {
             return 1
         }
@@ -55,7 +55,7 @@ struct REPL {
                 output.write("error: line \(line) is not valid UTF-8; ignored\n", to: .standardError)
                 pending = ""
             case .line(let text):
-                if Self.continues(text) {
+                if LineSyntax.continues(text) {
                     pending += text + "\n"
                     continue
                 }
@@ -68,11 +68,6 @@ struct REPL {
                 completion.context = await session.completionContext()
             }
         }
-    }
-
-    /// Whether a typed line ends in a `\` that continues it (an odd number of backslashes).
-    static func continues(_ line: String) -> Bool {
-        line.reversed().prefix { $0 == "\\" }.count % 2 == 1
     }
 
     /// The SQLite history, or in-memory history with one warning when it cannot be used.
