@@ -94,7 +94,9 @@ enum CommandLineInterface {
             name: "demo", operandNames: "FILE ", operands: .scripts,
             options: [
                 Option("--typing", "MS", .text, "type on its own, MS milliseconds a key"),
+                Option("--record", "CAST", .text, "also record what the audience saw as an asciinema v2 cast"),
                 Option("--rehearse", "run every step without typing and time it"),
+                Option("--handout", "MD", .text, "write the talk with each step's output as Markdown, and exit"),
             ], abstract: "presenter mode: type, run and navigate the steps of a script"),
         Subcommand(
             name: "help", operandNames: "", operands: .none,

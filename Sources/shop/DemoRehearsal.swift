@@ -10,7 +10,7 @@ struct DemoRehearsal {
     func run() async -> Int32 {
         let output = StandardStreams()
         guard let script = DemoScript.load(file, factory: factory, output: output),
-            let environment = try? factory.environment(interactive: false),
+            let environment = (try? factory.environment(interactive: false)).map(script.environment(from:)),
             let session = factory.session(output: output, environment: environment)
         else { return 2 }
         let style = environment.style

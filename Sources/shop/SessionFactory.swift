@@ -17,6 +17,15 @@ struct SessionFactory {
             workingDirectory: process.workingDirectory, variables: process.variables, http: CurlTransport())
     }
 
+    /// The fixed environment of transcript sessions (`shop test`, `shop demo --handout`).
+    func transcriptSettings(update: Bool = false, scratchDirectory: String? = nil) -> TranscriptRunner.Settings {
+        var settings = TranscriptRunner.Settings(
+            plugins: PluginCatalog.all, now: options.now ?? TranscriptRunner.defaultNow, update: update,
+            processEnvironment: process.variables, scratchDirectory: scratchDirectory)
+        settings.http = CurlTransport()
+        return settings
+    }
+
     /// A session writing to `output`; scripts show error places, the prompt does not.
     func session(
         output: any OutputSink, environment: SessionEnvironment, history: any HistoryStoring = InMemoryHistoryStore(),

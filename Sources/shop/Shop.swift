@@ -43,10 +43,12 @@ enum Shop {
             return await ScriptMode.run(files: files, keepGoing: keepGoing, echo: echo, factory: factory)
         case .test(let paths, let update):
             return await TestMode.run(paths: paths, update: update, factory: factory)
-        case .demo(let file, _, true):
-            return await DemoRehearsal(factory: factory, file: file).run()
-        case .demo(let file, let typingDelay, false):
-            return await DemoMode(factory: factory, file: file, typingDelay: typingDelay).run()
+        case .demo(let file, let settings):
+            if let handout = settings.handoutPath {
+                return await DemoHandout(factory: factory, file: file, handout: handout).run()
+            }
+            if settings.rehearse { return await DemoRehearsal(factory: factory, file: file).run() }
+            return await DemoMode(factory: factory, file: file, settings: settings).run()
         case .interactive:
             guard process.inputIsTerminal else {
                 return await ScriptMode.run(files: ["-"], keepGoing: false, echo: false, factory: factory)

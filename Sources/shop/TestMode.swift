@@ -33,10 +33,7 @@ enum TestMode {
             return 2
         }
         defer { FileSystem.removeTree(scratch) }
-        var settings = TranscriptRunner.Settings(
-            plugins: PluginCatalog.all, now: factory.options.now ?? TranscriptRunner.defaultNow, update: update,
-            processEnvironment: process.variables, scratchDirectory: scratch)
-        settings.http = CurlTransport()
+        let settings = factory.transcriptSettings(update: update, scratchDirectory: scratch)
         let results = await runAll(files, settings: settings) { result in
             output.write((result.passed ? "ok    " : "FAIL  ") + result.name + "\n", to: .standardOutput)
             if !result.report.isEmpty { output.write(result.report + "\n", to: .standardOutput) }

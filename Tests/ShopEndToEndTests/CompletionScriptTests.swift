@@ -53,7 +53,7 @@ import Testing
         ("shop --format json run ", ["flows", "tour.shopscript"]),
         ("shop run --k", ["--keep-going"]),
         ("shop test ", ["flows", "tour.shopscript"]),
-        ("shop demo --re", ["--rehearse"]),
+        ("shop demo --re", ["--record", "--rehearse"]),
         ("shop completions ", ["bash", "fish", "zsh"]),
         ("shop help --m", ["--man"]),
     ])

@@ -98,6 +98,18 @@ public enum TranscriptRunner {
     private static func execute(_ script: Script, path: String, settings: Settings) async throws -> [StepCheck] {
         let expectations = try script.steps.map { step throws(TranscriptError) in try ExpectedOutput(step.expectations)
         }
+        return zip(try await outputs(of: script, path: path, settings: settings), expectations).map {
+            StepCheck(step: $0.step, expected: $1, actual: $0.lines)
+        }
+    }
+
+    /// Every step of `script` (at `path`) with the lines it printed, stdout and stderr in order,
+    /// ANSI stripped: run in a fresh session with the transcript environment, up to an `exit`.
+    ///
+    /// What `shop test` checks and `shop demo --handout` writes down.
+    public static func outputs(of script: Script, path: String, settings: Settings) async throws
+        -> [(step: Step, lines: [String])]
+    {
         let stateDirectory: String
         if let scratch = settings.scratchDirectory {
             stateDirectory = scratch + "/" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
@@ -116,14 +128,13 @@ public enum TranscriptRunner {
                 plugins: settings.plugins, environment: environment, output: output, sessionID: "transcript",
                 showsErrorLocations: false),
             registry: settings.registry)
-        var checks: [StepCheck] = []
-        for (step, expected) in zip(script.steps, expectations) {
+        var outputs: [(step: Step, lines: [String])] = []
+        for step in script.steps {
             _ = await session.run(step: step)
-            let actual = TerminalText.lines(of: output.take())
-            checks.append(StepCheck(step: step, expected: expected, actual: actual))
+            outputs.append((step, TerminalText.lines(of: output.take())))
             if await session.exitRequest != nil { break }
         }
-        return checks
+        return outputs
     }
 
     // MARK: Rewriting
