@@ -73,6 +73,9 @@ enum CommandLineInterface {
         Option("--no-history", "do not record commands in the history database"),
         Option("--state-dir", "DIR", .directory, "where history and caches live"),
         Option("--no-animation", "no transitions or pulses"),
+        Option(
+            "--plugin", "PATH", .text, "load an outside plugin for this run (repeatable; a built-in's name replaces it)"
+        ),
         Option("-c", "COMMANDS", .text, "run COMMANDS (separated by newlines or ';'), then exit"),
         Option("--help", "show this help"),
         Option("--version", "show the version"),

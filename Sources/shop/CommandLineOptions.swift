@@ -37,10 +37,12 @@ struct CommandLineOptions: Equatable {
     var recordsHistory = true
     var stateDirectory: String?
     var animations = true
+    /// `--plugin PATH`, in order: outside plugins loaded for this run only.
+    var plugins: [String] = []
 
     /// Options that take a value.
     private static let valueOptions = [
-        "--format", "--color", "--now", "--state-dir", "--typing", "--record", "--handout", "-c",
+        "--format", "--color", "--now", "--state-dir", "--typing", "--record", "--handout", "--plugin", "-c",
     ]
     /// Every option, for "did you mean".
     private static let allOptions =
@@ -94,6 +96,7 @@ struct CommandLineOptions: Equatable {
                     }
                     options.now = now
                 case "--state-dir": options.stateDirectory = text
+                case "--plugin": options.plugins.append(text)
                 case "--typing":
                     guard let milliseconds = Int(text), milliseconds >= 0 else {
                         throw UsageError("--typing needs milliseconds per key, not '\(text)'")

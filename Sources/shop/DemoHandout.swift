@@ -25,11 +25,13 @@ struct DemoHandout {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
         }
-        guard let script = DemoScript.load(file, factory: factory, output: output) else { return 2 }
+        guard let script = DemoScript.load(file, factory: factory, output: output),
+            let catalog = await factory.catalog(forScript: file, output: output)
+        else { return 2 }
         let outputs: [(step: Step, lines: [String])]
         do {
             outputs = try await TranscriptRunner.outputs(
-                of: script.parsed, path: script.path, settings: factory.transcriptSettings())
+                of: script.parsed, path: script.path, settings: factory.transcriptSettings(catalog: catalog))
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
             return 1

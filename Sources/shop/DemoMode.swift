@@ -41,11 +41,14 @@ struct DemoMode {
         }
         let screen = DemoScreen(streams: streams, terminal: terminal, recorder: recorder)
         environment.terminal = screen
-        guard let session = factory.session(output: screen, environment: environment) else { return 2 }
+        guard let catalog = await factory.catalog(forScript: file, output: streams),
+            let session = factory.session(output: screen, environment: environment, catalog: catalog)
+        else { return 2 }
         var presenter = DemoPresenter(
             script: loaded, session: session, output: screen, style: environment.style,
             typingDelay: settings.typingDelay, interrupts: Interrupts {})
         let status = await presenter.present()
+        await session.end()
         if let recorder, let cast = settings.castPath {
             streams.write((recorder.finish() ?? "recorded the demo in '\(cast)'") + "\n", to: .standardError)
         }

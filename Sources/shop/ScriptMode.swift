@@ -23,8 +23,19 @@ enum ScriptMode {
                 return 2
             }
         }
+        var catalog = factory.catalog
+        for script in scripts {
+            guard let path = script.path, let file = script.file else { continue }
+            do {
+                catalog = try await catalog.adding(directivesOf: script.text, file: file, path: path)
+            } catch {
+                output.write("shop: \(error)\n", to: .standardError)
+                return 2
+            }
+        }
         return await execute(
-            scripts, policy: keepGoing ? .keepGoing : .stopAtFirstFailure, echo: echo, factory: factory, output: output)
+            scripts, policy: keepGoing ? .keepGoing : .stopAtFirstFailure, echo: echo, factory: factory, output: output,
+            catalog: catalog)
     }
 
     /// Runs `-c` text: commands separated by newlines or `;`.
@@ -37,7 +48,7 @@ enum ScriptMode {
 
     private static func execute(
         _ scripts: [ScriptText], policy: ErrorPolicy, echo: Bool, factory: SessionFactory,
-        output: StandardStreams
+        output: StandardStreams, catalog: PluginCatalog? = nil
     ) async -> Int32 {
         let environment: SessionEnvironment
         do {
@@ -46,7 +57,8 @@ enum ScriptMode {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
         }
-        guard let session = factory.session(output: output, environment: environment, echo: echo) else { return 1 }
+        guard let session = factory.session(output: output, environment: environment, echo: echo, catalog: catalog)
+        else { return 1 }
         let interrupts = Interrupts {
             output.flush()
             exit(130)
@@ -64,6 +76,7 @@ enum ScriptMode {
             }
             return failed ? 1 : 0
         }
+        await session.end()
         output.flush()
         // The process exits next: the session is kept rather than freed, since taking apart a
         // large state (a million catalog records) would only delay the exit.

@@ -23,13 +23,9 @@ enum Shop {
             StandardStreams().write("shop: \(error)\nTry 'shop --help'.\n", to: .standardError)
             return 2
         }
-        let factory = SessionFactory(options: options, process: process)
         switch options.mode {
         case .help:
             return write(CommandLineInterface.helpText + "\n")
-        case .manPage:
-            guard let registry = factory.registry() else { return 1 }
-            return write(ManPage(registry: registry, version: version).text)
         case .completions(let shell):
             return write(ShellCompletions(shell: shell).script)
         case .version:
@@ -37,6 +33,18 @@ enum Shop {
             output.write("shop \(version)\n", to: .standardOutput)
             output.flush()
             return 0
+        default:
+            break
+        }
+        guard let catalog = await PluginCatalog.load(options: options, process: process, output: StandardStreams())
+        else { return 2 }
+        let factory = SessionFactory(options: options, process: process, catalog: catalog)
+        switch options.mode {
+        case .help, .version, .completions:
+            return 0
+        case .manPage:
+            guard let registry = factory.registry() else { return 1 }
+            return write(ManPage(registry: registry, version: version).text)
         case .commands(let text):
             return await ScriptMode.run(commands: text, factory: factory)
         case .run(let files, let keepGoing, let echo):

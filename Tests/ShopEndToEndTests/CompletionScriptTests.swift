@@ -71,7 +71,7 @@ import Testing
             "shop run --",
             [
                 "--color", "--echo", "--format", "--help", "--keep-going", "--no-animation", "--no-history",
-                "--now", "--state-dir", "--version",
+                "--now", "--plugin", "--state-dir", "--version",
             ]
         ),
         ("shop completions ", ["bash", "fish", "zsh"]),

@@ -21,6 +21,8 @@ public enum TranscriptRunner {
         /// new path inside it, created only if a command writes there. Without it, each file
         /// gets a temporary folder of its own.
         public var scratchDirectory: String?
+        /// Commands the executable adds to the core's (`plugin …`).
+        public var hostCommands: [any Command]
         /// How each session reaches HTTP servers (a transcript may switch news to a URL).
         public var http: any HTTPTransport = NoHTTPTransport()
         /// The commands, built once for every file.
@@ -28,15 +30,17 @@ public enum TranscriptRunner {
 
         public init(
             plugins: [any Plugin], now: Double = TranscriptRunner.defaultNow, update: Bool = false,
-            processEnvironment: [String: String] = [:], scratchDirectory: String? = nil
+            processEnvironment: [String: String] = [:], scratchDirectory: String? = nil,
+            hostCommands: [any Command] = []
         ) {
             self.plugins = plugins
             self.now = now
             self.update = update
             self.processEnvironment = processEnvironment
             self.scratchDirectory = scratchDirectory
+            self.hostCommands = hostCommands
             self.registry = try? CommandRegistry(
-                core: CoreCommands.all, coreDefaults: CoreCommands.groupDefaults, plugins: plugins)
+                core: CoreCommands.all + hostCommands, coreDefaults: CoreCommands.groupDefaults, plugins: plugins)
         }
     }
 
@@ -126,7 +130,7 @@ public enum TranscriptRunner {
         let session = try Session(
             configuration: SessionConfiguration(
                 plugins: settings.plugins, environment: environment, output: output, sessionID: "transcript",
-                showsErrorLocations: false),
+                showsErrorLocations: false, hostCommands: settings.hostCommands),
             registry: settings.registry)
         var outputs: [(step: Step, lines: [String])] = []
         for step in script.steps {
@@ -134,6 +138,7 @@ public enum TranscriptRunner {
             outputs.append((step, TerminalText.lines(of: output.take())))
             if await session.exitRequest != nil { break }
         }
+        await session.end()
         return outputs
     }
 
