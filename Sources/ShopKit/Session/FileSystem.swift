@@ -46,23 +46,7 @@ public enum FileSystem {
         _ bytes: [UInt8], to path: String, named name: String? = nil, replacingExisting: Bool = true
     ) throws(FileError) {
         let shown = name ?? path
-        guard !path.isEmpty, name?.isEmpty != true else {
-            throw FileError(path: shown, action: .write, problem: .emptyName)
-        }
-        let target = try resolveLinks(path, shown: shown)
-        var status = stat()
-        var keptMode: mode_t?
-        if lstat(target, &status) == 0 {
-            let kind = status.st_mode & S_IFMT
-            guard kind == S_IFREG else {
-                throw FileError(path: shown, action: .write, problem: .notRegularFile(Self.describe(kind)))
-            }
-            guard replacingExisting else { throw FileError(path: shown, action: .write, problem: .exists) }
-            guard !isReadOnly(target) else { throw FileError(path: shown, action: .write, problem: .readOnly) }
-            keptMode = status.st_mode & 0o7777
-        } else if errno != ENOENT {
-            throw FileError(path: shown, action: .write, code: errno)
-        }
+        let (target, keptMode) = try writableTarget(path, named: shown, replacingExisting: replacingExisting)
         let folder = FilePath.directory(of: target)
         let temporary =
             folder + "/." + FilePath.lastComponent(of: target) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -98,6 +82,39 @@ public enum FileSystem {
         guard close(descriptor) == 0 else { throw fail(errno) }
         guard rename(temporary, target) == 0 else { throw fail(errno) }
         syncFolder(folder)
+    }
+
+    /// Refuses, before anything is written, what ``writeAtomically(_:to:named:replacingExisting:)``
+    /// would refuse: a device, FIFO or folder, a read-only or (unless `replacingExisting`) an
+    /// existing file, a missing folder. For commands that should fail before they start work.
+    public static func checkWritable(_ path: String, named name: String, replacingExisting: Bool = true)
+        throws(FileError)
+    {
+        let (target, _) = try writableTarget(path, named: name, replacingExisting: replacingExisting)
+        guard isDirectory(FilePath.directory(of: target)) else {
+            throw FileError(path: name, action: .write, code: ENOENT)
+        }
+    }
+
+    /// The file `path` writes to, links followed, and the permissions of the file it replaces
+    /// (nil for a new file); throws for anything writing must not replace.
+    private static func writableTarget(_ path: String, named shown: String, replacingExisting: Bool)
+        throws(FileError) -> (target: String, keptMode: mode_t?)
+    {
+        guard !path.isEmpty, !shown.isEmpty else { throw FileError(path: shown, action: .write, problem: .emptyName) }
+        let target = try resolveLinks(path, shown: shown)
+        var status = stat()
+        guard lstat(target, &status) == 0 else {
+            guard errno == ENOENT else { throw FileError(path: shown, action: .write, code: errno) }
+            return (target, nil)
+        }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            throw FileError(path: shown, action: .write, problem: .notRegularFile(Self.describe(kind)))
+        }
+        guard replacingExisting else { throw FileError(path: shown, action: .write, problem: .exists) }
+        guard !isReadOnly(target) else { throw FileError(path: shown, action: .write, problem: .readOnly) }
+        return (target, status.st_mode & 0o7777)
     }
 
     /// The file a chain of symbolic links at `path` ends at (`path` itself when it is none).
