@@ -72,13 +72,15 @@ extension LineEditor {
         bindEssentialKeys()
     }
 
-    /// The keys the editor's behaviour depends on: Ctrl-C (also in vi command mode) and the
-    /// private keys. Re-bound after the editrc so it cannot break them.
+    /// The keys the editor's behaviour depends on: Ctrl-C (also in vi command mode), the
+    /// private keys, and the unsafe bindings bound away. Re-bound after the editrc so it cannot
+    /// break them.
     private func bindEssentialKeys() {
         for map in [[], ["-a"]] {
             parse(["bind"] + map + ["^C", Self.interruptCommand])
             parse(["bind"] + map + [Self.finishLineKeyName, "ed-newline"])
             parse(["bind"] + map + [Self.listKeyName, Self.listCommand])
         }
+        bindUnsafeKeysAway()
     }
 }

@@ -25,11 +25,12 @@ struct DemoMode {
         guard let loaded = DemoScript.load(file, factory: factory, output: output),
             var environment = try? factory.environment(interactive: true)
         else { return 2 }
-        environment.terminal = ShopTerminal(variables: factory.process.variables)
+        let keyboard = TerminalInput(fileDescriptor: STDIN_FILENO)
+        environment.terminal = ShopTerminal(variables: factory.process.variables, keyboard: keyboard)
         guard let session = factory.session(output: output, environment: environment) else { return 2 }
         var presenter = DemoPresenter(
             script: loaded, session: session, output: output, style: environment.style, typingDelay: typingDelay,
-            interrupts: Interrupts {})
+            interrupts: Interrupts {}, keyboard: keyboard)
         return await presenter.present()
     }
 }

@@ -11,6 +11,8 @@ struct DemoPresenter {
     let style: TerminalStyle
     let typingDelay: Int?
     let interrupts: Interrupts
+    /// The keyboard, shared with the animations of the steps (``ShopTerminal``).
+    let keyboard: TerminalInput
 
     /// How many characters one key press reveals.
     static let charactersPerKey = 3
@@ -22,7 +24,7 @@ struct DemoPresenter {
 
     init(
         script: DemoScript, session: Session, output: StandardStreams, style: TerminalStyle, typingDelay: Int?,
-        interrupts: Interrupts
+        interrupts: Interrupts, keyboard: TerminalInput
     ) {
         self.script = script
         self.session = session
@@ -30,6 +32,7 @@ struct DemoPresenter {
         self.style = style
         self.typingDelay = typingDelay
         self.interrupts = interrupts
+        self.keyboard = keyboard
     }
 
     /// What the presenter asked for at a step.
@@ -110,7 +113,7 @@ struct DemoPresenter {
 
     private mutating func livePrompt() async {
         show(style.dim("  live prompt: Ctrl-D returns to the demo"))
-        let reader = LineReaderFactory.make(programName: "shop")
+        let reader = LineReaderFactory.make(programName: "shop", typeAhead: keyboard)
         let prompt = style.isEnabled ? "\u{1B}[1;35mlive\u{1B}[0m> " : "live> "
         while true {
             output.flush()
@@ -137,7 +140,7 @@ struct DemoPresenter {
         writePrompt()
         do {
             return try Terminal.withRawMode(STDIN_FILENO) { _ in
-                let keys = KeyReader(fileDescriptor: STDIN_FILENO)
+                let keys = KeyReader(input: keyboard)
                 while true {
                     if shown == text.count {
                         switch try keys.readKey(timeout: nil) {
@@ -205,7 +208,7 @@ struct DemoPresenter {
     private func decideAtEnd() async -> Decision {
         do {
             return try Terminal.withRawMode(STDIN_FILENO) { _ in
-                let keys = KeyReader(fileDescriptor: STDIN_FILENO)
+                let keys = KeyReader(input: keyboard)
                 while true {
                     guard let key = try keys.readKey(timeout: nil) else { continue }
                     if key == .enter { return .quit }
