@@ -26,7 +26,7 @@ struct DemoMode {
             var environment = try? factory.environment(interactive: true)
         else { return 2 }
         let keyboard = TerminalInput(fileDescriptor: STDIN_FILENO)
-        environment.terminal = ShopTerminal(variables: factory.process.variables, keyboard: keyboard)
+        environment.terminal = ShopTerminal(keyboard: keyboard)
         guard let session = factory.session(output: output, environment: environment) else { return 2 }
         var presenter = DemoPresenter(
             script: loaded, session: session, output: output, style: environment.style, typingDelay: typingDelay,

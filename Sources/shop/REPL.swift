@@ -22,9 +22,7 @@ struct REPL {
         // One keyboard for the animations and the line editor: keys an animation reads ahead
         // reach the prompt.
         let keyboard = TerminalInput(fileDescriptor: STDIN_FILENO)
-        if process.outputIsTerminal {
-            environment.terminal = ShopTerminal(variables: process.variables, keyboard: keyboard)
-        }
+        if process.outputIsTerminal { environment.terminal = ShopTerminal(keyboard: keyboard) }
         guard let session = factory.session(output: output, environment: environment, history: history) else {
             return 1
         }
@@ -62,7 +60,7 @@ struct REPL {
                 output.write("error: line \(line) is not valid UTF-8; ignored\n", to: .standardError)
                 pending = ""
             case .line(let text):
-                if Self.continues(text) {
+                if LineSyntax.continues(text) {
                     pending += text + "\n"
                     continue
                 }
@@ -83,11 +81,6 @@ struct REPL {
                 completion.context = await session.completionContext()
             }
         }
-    }
-
-    /// Whether a typed line ends in a `\` that continues it (an odd number of backslashes).
-    static func continues(_ line: String) -> Bool {
-        line.reversed().prefix { $0 == "\\" }.count % 2 == 1
     }
 
     /// The SQLite history, or in-memory history with one warning when it cannot be opened or

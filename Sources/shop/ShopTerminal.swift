@@ -1,11 +1,9 @@
 import Glibc
 import LineEditor
-import NewsPlugin
 import ShopKit
 
 /// The terminal on standard output, for animations and inline pictures.
 struct ShopTerminal: TerminalSurface {
-    let variables: [String: String]
     /// The keyboard, shared with the line editor so that keys read while waiting reach the prompt.
     let keyboard: TerminalInput
 
@@ -42,9 +40,5 @@ struct ShopTerminal: TerminalSurface {
         } catch {
             return false
         }
-    }
-
-    var imageProtocol: String? {
-        InlineImageProtocol.detect(environment: variables)?.rawValue
     }
 }

@@ -4,7 +4,7 @@ import ShopKit
 ///
 /// Switching makes no request: it sets `news.source`, forgets the loaded news (`undo`
 /// brings them back), and the next `news list` or `news more` loads page 1 from the new
-/// source. The page size and timeout stay with that source for the rest of the session.
+/// source. The page size and timeout carry over to the new source unless given.
 struct NewsSourceCommand: Command {
     let spec = CommandSpec(
         path: ["news", "source"], abstract: "Show the news source, or switch to a URL or back to embedded",
@@ -14,41 +14,36 @@ struct NewsSourceCommand: Command {
             brings them back); the next 'news list' loads page 1. With only options, the current \
             source is switched to again with new settings. Alone, shows the source and its settings.
             """,
-        arguments: [
-            ArgumentSpec(
-                "SOURCE", "a base URL such as http://127.0.0.1:8080, or 'embedded'", isOptional: true,
-                completion: .choices([EmbeddedNews.sourceName]))
-        ],
-        options: [
-            OptionSpec(
-                "--page-size", value: "N",
-                "news per page, 1 to \(NewsSourceSettings.maximumPageSize) (default \(NewsFeedState.defaultPageSize))",
-                kind: .integer),
-            OptionSpec(
-                "--timeout", value: "SECONDS",
-                "how long to wait for the server (default \(Int(NewsAPIClient.defaultTimeout)))", kind: .number),
-        ],
+        arguments: [Self.source], options: [Self.pageSize, Self.timeout],
         examples: [
             Example("news source", "where news come from now"),
             Example("news source http://127.0.0.1:8080 --page-size 10 --timeout 5", "a local news API"),
             Example("news source embedded", "back to the built-in snapshot"),
-        ])
+        ], fields: ["source", "pageSize", "timeout", "loaded", "page", "total", "exhausted"])
+
+    static let source = Argument<String?>(
+        "SOURCE", "a base URL such as http://127.0.0.1:8080, or 'embedded'",
+        completion: .choices([EmbeddedNews.sourceName]))
+    static let pageSize = Option<Int?>(
+        "--page-size", value: "N",
+        "news per page, 1 to \(NewsSourceSettings.maximumPageSize) (default \(NewsFeedState.defaultPageSize))")
+    static let timeout = Option<Double?>(
+        "--timeout", value: "SECONDS",
+        "how long a whole request may take (default \(Int(NewsAPIClient.defaultTimeout)))")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)
         let feed = try context.feed()
-        let arguments = invocation.arguments
-        let pageSize = arguments.int("--page-size")
-        let timeout = arguments.number("--timeout")
-        guard arguments.text("SOURCE") != nil || pageSize != nil || timeout != nil else {
+        let source = try invocation[Self.source]
+        let pageSize = try invocation[Self.pageSize]
+        let timeout = try invocation[Self.timeout]
+        guard source != nil || pageSize != nil || timeout != nil else {
             return .value(Self.describe(context.settings(of: feed), feed: feed))
         }
-        var settings: NewsSourceSettings
-        if let source = arguments.text("SOURCE") {
-            let name = source == EmbeddedNews.sourceName ? source : try NewsEndpoint(base: source).base
-            settings = NewsSourceSettings(source: name)
-        } else {
-            settings = context.settings(of: feed)
+        // The page size and timeout stay as they are unless given.
+        var settings = context.settings(of: feed)
+        if let source {
+            settings.source = source == EmbeddedNews.sourceName ? source : try NewsEndpoint(base: source).base
         }
         if let pageSize {
             guard (1...NewsSourceSettings.maximumPageSize).contains(pageSize) else {
@@ -64,7 +59,7 @@ struct NewsSourceCommand: Command {
                 throw CommandError.invalidArgument(
                     command: spec.name, argument: "--timeout",
                     expected: "more than 0 and at most \(Int(NewsSourceSettings.maximumTimeout)) seconds",
-                    got: arguments.text("--timeout") ?? String(timeout))
+                    got: invocation.word(Self.timeout)?.text ?? String(timeout))
             }
             settings.timeout = timeout
         }

@@ -1,4 +1,3 @@
-import Foundation
 import ShopKit
 import Synchronization
 
@@ -9,8 +8,6 @@ import Synchronization
 /// - the ``repository``, whose guard refuses a second load while one is running;
 /// - the page size and timeout of each source switched to (`news.source` holds only the
 ///   source's name), and one fetcher per setting, reused so HTTP connections stay open;
-/// - the decoded `news.items`, keyed by the key's revision, so a command does not decode
-///   every loaded item again;
 /// - the ``ImageLoader`` with its memory cache, and its disk cache under the state folder.
 final class NewsSession: Sendable {
     /// Loads pages, one at a time.
@@ -18,7 +15,6 @@ final class NewsSession: Sendable {
 
     private let settingsBySource = Mutex<[String: NewsSourceSettings]>([:])
     private let fetchers = Mutex<[NewsSourceSettings: any NewsFetching]>([:])
-    private let decodedItems = Mutex<(revision: UInt64, items: [NewsItem])?>(nil)
     private let imageLoader = Mutex<ImageLoader?>(nil)
 
     /// The settings of `source`: as last given with `news source`, else the defaults.
@@ -31,10 +27,10 @@ final class NewsSession: Sendable {
         settingsBySource.withLock { $0[settings.source] = settings }
     }
 
-    /// The fetcher for `settings`, made once and then reused.
-    func fetcher(for settings: NewsSourceSettings) throws(NewsError) -> any NewsFetching {
+    /// The fetcher for `settings` over `http`, made once and then reused.
+    func fetcher(for settings: NewsSourceSettings, http: any HTTPTransport) throws(NewsError) -> any NewsFetching {
         if let fetcher = fetchers.withLock({ $0[settings] }) { return fetcher }
-        let made = try settings.makeFetcher()
+        let made = try settings.makeFetcher(http: http)
         return fetchers.withLock { fetchers in
             if let existing = fetchers[settings] { return existing }
             fetchers[settings] = made
@@ -42,35 +38,13 @@ final class NewsSession: Sendable {
         }
     }
 
-    /// `news.items` decoded: from the cache when the key is still at `revision`, else by `decode`.
-    func items(atRevision revision: UInt64, decode: () throws -> [NewsItem]) rethrows -> [NewsItem] {
-        if let cached = decodedItems.withLock({ $0 }), cached.revision == revision { return cached.items }
-        let items = try decode()
-        decodedItems.withLock { $0 = (revision, items) }
-        return items
-    }
-
-    /// Takes the decoded `news.items` out of the cache (so a load can append to them in
-    /// place): from the cache when the key is still at `revision`, else by `decode`.
-    func takeItems(atRevision revision: UInt64, decode: () throws -> [NewsItem]) rethrows -> [NewsItem] {
-        let cached = decodedItems.withLock { cache -> [NewsItem]? in
-            defer { cache = nil }
-            return cache?.revision == revision ? cache?.items : nil
-        }
-        return try cached ?? decode()
-    }
-
-    /// Notes that `news.items` now holds `items` at `revision`.
-    func cache(_ items: [NewsItem], atRevision revision: UInt64) {
-        decodedItems.withLock { $0 = (revision, items) }
-    }
-
-    /// The session's image loader, keeping downloaded images under `stateDirectory/cache/images`.
-    func images(stateDirectory: String) -> ImageLoader {
+    /// The session's image loader, downloading over `http` and keeping the images under
+    /// `stateDirectory/cache/images`.
+    func images(stateDirectory: String, http: any HTTPTransport) -> ImageLoader {
         imageLoader.withLock { loader in
             if let loader { return loader }
-            let directory = URL(filePath: stateDirectory).appending(path: "cache/images", directoryHint: .isDirectory)
-            let made = ImageLoader(fetcher: NewsAPIClient(), diskDirectory: directory)
+            let made = ImageLoader(
+                client: NewsAPIClient(http: http), diskDirectory: stateDirectory + "/cache/images")
             loader = made
             return made
         }

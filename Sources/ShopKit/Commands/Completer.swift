@@ -24,7 +24,7 @@ public struct CompletionContext: Sendable {
 
     /// The candidates for the word that ends `line` (the text before the cursor).
     public func complete(_ line: String) -> Completion {
-        let (words, partial) = Self.split(line)
+        let (words, partial) = LineSyntax.words(before: line)
         if partial.hasPrefix("$") { return variableCompletion(partial) }
         let candidates: [String]
         if words.isEmpty {
@@ -41,7 +41,7 @@ public struct CompletionContext: Sendable {
     }
 
     private func argumentCandidates(_ spec: CommandSpec, arguments: [String], partial: String) -> [String] {
-        if partial.hasPrefix("-") { return spec.options.map(\.name) }
+        if partial.hasPrefix("-") { return spec.options.map(\.name).sorted() }
         var position = 0
         var index = 0
         while index < arguments.count {
@@ -70,8 +70,11 @@ public struct CompletionContext: Sendable {
             return registry.topLevelNames
         case .stateKeys: return state.names
         case .variables: return state.variableNames
-        case .files: return fileCandidates(partial)
-        case .choices(let choices): return choices
+        case .files: return fileCandidates(partial).sorted()
+        case .choices(let choices): return choices.sorted()
+        case .stateField(let key, let field):
+            return state[key]?.listValue?.compactMap { $0.recordValue?[field]?.plainText } ?? []
+        case .dynamic: return []
         case .custom(let produce): return produce(CompletionRequest(prefix: partial, state: state))
         }
     }
@@ -95,31 +98,8 @@ public struct CompletionContext: Sendable {
         }
     }
 
-    /// The words before the cursor in the current command (after the last `|` or `;`), and
-    /// the partial word under the cursor.
-    static func split(_ line: String) -> (words: [String], partial: String) {
-        var words: [String] = []
-        var current = ""
-        var quote: Character?
-        for character in line {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-                continue
-            }
-            switch character {
-            case "'", "\"": quote = character
-            case " ", "\t":
-                if !current.isEmpty { words.append(current) }
-                current = ""
-            case "|", ";":
-                words = []
-                current = ""
-            default: current.append(character)
-            }
-        }
-        return (words, current)
-    }
-
+    /// The candidates starting with `prefix`, each once, in the source's order (names come
+    /// sorted; state data, such as news numbers, keeps its own order).
     private static func filter(_ candidates: [String], by prefix: String) -> [String] {
         var seen: Set<String> = []
         var result: [String] = []
@@ -127,7 +107,7 @@ public struct CompletionContext: Sendable {
             result.append(candidate)
             if result.count == maximumCandidates { break }
         }
-        return result.sorted()
+        return result
     }
 }
 
@@ -135,7 +115,7 @@ public struct CompletionContext: Sendable {
 public struct Completion: Sendable, Equatable {
     /// The text before the cursor that the candidates extend.
     public var prefix: String
-    /// Full replacements for ``prefix``, sorted.
+    /// Full replacements for ``prefix``, in the order shown.
     public var candidates: [String]
 
     public init(prefix: String, candidates: [String]) {

@@ -12,7 +12,14 @@ public enum CompletionSource: Sendable {
     case files
     /// A fixed set of words.
     case choices([String])
-    /// Words computed from the current state, such as service ids.
+    /// The values of `field` in the list of records at state key `key`, in list order
+    /// (service ids), answered by the host from the state alone.
+    case stateField(key: String, field: String)
+    /// Words only the plugin can compute, asked for when Tab is pressed (an outside
+    /// plugin's `complete`; offers nothing in process).
+    case dynamic
+    /// Words a Swift closure computes from the state, where nothing declarative fits;
+    /// encodes as `{"dynamic": true}`.
     case custom(@Sendable (CompletionRequest) -> [String])
 }
 

@@ -4,6 +4,14 @@ public struct Console: Sendable {
     let sink: any OutputSink
     let format: OutputFormat
 
+    /// A console writing to `sink` for results shown in `format`, with a terminal when the
+    /// command may draw on one.
+    public init(sink: any OutputSink, format: OutputFormat, terminal: (any TerminalSurface)?) {
+        self.sink = sink
+        self.format = format
+        self.terminal = terminal
+    }
+
     /// The terminal, when the session may draw animations and pictures on it (interactive,
     /// animations on); nil in scripts, tests and pipes.
     public let terminal: (any TerminalSurface)?
@@ -38,6 +46,4 @@ public protocol TerminalSurface: Sendable {
     /// was pressed. Typed keys are kept for the prompt, in order (a lone Escape pressed to skip
     /// excepted), so typed-ahead and pasted lines still run.
     func waitForKey(seconds: Double) -> Bool
-    /// What inline image protocol the terminal speaks, if any: `kitty` or `iterm2`.
-    var imageProtocol: String? { get }
 }

@@ -3,7 +3,7 @@
 /// Each pipeline is one change of the state store: it is committed when the pipeline
 /// succeeds (an `undo` step) and rolled back when it fails. A failing command prints one
 /// `error:` line; the error policy decides whether the script goes on.
-final class Interpreter {
+final class Interpreter: SessionControl {
     /// How deep `run FILE` may nest.
     static let maximumIncludeDepth = 64
 
@@ -13,7 +13,11 @@ final class Interpreter {
     let output: any OutputSink
     let history: any HistoryStoring
     let sessionID: String
-    var format: OutputFormat
+    var format: OutputFormat {
+        didSet { cachedInvocationContext = nil }
+    }
+    /// What commands see of the session, made again when the format or the running script changes.
+    var cachedInvocationContext: Invocation.Context?
     /// Whether errors name their place (`FILE:LINE:COLUMN:`); off at the prompt and in transcripts.
     var showsErrorLocations: Bool
     /// Whether each step is printed before it runs (`run --echo`).
@@ -88,35 +92,39 @@ final class Interpreter {
     }
 
     private func enterScript(_ path: String) {
+        cachedInvocationContext = nil
         scriptStack.append(path)
         baseDirectory = FilePath.directory(of: path)
     }
 
     private func leaveScript() {
+        cachedInvocationContext = nil
         scriptStack.removeLast()
         baseDirectory = scriptStack.last.map(FilePath.directory(of:)) ?? environment.workingDirectory
     }
 
     /// Runs the pipelines of one step in order, stopping at the first that fails.
     func runStep(_ step: Step) async -> StepOutcome {
-        for pipeline in step.pipelines {
+        for index in step.pipelines.indices {
             if Task.isCancelled { return .interrupted }
-            let outcome = await runPipeline(pipeline)
+            let label = ChangeLabel(line: step.source, characters: Self.labelRange(ofPipeline: index, in: step))
+            let outcome = await runPipeline(step.pipelines[index], label: label)
             guard outcome == .succeeded else { return outcome }
             if exitRequest != nil { break }
         }
         return .succeeded
     }
 
-    /// Runs one pipeline as one change of the store, printing its result or its error.
-    func runPipeline(_ pipeline: Pipeline) async -> StepOutcome {
-        store.beginChange()
+    /// Runs one pipeline as one change of the store labelled `label` (its text), printing its
+    /// result or its error.
+    func runPipeline(_ pipeline: Pipeline, label: ChangeLabel) async -> StepOutcome {
+        store.beginChange(label: label)
         do {
             var carried: CommandResult?
             for (index, call) in pipeline.commands.enumerated() {
-                let invocation = try prepare(call, input: carried?.value, isFirst: index == 0)
+                let (command, invocation) = try prepare(call, input: carried?.value, isFirst: index == 0)
                 do {
-                    carried = try await invocation.registered.command.run(invocation)
+                    carried = try await command.run(invocation)
                 } catch let error as LocatedError {
                     throw error
                 } catch let error as CancellationError {
@@ -141,7 +149,9 @@ final class Interpreter {
     }
 
     /// Evaluates a command's words, finds the command and binds its arguments.
-    private func prepare(_ call: CommandCall, input: Value?, isFirst: Bool) throws(LocatedError) -> Invocation {
+    private func prepare(_ call: CommandCall, input: Value?, isFirst: Bool) throws(LocatedError) -> (
+        any Command, Invocation
+    ) {
         var words: [EvaluatedWord] = []
         words.reserveCapacity(call.words.count)
         for index in call.words.indices { words.append(try evaluate(call.words[index])) }
@@ -164,7 +174,10 @@ final class Interpreter {
         } catch {
             throw LocatedError(error, at: call.location)
         }
-        return Invocation(registered: registered, arguments: arguments, input: input, interpreter: self)
+        let invocation = Invocation(
+            command: registered, context: invocationContext, arguments: arguments, input: input,
+            state: StateAccess(backend: store, owner: registered.owner))
+        return (registered.command, invocation)
     }
 
     // MARK: Words
@@ -221,7 +234,7 @@ final class Interpreter {
 
     /// The render settings for a result shown now.
     var renderContext: RenderContext {
-        RenderContext(width: environment.width(), style: environment.style, format: format)
+        .showing(in: format, width: environment.width(), style: environment.style)
     }
 
     /// Prints a result the way the session's format wants.
@@ -230,7 +243,7 @@ final class Interpreter {
         let text: String
         if format == .json {
             text = JSONWriter.compact(result.value)
-        } else if let view = result.view {
+        } else if let view = result.view, format == .table || view.isPlainText {
             text = view.render(in: context)
         } else {
             text = ValueRenderer.render(result.value, in: context)
@@ -248,7 +261,8 @@ final class Interpreter {
         }
         if underlying is ReportedError { return }
         let message = Self.message(for: underlying)
-        if showsErrorLocations, let location, location.file != nil {
+        // A script's errors always name their place, even at the prompt (`run FILE`, init.shopscript).
+        if showsErrorLocations || !scriptStack.isEmpty, let location, location.file != nil {
             reportLine("error: \(location): \(message)")
         } else {
             reportLine("error: \(message)")

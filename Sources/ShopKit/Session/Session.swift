@@ -1,7 +1,9 @@
 /// One `shop` session: a state store, the commands of the core and the plugins, and the
 /// output, shared by everything the user runs until the session ends.
 ///
-/// A session runs one thing at a time. The REPL runs each command in a `Task` and cancels it
+/// A session runs one thing at a time: a call that comes while another runs (an actor lets
+/// it in while the first waits) is refused with `error: this session is already running
+/// a command` and changes nothing. The REPL runs each command in a `Task` and cancels it
 /// on Ctrl-C; `shop test` runs one session per file, files in parallel.
 ///
 /// ```swift
@@ -24,12 +26,28 @@ public actor Session {
     /// Runs script text line by line; `file` names it in messages, `path` (absolute) anchors
     /// its relative paths.
     public func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy) async -> RunOutcome {
-        await interpreter.run(text, file: file, path: path, policy: policy)
+        await exclusively(refused: RunOutcome(failures: 1)) {
+            await interpreter.run(text, file: file, path: path, policy: policy)
+        }
     }
 
     /// Runs one step of a script (demo mode) and reports how it ended.
     public func run(step: Step) async -> StepOutcome {
-        await interpreter.runStep(step)
+        await exclusively(refused: .failed) { await interpreter.runStep(step) }
+    }
+
+    /// Whether a run is under way.
+    private var isRunning = false
+
+    /// Runs `body` unless another run is under way, else reports and answers `refused`.
+    private func exclusively<Outcome>(refused: Outcome, _ body: () async -> Outcome) async -> Outcome {
+        guard !isRunning else {
+            interpreter.report(CommandError.failed("this session is already running a command"))
+            return refused
+        }
+        isRunning = true
+        defer { isRunning = false }
+        return await body()
     }
 
     /// This session's id in the history.
@@ -55,7 +73,7 @@ public actor Session {
 extension Session {
     /// Runs a line typed at the prompt and records it in the history.
     public func execute(line: String) async -> StepOutcome {
-        await interpreter.executeInteractive(line)
+        await exclusively(refused: .failed) { await interpreter.executeInteractive(line) }
     }
 
     /// What Tab completion needs: the commands and the current state.

@@ -7,7 +7,7 @@
 /// session. Anything `undo` must restore belongs in state keys instead.
 ///
 /// Commands reach it through ``Invocation/sessionObject(_:)``.
-final class SessionObjects {
+public final class SessionObjects {
     private struct Key: Hashable {
         var owner: String
         var type: ObjectIdentifier
@@ -15,8 +15,10 @@ final class SessionObjects {
 
     private var objects: [Key: any Sendable] = [:]
 
+    public init() {}
+
     /// The object of type `Object` that `owner` keeps, made by `make` when there is none yet.
-    func object<Object: AnyObject & Sendable>(owner: String, make: () -> Object) -> Object {
+    public func object<Object: AnyObject & Sendable>(owner: String, make: () -> Object) -> Object {
         let key = Key(owner: owner, type: ObjectIdentifier(Object.self))
         if let existing = objects[key] as? Object { return existing }
         let made = make()

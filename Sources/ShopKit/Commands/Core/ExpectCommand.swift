@@ -2,21 +2,24 @@
 ///
 /// After `|` the input is the left side: `services list | count | expect == 6`.
 struct ExpectCommand: Command {
+    static let left = Argument<BoundWord>("LEFT", "a value (the input, after '|')")
+    static let comparison = Argument<BoundWord>(
+        "OP", "the comparison", completion: .choices(ComparisonOperator.spellings))
+    static let right = Argument<BoundWord?>("RIGHT", "a value")
+
     let spec = CommandSpec(
         path: ["expect"], abstract: "Check a condition; fail naming both sides when it does not hold",
         discussion: "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")).",
-        arguments: [
-            ArgumentSpec("LEFT", "a value (the input, after '|')", kind: .value),
-            ArgumentSpec("OP", "the comparison", kind: .value, completion: .choices(ComparisonOperator.spellings)),
-            ArgumentSpec("RIGHT", "a value", kind: .value, isOptional: true),
-        ],
+        arguments: [Self.left, Self.comparison, Self.right],
         examples: [Example("set x 3; expect $x == 3"), Example("expect 'shop script' contains script")],
         input: .optional)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let names = ["LEFT", "OP", "RIGHT"]
-        var operands = names.compactMap { invocation.arguments.value($0) }
-        var texts = names.compactMap { invocation.arguments.text($0) }
+        let words =
+            [try invocation[Self.left], try invocation[Self.comparison]]
+            + [try invocation[Self.right]].compactMap { $0 }
+        var operands = words.map(\.value)
+        var texts = words.map(\.text)
         if let input = invocation.input, operands.count == 2 {
             operands.insert(input, at: 0)
             texts.insert(input.plainText, at: 0)
@@ -27,7 +30,7 @@ struct ExpectCommand: Command {
         guard let comparison = ComparisonOperator(rawValue: texts[1]) else {
             let suggestion = Suggestion.nearest(to: texts[1], in: ComparisonOperator.spellings)
             throw CommandError.failed(
-                "expect: unknown operator '\(texts[1])'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                "expect: unknown operator '\(texts[1])'" + Suggestion.didYouMean(suggestion)
                     + "; use one of \(ComparisonOperator.spellings.joined(separator: " "))")
         }
         let (left, right) = (operands[0], operands[2])

@@ -4,21 +4,19 @@ struct WhereCommand: Command {
         path: ["where"], abstract: "Keep the rows where FIELD OP VALUE holds",
         discussion:
             "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). Rows without FIELD are dropped.",
-        arguments: [
-            ArgumentSpec("FIELD", "a field of the rows"),
-            ArgumentSpec("OP", "a comparison", kind: .choice(ComparisonOperator.spellings)),
-            ArgumentSpec("VALUE", "what to compare with", kind: .value),
-        ],
+        arguments: [Self.field, Self.comparison, Self.value],
         examples: [Example("services list | where price < 1000")],
         input: .required)
 
+    static let field = Argument<String>("FIELD", "a field of the rows")
+    static let comparison = Argument<ComparisonOperator>("OP", "a comparison")
+    static let value = Argument<Value>("VALUE", "what to compare with")
+
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let rows = try invocation.requireListInput()
-        let field = invocation.arguments.text("FIELD") ?? ""
-        let right = invocation.arguments.value("VALUE") ?? .null
-        guard let comparison = invocation.arguments.text("OP").flatMap(ComparisonOperator.init(rawValue:)) else {
-            return nil
-        }
+        let field = try invocation[Self.field]
+        let right = try invocation[Self.value]
+        let comparison = try invocation[Self.comparison]
         let pattern = comparison == .matches ? try ComparisonOperator.pattern(right.plainText) : nil
         var kept: [Value] = []
         var lookup = FieldLookup(field)
