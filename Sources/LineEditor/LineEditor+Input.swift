@@ -43,7 +43,7 @@ extension LineEditor {
         }
         let scalar = decodedInput.removeFirst()
         // The private keys reach libedit only through el_wpush, never typed or pasted.
-        let isPrivate = [Self.finishLineKey, Self.listKey].contains(wchar_t(bitPattern: scalar.value))
+        let isPrivate = [Self.finishLineKey, Self.listKey, Self.moveToEndKey].contains(wchar_t(bitPattern: scalar.value))
         character.pointee = wchar_t(bitPattern: isPrivate ? 0xFFFD : scalar.value)
         return 1
     }
@@ -51,9 +51,10 @@ extension LineEditor {
     /// Puts the cursor back inside the line when a libedit function left it outside, before the
     /// next key is handled.
     ///
-    /// Several vi functions do (Debian's libedit 3.1-20221030): `ed-move-to-end` (`$`, End,
-    /// Ctrl-E) on an empty line puts it one character *before* the buffer; `vi-repeat-search-next`
-    /// and `-prev` (`n`, `N`) empty the line but leave the cursor where it was, beyond the end.
+    /// Several vi functions do (Debian's libedit 3.1-20221030): `ed-move-to-end` on an empty line
+    /// puts it one character *before* the buffer (bound away, see ``moveToEnd()``);
+    /// `vi-repeat-search-next` and `-prev` (`n`, `N`) empty the line but leave the cursor where
+    /// it was, beyond the end.
     /// The next edit (`x`, Delete, an insert) then copies with a negative length or writes before
     /// the buffer, corrupting the heap: a crash then or when shop exits. Every key typed passes
     /// here, so no later command sees such a cursor.

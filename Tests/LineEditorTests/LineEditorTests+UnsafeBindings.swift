@@ -29,6 +29,9 @@ extension LineEditorTests {
         #expect(try harness.readLine(typing: [.escape, .text("$iabc"), .enter]) == .line("abc"))
         #expect(try harness.readLine(typing: [.escape, .key(.controlE), .text("ixyz"), .enter]) == .line("xyz"))
         #expect(try harness.readLine(typing: [.escape, .key(.end), .text("i12"), .enter]) == .line("12"))
+        // . replays S, Ctrl-E on the emptied line and the text without reading the terminal.
+        let redo: [Input] = [.text("abc"), .escape, .text("S"), .key(.controlE), .text("xy"), .escape, .text(".")]
+        #expect(try harness.readLine(typing: redo + [.enter]) == .line("xy"))
     }
 
     @Test(arguments: [
@@ -57,6 +60,10 @@ extension LineEditorTests {
         #expect(listing.contains("ed-insert"), "no binding listing: \(listing.prefix(500))")
         for line in listing.split(separator: "\n") {
             #expect(!line.contains("ed-command") && !line.contains("vi-histedit"), "\(mode): \(line)")
+            if line.contains("ed-move-to-end") {
+                // Only shop's private key (U+009D, listed as ^Ý), behind shop-move-to-end.
+                #expect(line.hasPrefix("\"^\u{DD}\""), "\(mode): \(line)")
+            }
         }
     }
 }
