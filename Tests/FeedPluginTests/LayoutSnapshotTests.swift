@@ -42,7 +42,7 @@ import Testing
         let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (number, line) in lines.enumerated() {
             // Trailing blanks are trimmed in the snapshot; the width pins them down.
-            #expect(DisplayWidth.of(FeedFixtures.stripEscapes(line)) == example.width, "line \(number + 1)")
+            #expect(DisplayWidth.of(EscapeStripper.strip(line)) == example.width, "line \(number + 1)")
         }
         let shown = lines.map { FeedFixtures.visible($0).trimmingSuffixBlanks }.joined(separator: "\n")
         #expect(shown == example.expected)
