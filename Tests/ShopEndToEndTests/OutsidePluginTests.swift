@@ -88,7 +88,7 @@ import Testing
             "plugin shop-fake-plugin exited with status 1 during 'initialize'; its last words: "
                 + "'fake: leaving during the handshake' (see 'plugin log shop-fake-plugin')"
         ),
-        (.manifestOutsideNamespace, "manifest.commands[0].path: 'services echo' must be 'fake VERB'"),
+        (.manifestOutsideNamespace, "manifest.commands[0].path: 'services echo' must be 'fake VERB' or 'fake'"),
         (
             .manifestDuplicateCommand,
             "manifest.commands[4].path: 'fake echo' is declared twice (also manifest.commands[0])"
