@@ -68,7 +68,7 @@ struct OutsideCommand: Command {
                         ]))
                 }, handlers: handlers)
         } catch let error as RPCError {
-            throw CommandError.failed(Self.message(of: error))
+            throw Self.failure(of: error)
         }
         return try apply(answer, in: invocation)
     }
@@ -118,10 +118,19 @@ struct OutsideCommand: Command {
             ]))
     }
 
-    /// The one line of a plugin's error answer: its message, and its help after `; `.
-    static func message(of error: RPCError) -> String {
-        let help = error.detail("help")?.stringValue
-        return error.message + (help.map { "; " + $0 } ?? "")
+    /// A plugin's error answer as the session prints it: its message, `data.help` on a line
+    /// of its own, and the place of the word `data.argument` or `data.option` names.
+    static func failure(of error: RPCError) -> CommandFailure {
+        let subject: CommandFailure.Subject? =
+            if let argument = error.detail("argument")?.stringValue {
+                .argument(argument)
+            } else if let option = error.detail("option")?.stringValue {
+                .option(option)
+            } else {
+                nil
+            }
+        let help = error.detail("help")?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        return CommandFailure(error.message, help: help, about: subject)
     }
 }
 

@@ -148,6 +148,15 @@ actor Server {
             answer(id, .record(Record(pairs: pairs)))
         } catch is CancellationError {
             fail(id, code: -32800, "cancelled")
+        } catch let failure as CommandFailure {
+            var data: [(String, Value)]
+            switch failure.subject {
+            case .argument(let name)?: data = [("kind", "invalid-argument"), ("argument", .string(name))]
+            case .option(let name)?: data = [("kind", "invalid-argument"), ("option", .string(name))]
+            case nil: data = [("kind", "failed")]
+            }
+            if let help = failure.help { data.append(("help", .string(help))) }
+            fail(id, code: -32000, failure.message, data: .record(Record(pairs: data)))
         } catch {
             let message = (error as? any CustomStringConvertible)?.description ?? "\(error)"
             fail(id, code: -32000, message, data: kind("failed"))

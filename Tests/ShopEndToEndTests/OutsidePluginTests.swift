@@ -160,6 +160,30 @@ import Testing
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
 
+    /// The Python reference plugin, a real process.
+    static let promo =
+        FilePath.directory(of: FilePath.directory(of: FilePath.directory(of: #filePath)))
+        + "/Plugins/Promo/shop-plugin-promo"
+
+    @Test func aPluginErrorPointsAtTheWordItNamesAndItsHelpIsALineOfItsOwn() async throws {
+        let result = try await script(
+            ["services select windows", "promo apply SPRNG", "promo add TUTOR 10 --only nosuch", "promo clear"],
+            ["--plugin", Self.promo])
+        #expect(
+            result.standardError == """
+                error: steps.shopscript:2:13: unknown promo code 'SPRNG'
+                help: did you mean 'SPRING'?
+                error: steps.shopscript:3:27: no service 'nosuch'
+
+                """)
+        #expect(result.standardOutput == "✓ selected Window cleaning (1 500 ₽)\nno code applied\n")
+    }
+
+    @Test func atThePromptAPluginErrorHasNoPlaceAndItsHelpFollows() async throws {
+        let result = try await shop(["--plugin", Self.promo, "-c", "promo apply SPRNG"])
+        #expect(result.standardError == "error: unknown promo code 'SPRNG'\nhelp: did you mean 'SPRING'?\n")
+    }
+
     @Test func pluginCheckReportsEveryCheck() async throws {
         let result = try await shop(["-c", "plugin check \(FakePlugin.path)"])
         #expect(result.standardError == "")
