@@ -40,9 +40,23 @@ struct OutsideCommand: Command {
         }
         let (arguments, options) = invocation.arguments.json(for: spec)
         let scope = plugin.scope
+        let console = invocation.console
+        let progress = ProgressLine(terminal: console.terminal, plugin: plugin.name)
+        defer { progress.clear() }
         var handlers = PluginConnection.Handlers()
-        handlers.output = { lines in for line in lines { invocation.console.message(line) } }
-        handlers.warning = { text in invocation.console.warning("\(plugin.name): \(text)") }
+        handlers.output = { lines in
+            progress.printAbove {
+                for line in lines { console.message(line) }
+                console.flush()
+            }
+        }
+        handlers.progress = { message, fraction in progress.show(message: message, fraction: fraction) }
+        handlers.warning = { text in
+            progress.printAbove {
+                console.warning("\(plugin.name): \(text)")
+                console.flush()
+            }
+        }
         handlers.stateGet = { keys in
             var values: [(String, Value)] = []
             for key in keys {

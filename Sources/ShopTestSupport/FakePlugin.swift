@@ -147,7 +147,12 @@ public enum FakePlugin {
                     while waited < workMilliseconds {
                         usleep(100_000)
                         waited += 100
-                        send(method: "progress", params: object(["id": .int(id), "message": "working"]))
+                        send(
+                            method: "progress",
+                            params: object([
+                                "id": .int(id), "message": "working",
+                                "fraction": .double(Double(waited) / Double(workMilliseconds)),
+                            ]))
                     }
                     send(id: id, result: object(["value": .int(waited)]))
                 case "count":

@@ -31,9 +31,12 @@ import Testing
         return try await shop(arguments + ["run", "--keep-going", "steps.shopscript"], fault)
     }
 
-    private func shop(_ arguments: [String], _ fault: FakePlugin.Fault? = nil) async throws -> ShopBinary.Result {
+    private func shop(
+        _ arguments: [String], _ fault: FakePlugin.Fault? = nil, extra: [String: String] = [:]
+    ) async throws -> ShopBinary.Result {
         try await ShopBinary.run(
-            ["--no-history"] + arguments, environment: environment(fault), workingDirectory: folder.path, timeout: 60)
+            ["--no-history"] + arguments, environment: environment(fault).merging(extra) { $1 },
+            workingDirectory: folder.path, timeout: 60)
     }
 
     @Test func aWellBehavedOutsidePluginIsAFirstClassCommand() async throws {
@@ -192,6 +195,27 @@ import Testing
                 "✓ handshake: fake 1.2.3, protocol 1\n✓ manifest: 4 commands, 1 state key\n"))
         #expect(result.standardOutput.contains("✓ example 'fake echo hi'\n"))
         #expect(result.standardOutput.hasSuffix("8 passed, 0 failed\n"))
+    }
+
+    @Test func progressIsAStatusLineAtThePromptErasedBeforeTheResult() async throws {
+        var extra = environment()
+        extra["SHOP_FAKE_WORK_MS"] = "500"
+        let shop = try await InteractiveSession(
+            stateDirectory: folder.path, arguments: ["--no-history", "--plugin", FakePlugin.path], environment: extra)
+        try shop.terminal.send("fake work\r")
+        let printed = try await shop.terminal.waitFor("500", timeout: .seconds(30), stripANSI: false)
+        try await shop.waitForPrompt()
+        let erase = "\r\u{1B}[2K"
+        #expect(printed.contains(erase + "fake: working 20%"))
+        #expect(printed.contains(erase + "fake: working 100%" + erase + "500"), "erased before the result: \(printed)")
+        #expect(try await shop.quit() == .exited(0))
+    }
+
+    @Test func aScriptShowsNoProgressLine() async throws {
+        let result = try await shop(
+            ["--plugin", FakePlugin.path, "-c", "fake work"], nil, extra: ["SHOP_FAKE_WORK_MS": "300"])
+        #expect(result.standardOutput == "300\n")
+        #expect(result.standardError == "")
     }
 
     @Test func aHungCallReturnsToThePromptOnCtrlCAndTheNextCallWorks() async throws {
