@@ -146,6 +146,37 @@ import Testing
                 == "error: steps.shopscript:2:1: plugin remove: no registered plugin 'fake' (none is registered)\n")
     }
 
+    @Test func theCachedManifestServesUntilTheExecutableChanges() async throws {
+        let copy = folder.path + "/shop-plugin-fake"
+        try FileManager.default.copyItem(atPath: FakePlugin.path, toPath: copy)
+        let starts = { ((try? String(contentsOfFile: folder.path + "/starts", encoding: .utf8)) ?? "").count }
+        #expect(try await shop(["-c", "plugin add \(copy)"]).standardError == "")
+        let afterAdd = starts()
+        let cached = try await shop(["-c", "help fake echo"], extra: ["SHOP_FAKE_READS": "services.items"])
+        #expect(cached.standardOutput.contains("fake echo TEXT"))
+        #expect(starts() == afterAdd, "an unchanged executable is not started: its cached manifest is used")
+        #expect(try registeredReads() == ["services.selected"])
+
+        // A new modification time is a changed executable: it is asked for its manifest again.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 2_000_000_000)], ofItemAtPath: copy)
+        let changed = try await shop(["-c", "help fake echo"], extra: ["SHOP_FAKE_READS": "services.items"])
+        #expect(changed.standardError == "")
+        let afterChange = starts()
+        #expect(afterChange > afterAdd)
+        #expect(try registeredReads() == ["services.items"], "the new manifest is saved in the registry")
+        _ = try await shop(["-c", "help fake echo"])
+        #expect(starts() == afterChange, "and used from then on")
+    }
+
+    /// The `reads` of the registry's cached manifest of `fake`.
+    private func registeredReads() throws -> [String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/data/shop/plugins.json"))
+        let registry = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let entry = (registry?["plugins"] as? [[String: Any]])?.first
+        return (entry?["manifest"] as? [String: Any])?["reads"] as? [String] ?? []
+    }
+
     @Test(arguments: [
         ("{\"registryVersion\": 1, \"plugins\": [", "is damaged ("),
         (
