@@ -80,11 +80,10 @@ public struct PluginManifest: Sendable {
     }
 
     /// Names a plugin may not take: the core's commands and groups, and the words the
-    /// language keeps for itself.
-    public static var reservedNames: Set<String> {
-        Set(CoreCommands.all.map { $0.spec.path[0] } + CoreCommands.all.flatMap(\.spec.aliases))
-            .union(["it", "env", "args", "commands"])
-    }
+    /// language keeps for itself. Made once: every registered plugin is checked at start-up.
+    public static let reservedNames: Set<String> = Set(
+        CoreCommands.all.map { $0.spec.path[0] } + CoreCommands.all.flatMap(\.spec.aliases)
+    ).union(["it", "env", "args", "commands"])
 
     /// Keys and commands inside the plugin's namespace, each declared once.
     private func checkNamespace(path: String) throws(ManifestError) {
