@@ -149,18 +149,24 @@ actor Server {
         } catch is CancellationError {
             fail(id, code: -32800, "cancelled")
         } catch let failure as CommandFailure {
-            var data: [(String, Value)]
-            switch failure.subject {
-            case .argument(let name)?: data = [("kind", "invalid-argument"), ("argument", .string(name))]
-            case .option(let name)?: data = [("kind", "invalid-argument"), ("option", .string(name))]
-            case nil: data = [("kind", "failed")]
-            }
-            if let help = failure.help { data.append(("help", .string(help))) }
-            fail(id, code: -32000, failure.message, data: .record(Record(pairs: data)))
+            fail(id, code: -32000, failure.message, data: Self.errorData(of: failure))
         } catch {
             let message = (error as? any CustomStringConvertible)?.description ?? "\(error)"
             fail(id, code: -32000, message, data: kind("failed"))
         }
+    }
+
+    /// The `data` of the error answer for `failure` (PLUGIN-PROTOCOL §6): its kind, the
+    /// argument or option it is about, and its help.
+    static func errorData(of failure: CommandFailure) -> Value {
+        var data: [(String, Value)]
+        switch failure.subject {
+        case .argument(let name)?: data = [("kind", "invalid-argument"), ("argument", .string(name))]
+        case .option(let name)?: data = [("kind", "invalid-argument"), ("option", .string(name))]
+        case nil: data = [("kind", "failed")]
+        }
+        if let help = failure.help { data.append(("help", .string(help))) }
+        return .record(Record(pairs: data))
     }
 
     private func kind(_ kind: String) -> Value {
