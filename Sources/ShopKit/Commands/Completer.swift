@@ -74,7 +74,7 @@ public struct CompletionContext: Sendable {
         case .choices(let choices): return choices.sorted()
         case .stateField(let key, let field):
             return state[key]?.listValue?.compactMap { $0.recordValue?[field]?.plainText } ?? []
-        case .dynamic: return []
+        case .dynamic, .inputFields: return []
         case .custom(let produce): return produce(CompletionRequest(prefix: partial, state: state))
         }
     }

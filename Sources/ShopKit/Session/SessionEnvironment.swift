@@ -20,11 +20,15 @@ public struct SessionEnvironment: Sendable {
     public var variables: [String: String]
     /// The terminal for animations and pictures, when interactive.
     public var terminal: (any TerminalSurface)?
+    /// Reads standard input to its end, where it carries data rather than commands (`shop -c`,
+    /// `shop run FILE`): what `open -` reads. Nil elsewhere.
+    public var standardInput: (@Sendable () throws(FileError) -> [UInt8])?
 
     public init(
         clock: SessionClock, width: @escaping @Sendable () -> Int = { 80 }, style: TerminalStyle = .plain,
         isInteractive: Bool = false, animations: Bool = false, stateDirectory: String,
-        workingDirectory: String, variables: [String: String] = [:], terminal: (any TerminalSurface)? = nil
+        workingDirectory: String, variables: [String: String] = [:], terminal: (any TerminalSurface)? = nil,
+        standardInput: (@Sendable () throws(FileError) -> [UInt8])? = nil
     ) {
         self.clock = clock
         self.width = width
@@ -35,5 +39,6 @@ public struct SessionEnvironment: Sendable {
         self.workingDirectory = workingDirectory
         self.variables = variables
         self.terminal = terminal
+        self.standardInput = standardInput
     }
 }
