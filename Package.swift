@@ -17,10 +17,13 @@ let package = Package(
             name: "CLibEdit",
             linkerSettings: [.linkedLibrary("edit")]
         ),
+        // libcurl's headers only: the library is opened with dlopen on the first request.
+        .target(name: "CCurl"),
 
         // Thin Swift wrappers.
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
         .target(name: "HistoryStore", dependencies: ["ShopKit", "CSQLite"]),
+        .target(name: "HTTPTransport", dependencies: ["ShopKit", "CCurl"]),
 
         // The host: language, values, state, commands, sessions. No C, no terminal, no network.
         .target(name: "ShopKit"),
@@ -31,22 +34,30 @@ let package = Package(
         .target(name: "NewsPlugin", dependencies: ["ShopKit"], path: "Plugins/News"),
 
         // Test doubles shared by every test target.
-        .target(name: "ShopTestSupport", dependencies: ["ShopKit"]),
+        .target(name: "ShopTestSupport", dependencies: ["ShopKit", "HTTPTransport"]),
 
         .executableTarget(
             name: "shop",
             dependencies: [
-                "ShopKit", "LineEditor", "HistoryStore",
+                "ShopKit", "LineEditor", "HistoryStore", "HTTPTransport",
                 "ServicesPlugin", "FeedPlugin", "NewsPlugin",
+            ],
+            // Relative relocations packed (DT_RELR, glibc 2.36): the loader no longer reads
+            // 700 KB of them at every start, about 0.6 MB less memory.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    .when(configuration: .release))
             ]
         ),
 
         .testTarget(name: "ShopKitTests", dependencies: ["ShopKit", "ShopTestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "ShopTestSupport"]),
         .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "ShopTestSupport"]),
+        .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "ShopTestSupport"]),
         .testTarget(name: "ServicesPluginTests", dependencies: ["ServicesPlugin", "ShopTestSupport"]),
         .testTarget(name: "FeedPluginTests", dependencies: ["FeedPlugin", "ShopTestSupport"]),
-        .testTarget(name: "NewsPluginTests", dependencies: ["NewsPlugin", "ShopTestSupport"]),
+        .testTarget(name: "NewsPluginTests", dependencies: ["NewsPlugin", "HTTPTransport", "ShopTestSupport"]),
         .testTarget(
             name: "ShopEndToEndTests",
             dependencies: ["shop", "ShopTestSupport", "HistoryStore", "ServicesPlugin", "FeedPlugin", "NewsPlugin"]
@@ -64,6 +75,6 @@ let swiftSettings: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
-for target in package.targets where target.type != .system && target.name != "CLibEdit" {
+for target in package.targets where target.type != .system && !["CLibEdit", "CCurl"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }

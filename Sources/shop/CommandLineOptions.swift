@@ -18,6 +18,10 @@ struct CommandLineOptions: Equatable {
         case help
         /// `--version`.
         case version
+        /// `shop help --man`: the manual page.
+        case manPage
+        /// `shop completions SHELL`.
+        case completions(ShellCompletions.Shell)
     }
 
     /// When to colour output.
@@ -40,6 +44,7 @@ struct CommandLineOptions: Equatable {
     private static let allOptions =
         valueOptions + [
             "--no-history", "--no-animation", "--help", "--version", "--keep-going", "--echo", "--update", "--rehearse",
+            "--man",
         ]
 
     /// Parses the arguments after the program name.
@@ -102,7 +107,7 @@ struct CommandLineOptions: Equatable {
             case "--no-animation": options.animations = false
             case "--help", "-h": flags.insert("--help")
             case "--version": flags.insert("--version")
-            case "--keep-going", "--echo", "--update", "--rehearse": flags.insert(argument)
+            case "--keep-going", "--echo", "--update", "--rehearse", "--man": flags.insert(argument)
             default:
                 let suggestion = Suggestion.nearest(to: argument, in: allOptions)
                 throw UsageError("unknown option '\(argument)'" + Suggestion.didYouMean(suggestion))
@@ -125,9 +130,12 @@ struct CommandLineOptions: Equatable {
             return .commands(commands)
         }
         guard let subcommand = operands.first else {
-            for flag in ["--keep-going", "--echo", "--update", "--rehearse"] { try refuse(flag, unless: false) }
+            for flag in ["--keep-going", "--echo", "--update", "--rehearse", "--man"] {
+                try refuse(flag, unless: false)
+            }
             return .interactive
         }
+        if subcommand != "help" { try refuse("--man", unless: false) }
         let rest = Array(operands.dropFirst())
         switch subcommand {
         case "run":
@@ -143,33 +151,23 @@ struct CommandLineOptions: Equatable {
             guard rest.count == 1 else { throw UsageError("demo needs exactly one script") }
             for flag in ["--keep-going", "--echo", "--update"] { try refuse(flag, unless: false) }
             return .demo(file: rest[0], typingDelay: typing, rehearse: flags.contains("--rehearse"))
+        case "help":
+            guard rest.isEmpty else {
+                throw UsageError("help takes no operands; inside shop, 'help \(rest[0])' explains a command")
+            }
+            return flags.contains("--man") ? .manPage : .help
+        case "completions":
+            guard rest.count == 1, let shell = ShellCompletions.Shell(rawValue: rest[0]) else {
+                throw UsageError("completions needs one shell: bash, zsh or fish")
+            }
+            return .completions(shell)
         default:
-            let suggestion = Suggestion.nearest(to: subcommand, in: ["run", "test", "demo"])
+            let suggestion = Suggestion.nearest(to: subcommand, in: CommandLineInterface.subcommands.map(\.name))
             throw UsageError(
                 "unknown command '\(subcommand)'" + Suggestion.didYouMean(suggestion)
                     + "; to run a script use 'shop run \(subcommand)'")
         }
     }
-
-    /// The text of `shop --help`.
-    static let helpText = """
-        usage: shop [OPTIONS]                          start the REPL (reads stdin when it is not a terminal)
-               shop [OPTIONS] run FILE… [--keep-going] [--echo]
-               shop [OPTIONS] test PATH… [--update]
-               shop [OPTIONS] demo FILE [--typing MS] [--rehearse]
-               shop [OPTIONS] -c "COMMANDS"
-
-        options:
-          --format table|json|plain   how results are printed (json: one line per result)
-          --color auto|always|never   colours (NO_COLOR is honoured)
-          --now ISO8601               fix the clock (also SHOP_NOW)
-          --no-history                do not record commands in the history database
-          --state-dir DIR             where history and caches live
-          --no-animation              no transitions or pulses
-          --help, --version
-
-        Inside shop, 'help' lists every command and 'help COMMAND' explains one.
-        """
 }
 
 /// A mistake on the command line: exit status 2.

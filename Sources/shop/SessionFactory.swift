@@ -1,3 +1,4 @@
+import HTTPTransport
 import HistoryStore
 import ShopKit
 
@@ -13,7 +14,7 @@ struct SessionFactory {
             clock: try process.clock(now: options.now), width: { process.width() },
             style: process.style(for: options.color), isInteractive: interactive,
             animations: options.animations, stateDirectory: process.stateDirectory(option: options.stateDirectory),
-            workingDirectory: process.workingDirectory, variables: process.variables)
+            workingDirectory: process.workingDirectory, variables: process.variables, http: CurlTransport())
     }
 
     /// A session writing to `output`; scripts show error places, the prompt does not.
@@ -31,6 +32,12 @@ struct SessionFactory {
             output.write("shop: internal error: \(error)\n", to: .standardError)
             return nil
         }
+    }
+
+    /// The commands of every session (the core's and the plugins'), for the manual page.
+    func registry() -> CommandRegistry? {
+        guard let environment = try? environment(interactive: false) else { return nil }
+        return session(output: StandardStreams(), environment: environment)?.registry
     }
 
     /// A fresh random session id.

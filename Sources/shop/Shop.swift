@@ -5,6 +5,14 @@ import ShopKit
 enum Shop {
     static let version = "0.1.0"
 
+    /// Prints `text` on standard output; exit status 0.
+    private static func write(_ text: String) -> Int32 {
+        let output = StandardStreams()
+        output.write(text, to: .standardOutput)
+        output.flush()
+        return 0
+    }
+
     /// Runs `shop` with `arguments` (without the program name); returns the exit status.
     static func main(arguments: [String]) async -> Int32 {
         let process = ProcessEnvironment.current()
@@ -18,10 +26,12 @@ enum Shop {
         let factory = SessionFactory(options: options, process: process)
         switch options.mode {
         case .help:
-            let output = StandardStreams()
-            output.write(CommandLineOptions.helpText + "\n", to: .standardOutput)
-            output.flush()
-            return 0
+            return write(CommandLineInterface.helpText + "\n")
+        case .manPage:
+            guard let registry = factory.registry() else { return 1 }
+            return write(ManPage(registry: registry, version: version).text)
+        case .completions(let shell):
+            return write(ShellCompletions(shell: shell).script)
         case .version:
             let output = StandardStreams()
             output.write("shop \(version)\n", to: .standardOutput)

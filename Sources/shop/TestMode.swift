@@ -1,4 +1,5 @@
 import Glibc
+import HTTPTransport
 import ShopKit
 
 /// `shop test PATH… [--update]`: transcript tests, files in parallel, results in order.
@@ -32,9 +33,10 @@ enum TestMode {
             return 2
         }
         defer { FileSystem.removeTree(scratch) }
-        let settings = TranscriptRunner.Settings(
+        var settings = TranscriptRunner.Settings(
             plugins: PluginCatalog.all, now: factory.options.now ?? TranscriptRunner.defaultNow, update: update,
             processEnvironment: process.variables, scratchDirectory: scratch)
+        settings.http = CurlTransport()
         let results = await runAll(files, settings: settings) { result in
             output.write((result.passed ? "ok    " : "FAIL  ") + result.name + "\n", to: .standardOutput)
             if !result.report.isEmpty { output.write(result.report + "\n", to: .standardOutput) }

@@ -2,30 +2,11 @@ import Foundation
 import NewsPlugin
 import ShopKit
 import ShopTestSupport
-import Synchronization
 import Testing
 
 /// Pictures drawn inline on a terminal that speaks an image protocol, and only there. The
 /// plugin tells the protocol from the environment itself: the host knows no image protocol.
 @Suite struct NewsInlineImageTests {
-    /// A terminal that records what is written to it, and the environment that describes it.
-    final class RecordingTerminal: TerminalSurface {
-        let variables: [String: String]
-        let written = Mutex("")
-
-        init(imageProtocol: String?) {
-            switch imageProtocol {
-            case "kitty": variables = ["TERM": "xterm-kitty"]
-            case "iterm2": variables = ["TERM_PROGRAM": "iTerm.app"]
-            default: variables = ["TERM": "xterm-256color"]
-            }
-        }
-
-        var size: (columns: Int, rows: Int) { (80, 24) }
-        func write(_ text: String) { written.withLock { $0 += text } }
-        func waitForKey(seconds: Double) -> Bool { false }
-    }
-
     private func run(_ command: String, on terminal: RecordingTerminal, interactive: Bool = true) async throws
         -> String
     {
@@ -46,7 +27,7 @@ import Testing
         let terminal = RecordingTerminal(imageProtocol: "kitty")
         let printed = try await run("news image 1", on: terminal)
         #expect(printed.hasPrefix("news 1: PNG 48×32, 239 bytes, embedded ("))
-        let drawn = terminal.written.withLock { $0 }
+        let drawn = terminal.text
         #expect(drawn.hasPrefix("\u{1B}_Ga=T,f=100,c=40,m=0;iVBORw0KGgo"))
         #expect(drawn.hasSuffix("\u{1B}\\\n"))
     }
@@ -54,22 +35,22 @@ import Testing
     @Test func anITermTerminalGetsAnyFormat() async throws {
         let terminal = RecordingTerminal(imageProtocol: "iterm2")
         _ = try await run("news image 5", on: terminal)  // a JPEG
-        #expect(terminal.written.withLock { $0 }.hasPrefix("\u{1B}]1337;File=inline=1;size="))
+        #expect(terminal.text.hasPrefix("\u{1B}]1337;File=inline=1;size="))
     }
 
     @Test func kittyShowsNoJPEGAndTheLineStillComes() async throws {
         let terminal = RecordingTerminal(imageProtocol: "kitty")
         let printed = try await run("news image 5", on: terminal)
         #expect(printed.hasPrefix("news 5: JPEG "))
-        #expect(terminal.written.withLock { $0 } == "")
+        #expect(terminal.text == "")
     }
 
     @Test func withoutAProtocolOrOutsideTheREPLNothingIsDrawn() async throws {
         let plain = RecordingTerminal(imageProtocol: nil)
         _ = try await run("news image 1", on: plain)
-        #expect(plain.written.withLock { $0 } == "")
+        #expect(plain.text == "")
         let kitty = RecordingTerminal(imageProtocol: "kitty")
         _ = try await run("news image 1", on: kitty, interactive: false)
-        #expect(kitty.written.withLock { $0 } == "")
+        #expect(kitty.text == "")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 import NewsPlugin
 import ShopKit
 import ShopTestSupport
@@ -74,7 +75,7 @@ import Testing
             let output = CapturedOutput()
             let environment = SessionEnvironment(
                 clock: .fixed(at: TranscriptRunner.defaultNow), stateDirectory: shop.stateDirectory,
-                workingDirectory: shop.stateDirectory)
+                workingDirectory: shop.stateDirectory, http: CurlTransport())
             let next = try Session(
                 configuration: SessionConfiguration(
                     plugins: [NewsPlugin()], environment: environment, output: output, showsErrorLocations: false))

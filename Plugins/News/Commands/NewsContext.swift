@@ -33,11 +33,20 @@ struct NewsContext {
     /// writes the new feed, and answers what happened with the new feed.
     func loadNext(after feed: consuming NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
         invocation.console.flush()
-        let fetcher = try session.fetcher(for: settings(of: feed))
+        let fetcher = try session.fetcher(for: settings(of: feed), http: invocation.environment.http)
         let count = feed.items.count
         var previous = copy feed
         previous.items = []
-        let (result, next) = try await session.repository.loadNext(after: feed, from: fetcher)
+        let spinner = spinner(for: previous.source)
+        let loaded: (result: NewsLoadResult, state: NewsFeedState)
+        do {
+            loaded = try await session.repository.loadNext(after: feed, from: fetcher)
+        } catch {
+            await spinner.stop()
+            throw error
+        }
+        await spinner.stop()
+        let (result, next) = loaded
         try write(next, over: previous, appendedTo: count)
         return (result, next)
     }
@@ -45,17 +54,38 @@ struct NewsContext {
     /// Reloads page 1 in place of everything loaded, writes the new feed, and answers it.
     func refresh(_ feed: NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
         invocation.console.flush()
-        let fetcher = try session.fetcher(for: settings(of: feed))
-        let (result, next) = try await session.repository.refresh(feed, from: fetcher)
+        let fetcher = try session.fetcher(for: settings(of: feed), http: invocation.environment.http)
+        let spinner = spinner(for: feed.source)
+        let loaded: (result: NewsLoadResult, state: NewsFeedState)
+        do {
+            loaded = try await session.repository.refresh(feed, from: fetcher)
+        } catch {
+            await spinner.stop()
+            throw error
+        }
+        await spinner.stop()
+        let (result, next) = loaded
         try write(next, over: feed)
         return (result, next)
     }
 
+    /// A spinner for a load from `source`, shown only at the prompt and only when the load is slow.
+    private func spinner(for source: String) -> NewsSpinner {
+        NewsSpinner(terminal: invocation.console.terminal, label: "loading news from \(source)…")
+    }
+
     /// The feed, with page 1 loaded first when nothing has been loaded from the source yet.
     func loadedFeed() async throws -> NewsFeedState {
+        try await loadedFeedWithDrops().feed
+    }
+
+    /// ``loadedFeed()`` with the ids page 1 dropped as already loaded, when it was loaded now.
+    func loadedFeedWithDrops() async throws -> (feed: NewsFeedState, dropped: [Int]) {
         let feed = try feed()
-        guard feed.page == 0 else { return feed }
-        return try await loadNext(after: feed).feed
+        guard feed.page == 0 else { return (feed, []) }
+        let (result, loaded) = try await loadNext(after: feed)
+        guard case .loaded(_, _, let dropped) = result else { return (loaded, []) }
+        return (loaded, dropped)
     }
 
     /// The item numbered `number` (from 1) in `feed`, or an error saying which numbers exist.

@@ -1,4 +1,3 @@
-import Foundation
 import ShopKit
 
 /// `news image N` / `news image --all`: loads title images through the session's image loader.
@@ -43,7 +42,8 @@ struct NewsImageCommand: Command {
     }
 
     private func loader(_ context: NewsContext) -> ImageLoader {
-        context.session.images(stateDirectory: context.invocation.environment.stateDirectory)
+        let environment = context.invocation.environment
+        return context.session.images(stateDirectory: environment.stateDirectory, http: environment.http)
     }
 
     /// Loads every loaded news' picture concurrently; failures are warnings unless all fail.

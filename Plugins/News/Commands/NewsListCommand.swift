@@ -16,9 +16,10 @@ struct NewsListCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)
-        let feed = try await context.loadedFeed()
+        let (feed, dropped) = try await context.loadedFeedWithDrops()
         return CommandResult(
             try invocation.state.value(NewsKeys.items.name),
-            view: NewsListView(feed.items, today: context.today, status: NewsListView.status(of: feed)))
+            view: NewsListView(
+                feed.items, today: context.today, status: NewsListView.status(of: feed, dropped: dropped)))
     }
 }

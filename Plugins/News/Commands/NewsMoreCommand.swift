@@ -19,13 +19,13 @@ struct NewsMoreCommand: Command {
         case .stopped(let reason):
             invocation.console.message(reason.description)
             return nil
-        case .loaded(_, let added, let duplicates):
+        case .loaded(_, let added, let dropped):
             let new = feed.items.suffix(added)
             return CommandResult(
                 .list(new.map(\.value)),
                 view: NewsListView(
                     new, firstNumber: feed.items.count - added + 1, today: context.today,
-                    status: NewsListView.status(of: feed, dropped: duplicates)))
+                    status: NewsListView.status(of: feed, dropped: dropped)))
         }
     }
 }

@@ -9,8 +9,8 @@ struct NewsRefreshCommand: Command {
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)
         let (result, feed) = try await context.refresh(try context.feed())
-        var dropped = 0
-        if case .loaded(_, _, let duplicates) = result { dropped = duplicates }
+        var dropped: [Int] = []
+        if case .loaded(_, _, let ids) = result { dropped = ids }
         return CommandResult(
             try invocation.state.value(NewsKeys.items.name),
             view: NewsListView(

@@ -4,7 +4,7 @@ import ShopKit
 ///
 /// Switching makes no request: it sets `news.source`, forgets the loaded news (`undo`
 /// brings them back), and the next `news list` or `news more` loads page 1 from the new
-/// source. The page size and timeout stay with that source for the rest of the session.
+/// source. The page size and timeout carry over to the new source unless given.
 struct NewsSourceCommand: Command {
     let spec = CommandSpec(
         path: ["news", "source"], abstract: "Show the news source, or switch to a URL or back to embedded",
@@ -28,7 +28,8 @@ struct NewsSourceCommand: Command {
         "--page-size", value: "N",
         "news per page, 1 to \(NewsSourceSettings.maximumPageSize) (default \(NewsFeedState.defaultPageSize))")
     static let timeout = Option<Double?>(
-        "--timeout", value: "SECONDS", "how long to wait for the server (default \(Int(NewsAPIClient.defaultTimeout)))")
+        "--timeout", value: "SECONDS",
+        "how long a whole request may take (default \(Int(NewsAPIClient.defaultTimeout)))")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)
@@ -39,12 +40,10 @@ struct NewsSourceCommand: Command {
         guard source != nil || pageSize != nil || timeout != nil else {
             return .value(Self.describe(context.settings(of: feed), feed: feed))
         }
-        var settings: NewsSourceSettings
+        // The page size and timeout stay as they are unless given.
+        var settings = context.settings(of: feed)
         if let source {
-            let name = source == EmbeddedNews.sourceName ? source : try NewsEndpoint(base: source).base
-            settings = NewsSourceSettings(source: name)
-        } else {
-            settings = context.settings(of: feed)
+            settings.source = source == EmbeddedNews.sourceName ? source : try NewsEndpoint(base: source).base
         }
         if let pageSize {
             guard (1...NewsSourceSettings.maximumPageSize).contains(pageSize) else {

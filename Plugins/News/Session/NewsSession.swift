@@ -1,4 +1,3 @@
-import Foundation
 import ShopKit
 import Synchronization
 
@@ -28,10 +27,10 @@ final class NewsSession: Sendable {
         settingsBySource.withLock { $0[settings.source] = settings }
     }
 
-    /// The fetcher for `settings`, made once and then reused.
-    func fetcher(for settings: NewsSourceSettings) throws(NewsError) -> any NewsFetching {
+    /// The fetcher for `settings` over `http`, made once and then reused.
+    func fetcher(for settings: NewsSourceSettings, http: any HTTPTransport) throws(NewsError) -> any NewsFetching {
         if let fetcher = fetchers.withLock({ $0[settings] }) { return fetcher }
-        let made = try settings.makeFetcher()
+        let made = try settings.makeFetcher(http: http)
         return fetchers.withLock { fetchers in
             if let existing = fetchers[settings] { return existing }
             fetchers[settings] = made
@@ -39,12 +38,13 @@ final class NewsSession: Sendable {
         }
     }
 
-    /// The session's image loader, keeping downloaded images under `stateDirectory/cache/images`.
-    func images(stateDirectory: String) -> ImageLoader {
+    /// The session's image loader, downloading over `http` and keeping the images under
+    /// `stateDirectory/cache/images`.
+    func images(stateDirectory: String, http: any HTTPTransport) -> ImageLoader {
         imageLoader.withLock { loader in
             if let loader { return loader }
-            let directory = URL(filePath: stateDirectory).appending(path: "cache/images", directoryHint: .isDirectory)
-            let made = ImageLoader(fetcher: NewsAPIClient(), diskDirectory: directory)
+            let made = ImageLoader(
+                client: NewsAPIClient(http: http), diskDirectory: stateDirectory + "/cache/images")
             loader = made
             return made
         }

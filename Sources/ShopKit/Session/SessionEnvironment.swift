@@ -20,6 +20,8 @@ public struct SessionEnvironment: Sendable {
     public var variables: [String: String]
     /// The terminal for animations and pictures, when interactive.
     public var terminal: (any TerminalSurface)?
+    /// How commands reach HTTP servers; ``NoHTTPTransport`` unless the host gives one.
+    public var http: any HTTPTransport
     /// Reads standard input to its end, where it carries data rather than commands (`shop -c`,
     /// `shop run FILE`): what `open -` reads. Nil elsewhere.
     public var standardInput: (@Sendable () throws(FileError) -> [UInt8])?
@@ -28,6 +30,7 @@ public struct SessionEnvironment: Sendable {
         clock: SessionClock, width: @escaping @Sendable () -> Int = { 80 }, style: TerminalStyle = .plain,
         isInteractive: Bool = false, animations: Bool = false, stateDirectory: String,
         workingDirectory: String, variables: [String: String] = [:], terminal: (any TerminalSurface)? = nil,
+        http: any HTTPTransport = NoHTTPTransport(),
         standardInput: (@Sendable () throws(FileError) -> [UInt8])? = nil
     ) {
         self.clock = clock
@@ -39,6 +42,7 @@ public struct SessionEnvironment: Sendable {
         self.workingDirectory = workingDirectory
         self.variables = variables
         self.terminal = terminal
+        self.http = http
         self.standardInput = standardInput
     }
 }

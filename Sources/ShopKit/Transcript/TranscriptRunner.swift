@@ -21,6 +21,8 @@ public enum TranscriptRunner {
         /// new path inside it, created only if a command writes there. Without it, each file
         /// gets a temporary folder of its own.
         public var scratchDirectory: String?
+        /// How each session reaches HTTP servers (a transcript may switch news to a URL).
+        public var http: any HTTPTransport = NoHTTPTransport()
         /// The commands, built once for every file.
         let registry: CommandRegistry?
 
@@ -108,7 +110,7 @@ public enum TranscriptRunner {
         let environment = SessionEnvironment(
             clock: .fixed(at: settings.now), width: { 80 }, style: .plain, isInteractive: false, animations: false,
             stateDirectory: stateDirectory, workingDirectory: FilePath.directory(of: path),
-            variables: ["HOME": stateDirectory, "TMPDIR": stateDirectory])
+            variables: ["HOME": stateDirectory, "TMPDIR": stateDirectory], http: settings.http)
         let session = try Session(
             configuration: SessionConfiguration(
                 plugins: settings.plugins, environment: environment, output: output, sessionID: "transcript",
