@@ -20,6 +20,7 @@ struct REPL {
             return 2
         }
         if process.outputIsTerminal { environment.terminal = ShopTerminal() }
+        if process.isInteractive { environment.screen = ShopScreen(variables: process.variables) }
         guard let session = factory.session(output: output, environment: environment, history: history) else {
             return 1
         }

@@ -22,6 +22,8 @@ public struct SessionEnvironment: Sendable {
     public var terminal: (any TerminalSurface)?
     /// How commands reach HTTP servers; ``NoHTTPTransport`` unless the host gives one.
     public var http: any HTTPTransport
+    /// The pager and the screen of the interactive prompt, given by the REPL alone.
+    public var screen: (any PromptScreen)?
     /// Reads standard input to its end, where it carries data rather than commands (`shop -c`,
     /// `shop run FILE`): what `open -` reads. Nil elsewhere.
     public var standardInput: (@Sendable () throws(FileError) -> [UInt8])?

@@ -38,9 +38,7 @@ struct NumberSummary {
         case .null:
             return
         default:
-            throw .notNumber(
-                command: command, item: index + 1, field: field, value: Self.shown(value),
-                got: VerbError.describe(value))
+            throw .notNumber(command: command, item: index + 1, field: field, value: value)
         }
         count += 1
         if let current = minimum, current.compare(to: value) != .orderedDescending {} else { minimum = value }
@@ -57,11 +55,5 @@ struct NumberSummary {
     /// The mean as a double, or null for no numbers.
     var average: Value {
         count == 0 ? .null : .double(doubleSum / Double(count))
-    }
-
-    /// A value as a message quotes it, cut to 40 characters.
-    private static func shown(_ value: Value) -> String {
-        let text = value.quoted
-        return text.count > 40 ? String(text.prefix(39)) + "…" : text
     }
 }

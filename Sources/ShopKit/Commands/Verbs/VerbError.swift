@@ -7,7 +7,7 @@ public enum VerbError: Error, Equatable, CustomStringConvertible {
     case notRecord(command: String, item: Int, got: String)
     /// A value is not a number where the verb adds or compares numbers; `field` is nil for a
     /// list of plain values.
-    case notNumber(command: String, item: Int, field: String?, value: String, got: String)
+    case notNumber(command: String, item: Int, field: String?, value: Value)
     /// An item has a type the verb does not take (`length` of a number).
     case unsupported(command: String, expected: String, got: String)
     /// A field the verb would add exists already; `hint` says what to use instead.
@@ -27,8 +27,9 @@ public enum VerbError: Error, Equatable, CustomStringConvertible {
             "\(command): no field '\(field)'" + Suggestion.didYouMean(suggestion)
         case .notRecord(let command, let item, let got):
             "\(command): item \(item) is \(got), not a record"
-        case .notNumber(let command, let item, let field, let value, let got):
-            "\(command): \(field.map { "'\($0)' of " } ?? "")item \(item) is \(got) (\(value)), not a number"
+        case .notNumber(let command, let item, let field, let value):
+            "\(command): \(field.map { "'\($0)' of " } ?? "")item \(item) is \(Self.describe(value)) "
+                + "(\(Self.shown(value))), not a number"
         case .unsupported(let command, let expected, let got):
             "\(command): expected \(expected), got \(got)"
         case .fieldExists(let command, let field, let hint):
@@ -42,6 +43,12 @@ public enum VerbError: Error, Equatable, CustomStringConvertible {
         case .invalid(let command, let reason):
             "\(command): \(reason)"
         }
+    }
+
+    /// A value as a message quotes it, cut to 40 characters.
+    static func shown(_ value: Value) -> String {
+        let text = value.quoted
+        return text.count > 40 ? String(text.prefix(39)) + "…" : text
     }
 
     /// A value's type with its article, as messages name it: `a string`, `an int`, `null`.

@@ -6,6 +6,7 @@ enum Verbs {
             UniqCommand(), FlattenCommand(), LengthCommand(), GroupCommand(),
         ] + AggregateCommand.Kind.allCases.map(AggregateCommand.init) + [
             RenameCommand(), AppendCommand(), SplitCommand(), JoinCommand(), ReplaceCommand(), LinesCommand(),
-            TrimCommand(), ToMarkdownCommand(), FromCSVCommand(), OpenCommand(),
+            TrimCommand(), ToMarkdownCommand(), FromCSVCommand(), OpenCommand(), ChartCommand(),
+            ExpandCommand(), PageCommand(), ClearCommand(),
         ]
 }
