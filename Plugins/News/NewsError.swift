@@ -17,6 +17,8 @@ public enum NewsError: Error, Equatable, Sendable, CustomStringConvertible {
     case loadInProgress
     /// The bytes are not a PNG, JPEG, GIF or WebP image; `detected` names what they look like.
     case notAnImage(detected: String, url: String?)
+    /// An HTTP archive that cannot be replayed or recorded; the message names the file.
+    case archive(String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,8 @@ public enum NewsError: Error, Equatable, Sendable, CustomStringConvertible {
             "a news load is already running; wait for it or cancel it"
         case .notAnImage(let detected, let url):
             "not an image: \(detected)\(url.map { " from '\($0)'" } ?? "")"
+        case .archive(let message):
+            message
         }
     }
 }

@@ -73,6 +73,9 @@ enum CommandLineInterface {
         Option("--no-history", "do not record commands in the history database"),
         Option("--state-dir", "DIR", .directory, "where history and caches live"),
         Option("--no-animation", "no transitions or pulses"),
+        Option(
+            "--plugin", "PATH", .text, "load an outside plugin for this run (repeatable; a built-in's name replaces it)"
+        ),
         Option("-c", "COMMANDS", .text, "run COMMANDS (separated by newlines or ';'), then exit"),
         Option("--help", "show this help"),
         Option("--version", "show the version"),
@@ -94,7 +97,9 @@ enum CommandLineInterface {
             name: "demo", operandNames: "FILE ", operands: .scripts,
             options: [
                 Option("--typing", "MS", .text, "type on its own, MS milliseconds a key"),
+                Option("--record", "CAST", .text, "also record what the audience saw as an asciinema v2 cast"),
                 Option("--rehearse", "run every step without typing and time it"),
+                Option("--handout", "MD", .text, "write the talk with each step's output as Markdown, and exit"),
             ], abstract: "presenter mode: type, run and navigate the steps of a script"),
         Subcommand(
             name: "help", operandNames: "", operands: .none,

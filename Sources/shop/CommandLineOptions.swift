@@ -11,7 +11,7 @@ struct CommandLineOptions: Equatable {
         /// `shop test PATH…`.
         case test(paths: [String], update: Bool)
         /// `shop demo FILE`.
-        case demo(file: String, typingDelay: Int?, rehearse: Bool)
+        case demo(file: String, settings: DemoSettings)
         /// `shop -c "COMMANDS"`.
         case commands(String)
         /// `--help`.
@@ -37,9 +37,13 @@ struct CommandLineOptions: Equatable {
     var recordsHistory = true
     var stateDirectory: String?
     var animations = true
+    /// `--plugin PATH`, in order: outside plugins loaded for this run only.
+    var plugins: [String] = []
 
     /// Options that take a value.
-    private static let valueOptions = ["--format", "--color", "--now", "--state-dir", "--typing", "-c"]
+    private static let valueOptions = [
+        "--format", "--color", "--now", "--state-dir", "--typing", "--record", "--handout", "--plugin", "-c",
+    ]
     /// Every option, for "did you mean".
     private static let allOptions =
         valueOptions + [
@@ -52,7 +56,7 @@ struct CommandLineOptions: Equatable {
         var options = CommandLineOptions()
         var operands: [String] = []
         var flags: Set<String> = []
-        var typing: Int?
+        var demo = DemoSettings()
         var commands: String?
         var index = 0
         func value(for option: String) throws(UsageError) -> String {
@@ -92,11 +96,14 @@ struct CommandLineOptions: Equatable {
                     }
                     options.now = now
                 case "--state-dir": options.stateDirectory = text
+                case "--plugin": options.plugins.append(text)
                 case "--typing":
                     guard let milliseconds = Int(text), milliseconds >= 0 else {
                         throw UsageError("--typing needs milliseconds per key, not '\(text)'")
                     }
-                    typing = milliseconds
+                    demo.typingDelay = milliseconds
+                case "--record": demo.castPath = text
+                case "--handout": demo.handoutPath = text
                 default: commands = text
                 }
                 continue
@@ -113,17 +120,21 @@ struct CommandLineOptions: Equatable {
                 throw UsageError("unknown option '\(argument)'" + Suggestion.didYouMean(suggestion))
             }
         }
-        options.mode = try mode(operands: operands, flags: flags, typing: typing, commands: commands)
+        demo.rehearse = flags.contains("--rehearse")
+        options.mode = try mode(operands: operands, flags: flags, demo: demo, commands: commands)
         return options
     }
 
-    private static func mode(operands: [String], flags: Set<String>, typing: Int?, commands: String?) throws(UsageError)
-        -> Mode
+    private static func mode(operands: [String], flags: Set<String>, demo: DemoSettings, commands: String?)
+        throws(UsageError) -> Mode
     {
         if flags.contains("--help") { return .help }
         if flags.contains("--version") { return .version }
         func refuse(_ flag: String, unless allowed: Bool) throws(UsageError) {
             if flags.contains(flag) && !allowed { throw UsageError("'\(flag)' does not go with this command") }
+        }
+        if operands.first != "demo", let option = demo.optionsGiven.first(where: { $0 != "--rehearse" }) {
+            throw UsageError("'\(option)' goes with 'shop demo' only")
         }
         if let commands {
             guard operands.isEmpty else { throw UsageError("unexpected '\(operands[0])' after -c COMMANDS") }
@@ -150,7 +161,8 @@ struct CommandLineOptions: Equatable {
         case "demo":
             guard rest.count == 1 else { throw UsageError("demo needs exactly one script") }
             for flag in ["--keep-going", "--echo", "--update"] { try refuse(flag, unless: false) }
-            return .demo(file: rest[0], typingDelay: typing, rehearse: flags.contains("--rehearse"))
+            try demo.refuseConflicts()
+            return .demo(file: rest[0], settings: demo)
         case "help":
             guard rest.isEmpty else {
                 throw UsageError("help takes no operands; inside shop, 'help \(rest[0])' explains a command")

@@ -26,7 +26,10 @@ struct REPL {
         }
         let interrupts = Interrupts {}
         await runInitScript(session, output: output, interrupts: interrupts)
-        if let status = await session.exitRequest { return status }
+        if let status = await session.exitRequest {
+            await session.end()
+            return status
+        }
 
         let reader = LineReaderFactory.make(programName: "shop")
         reader.loadHistory(olderCommands(history, excluding: await session.sessionID))
@@ -49,6 +52,7 @@ struct REPL {
             switch reader.readLine(prompt: pending.isEmpty ? prompt : "...> ") {
             case .endOfFile:
                 if reader.isInteractive { output.write("\n", to: .standardOutput) }
+                await session.end()
                 return 0
             case .interrupted:
                 pending = ""
@@ -65,7 +69,10 @@ struct REPL {
                 guard !command.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else { continue }
                 reader.addHistory(command)
                 _ = await interrupts.run { await session.execute(line: command) }
-                if let status = await session.exitRequest { return status }
+                if let status = await session.exitRequest {
+                    await session.end()
+                    return status
+                }
                 completion.context = await session.completionContext()
             }
         }

@@ -23,9 +23,19 @@ enum ScriptMode {
                 return 2
             }
         }
+        var catalog = factory.catalog
+        for script in scripts {
+            guard let path = script.path, let file = script.file else { continue }
+            do {
+                catalog = try await catalog.adding(directivesOf: script.text, file: file, path: path)
+            } catch {
+                output.write("shop: \(error)\n", to: .standardError)
+                return 2
+            }
+        }
         return await execute(
             scripts, policy: keepGoing ? .keepGoing : .stopAtFirstFailure, echo: echo, factory: factory, output: output,
-            dataOnStandardInput: !files.contains("-"))
+            catalog: catalog, dataOnStandardInput: !files.contains("-"))
     }
 
     /// Runs `-c` text: commands separated by newlines or `;`.
@@ -38,7 +48,7 @@ enum ScriptMode {
 
     private static func execute(
         _ scripts: [ScriptText], policy: ErrorPolicy, echo: Bool, factory: SessionFactory,
-        output: StandardStreams, dataOnStandardInput: Bool
+        output: StandardStreams, catalog: PluginCatalog? = nil, dataOnStandardInput: Bool
     ) async -> Int32 {
         var environment: SessionEnvironment
         do {
@@ -50,7 +60,8 @@ enum ScriptMode {
         if dataOnStandardInput {
             environment.standardInput = { () throws(FileError) in try FileSystem.read("/dev/stdin") }
         }
-        guard let session = factory.session(output: output, environment: environment, echo: echo) else { return 1 }
+        guard let session = factory.session(output: output, environment: environment, echo: echo, catalog: catalog)
+        else { return 1 }
         let interrupts = Interrupts {
             output.flush()
             exit(130)
@@ -68,6 +79,7 @@ enum ScriptMode {
             }
             return failed ? 1 : 0
         }
+        await session.end()
         output.flush()
         // The process exits next: the session is kept rather than freed, since taking apart a
         // large state (a million catalog records) would only delay the exit.

@@ -23,13 +23,9 @@ enum Shop {
             StandardStreams().write("shop: \(error)\nTry 'shop --help'.\n", to: .standardError)
             return 2
         }
-        let factory = SessionFactory(options: options, process: process)
         switch options.mode {
         case .help:
             return write(CommandLineInterface.helpText + "\n")
-        case .manPage:
-            guard let registry = factory.registry() else { return 1 }
-            return write(ManPage(registry: registry, version: version).text)
         case .completions(let shell):
             return write(ShellCompletions(shell: shell).script)
         case .version:
@@ -37,16 +33,30 @@ enum Shop {
             output.write("shop \(version)\n", to: .standardOutput)
             output.flush()
             return 0
+        default:
+            break
+        }
+        guard let catalog = await PluginCatalog.load(options: options, process: process, output: StandardStreams())
+        else { return 2 }
+        let factory = SessionFactory(options: options, process: process, catalog: catalog)
+        switch options.mode {
+        case .help, .version, .completions:
+            return 0
+        case .manPage:
+            guard let registry = factory.registry() else { return 1 }
+            return write(ManPage(registry: registry, version: version).text)
         case .commands(let text):
             return await ScriptMode.run(commands: text, factory: factory)
         case .run(let files, let keepGoing, let echo):
             return await ScriptMode.run(files: files, keepGoing: keepGoing, echo: echo, factory: factory)
         case .test(let paths, let update):
             return await TestMode.run(paths: paths, update: update, factory: factory)
-        case .demo(let file, _, true):
-            return await DemoRehearsal(factory: factory, file: file).run()
-        case .demo(let file, let typingDelay, false):
-            return await DemoMode(factory: factory, file: file, typingDelay: typingDelay).run()
+        case .demo(let file, let settings):
+            if let handout = settings.handoutPath {
+                return await DemoHandout(factory: factory, file: file, handout: handout).run()
+            }
+            if settings.rehearse { return await DemoRehearsal(factory: factory, file: file).run() }
+            return await DemoMode(factory: factory, file: file, settings: settings).run()
         case .interactive:
             guard process.inputIsTerminal else {
                 return await ScriptMode.run(files: ["-"], keepGoing: false, echo: false, factory: factory)

@@ -276,7 +276,7 @@ import Testing
     @Test func helpComesFromTheMetadata() async throws {
         let shop = try newsSession()
         let page = await shop.run("help news source")
-        #expect(page.hasPrefix("news source [SOURCE] [--page-size N] [--timeout SECONDS]\n"))
+        #expect(page.hasPrefix("news source [SOURCE] [--page-size N] [--timeout SECONDS] [--record FILE.har]\n"))
         #expect(page.contains("  --page-size N      news per page, 1 to 1000 (default 15)\n"))
         #expect((await shop.run("help")).contains("news 1.0.0 — A paginated news feed over HTTP, with an image cache"))
     }

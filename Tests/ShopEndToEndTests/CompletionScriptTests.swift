@@ -53,7 +53,7 @@ import Testing
         ("shop --format json run ", ["flows", "tour.shopscript"]),
         ("shop run --k", ["--keep-going"]),
         ("shop test ", ["flows", "tour.shopscript"]),
-        ("shop demo --re", ["--rehearse"]),
+        ("shop demo --re", ["--record", "--rehearse"]),
         ("shop completions ", ["bash", "fish", "zsh"]),
         ("shop help --m", ["--man"]),
     ])
@@ -71,7 +71,7 @@ import Testing
             "shop run --",
             [
                 "--color", "--echo", "--format", "--help", "--keep-going", "--no-animation", "--no-history",
-                "--now", "--state-dir", "--version",
+                "--now", "--plugin", "--state-dir", "--version",
             ]
         ),
         ("shop completions ", ["bash", "fish", "zsh"]),

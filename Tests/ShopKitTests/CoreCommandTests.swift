@@ -196,9 +196,9 @@ import Testing
         let shop = try session()
         #expect(
             await shop.run("plugins") == """
-                name    │ version │ summary                        │ commands
-                ────────┼─────────┼────────────────────────────────┼──────────────────
-                counter │ 0.0.1   │ A counter for testing the host │ add show fail sum
+                name    │ version │ protocol │ state  │ commands          │ summary
+                ────────┼─────────┼──────────┼────────┼───────────────────┼─────────────────────
+                counter │ 0.0.1   │ built-in │ loaded │ add show fail sum │ A counter for testi…
 
                 """)
     }

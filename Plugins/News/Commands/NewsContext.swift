@@ -33,7 +33,8 @@ struct NewsContext {
     /// writes the new feed, and answers what happened with the new feed.
     func loadNext(after feed: consuming NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
         invocation.console.flush()
-        let fetcher = try session.fetcher(for: settings(of: feed), http: invocation.environment.http)
+        let fetcher = try session.fetcher(for: settings(of: feed), environment: invocation.environment)
+        defer { reportRecordingProblem() }
         let count = feed.items.count
         var previous = copy feed
         previous.items = []
@@ -54,7 +55,8 @@ struct NewsContext {
     /// Reloads page 1 in place of everything loaded, writes the new feed, and answers it.
     func refresh(_ feed: NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
         invocation.console.flush()
-        let fetcher = try session.fetcher(for: settings(of: feed), http: invocation.environment.http)
+        let fetcher = try session.fetcher(for: settings(of: feed), environment: invocation.environment)
+        defer { reportRecordingProblem() }
         let spinner = spinner(for: feed.source)
         let loaded: (result: NewsLoadResult, state: NewsFeedState)
         do {
@@ -67,6 +69,11 @@ struct NewsContext {
         let (result, next) = loaded
         try write(next, over: feed)
         return (result, next)
+    }
+
+    /// Says so, once, when the archive being recorded could no longer be written.
+    func reportRecordingProblem() {
+        if let problem = session.takeRecordingProblem() { invocation.console.warning(problem.description) }
     }
 
     /// A spinner for a load from `source`, shown only at the prompt and only when the load is slow.

@@ -28,22 +28,23 @@ struct NewsImageCommand: Command {
             guard all else { throw NewsCommandError.noImageChosen }
             return try await loadAll(context)
         }
-        let item = try context.item(number, in: try await context.loadedFeed())
+        let feed = try await context.loadedFeed()
+        let item = try context.item(number, in: feed)
         guard let url = item.titleImageUrl else {
             invocation.console.message("news \(number) has no picture: \(item.title)")
             return nil
         }
         invocation.console.flush()
-        let line = try await Self.load(url, number: number, with: loader(context))
+        let line = try await Self.load(url, number: number, with: try loader(context, feed: feed))
         showInline(line.image, invocation)
         return CommandResult(
             NewsImageView.value(line),
             view: NewsImageView(lines: [line], showsTime: context.invocation.environment.isInteractive))
     }
 
-    private func loader(_ context: NewsContext) -> ImageLoader {
-        let environment = context.invocation.environment
-        return context.session.images(stateDirectory: environment.stateDirectory, http: environment.http)
+    /// The loader for pictures of `feed`'s source (replayed ones for an archive).
+    private func loader(_ context: NewsContext, feed: NewsFeedState) throws(NewsError) -> ImageLoader {
+        try context.session.images(for: context.settings(of: feed), environment: context.invocation.environment)
     }
 
     /// Loads every loaded news' picture concurrently; failures are warnings unless all fail.
@@ -58,7 +59,7 @@ struct NewsImageCommand: Command {
         }
         guard !wanted.isEmpty else { return nil }
         console.flush()
-        let loader = loader(context)
+        let loader = try loader(context, feed: feed)
         let outcomes = await withTaskGroup(of: (Int, Result<NewsImageView.Line, NewsError>).self) { group in
             for (index, entry) in wanted.enumerated() {
                 group.addTask {

@@ -21,6 +21,9 @@ struct NewsSourceSettings: Hashable, Sendable {
     /// Whether this is the built-in snapshot.
     var isEmbedded: Bool { source == EmbeddedNews.sourceName }
 
+    /// Whether the source is an HTTP archive replayed with no network.
+    var isArchive: Bool { NewsArchive.isArchive(source) }
+
     /// The fetcher for these settings, reaching servers through `http`; throws when
     /// ``source`` is not a usable base URL.
     func makeFetcher(http: any HTTPTransport) throws(NewsError) -> any NewsFetching {

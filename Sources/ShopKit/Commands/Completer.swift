@@ -16,10 +16,17 @@ public struct CompletionContext: Sendable {
     /// The most candidates returned; a prefix matching more is narrowed by typing.
     public static let maximumCandidates = 200
 
-    public init(registry: CommandRegistry, state: StateSnapshot, workingDirectory: String) {
+    /// The session's plugin objects, for completion sources that ask a plugin.
+    public var objects: SessionObjects
+
+    public init(
+        registry: CommandRegistry, state: StateSnapshot, workingDirectory: String,
+        objects: SessionObjects = SessionObjects()
+    ) {
         self.registry = registry
         self.state = state
         self.workingDirectory = workingDirectory
+        self.objects = objects
     }
 
     /// The candidates for the word that ends `line` (the text before the cursor).
@@ -49,7 +56,8 @@ public struct CompletionContext: Sendable {
             if let option = spec.options.first(where: { $0.name == word }) {
                 if !option.isFlag {
                     if index == arguments.count - 1 {
-                        return candidates(from: option.completion, partial: partial, words: arguments)
+                        return candidates(
+                            from: option.completion, partial: partial, words: arguments, spec: spec, name: option.name)
                     }
                     index += 1
                 }
@@ -59,10 +67,14 @@ public struct CompletionContext: Sendable {
             index += 1
         }
         guard position < spec.arguments.count else { return [] }
-        return candidates(from: spec.arguments[position].completion, partial: partial, words: arguments)
+        let argument = spec.arguments[position]
+        return candidates(
+            from: argument.completion, partial: partial, words: arguments, spec: spec, name: argument.name)
     }
 
-    private func candidates(from source: CompletionSource, partial: String, words: [String]) -> [String] {
+    private func candidates(
+        from source: CompletionSource, partial: String, words: [String], spec: CommandSpec, name: String
+    ) -> [String] {
         switch source {
         case .none: return []
         case .commands:
@@ -75,7 +87,12 @@ public struct CompletionContext: Sendable {
         case .stateField(let key, let field):
             return state[key]?.listValue?.compactMap { $0.recordValue?[field]?.plainText } ?? []
         case .dynamic, .inputFields: return []
-        case .custom(let produce): return produce(CompletionRequest(prefix: partial, state: state))
+        case .custom(let produce):
+            return produce(
+                CompletionRequest(
+                    prefix: partial, state: state, command: spec.path, argument: name,
+                    workingDirectory: workingDirectory,
+                    objects: objects))
         }
     }
 

@@ -26,15 +26,31 @@ public enum CompletionSource: Sendable {
     case custom(@Sendable (CompletionRequest) -> [String])
 }
 
-/// What a custom completion source gets: the word typed so far and the state to draw from.
+/// What a custom completion source gets: the word typed so far, the state to draw from, and
+/// which command and argument (or `--option`) it completes.
 public struct CompletionRequest: Sendable {
     /// The partial word under the cursor.
     public var prefix: String
     /// The state when Tab was pressed.
     public var state: StateSnapshot
+    /// The command's path.
+    public var command: [String]
+    /// The argument's name, or the option's (`--only`).
+    public var argument: String
+    /// Where relative file paths start.
+    public var workingDirectory: String
+    /// The session's plugin objects (an outside plugin's process).
+    public var objects: SessionObjects
 
-    public init(prefix: String, state: StateSnapshot) {
+    public init(
+        prefix: String, state: StateSnapshot, command: [String] = [], argument: String = "",
+        workingDirectory: String = "/", objects: SessionObjects = SessionObjects()
+    ) {
         self.prefix = prefix
         self.state = state
+        self.command = command
+        self.argument = argument
+        self.workingDirectory = workingDirectory
+        self.objects = objects
     }
 }

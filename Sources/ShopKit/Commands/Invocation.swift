@@ -134,6 +134,13 @@ public struct Invocation {
         context.objects.object(owner: state.owner ?? "", make: make)
     }
 
+    /// This session's object of type `Object` kept for plugin `plugin`, if it made one (for
+    /// commands about plugins, such as `plugin log`).
+    public func existingSessionObject<Object: AnyObject & Sendable>(of plugin: String, as type: Object.Type) -> Object?
+    {
+        context.objects.existing(owner: plugin, as: type)
+    }
+
     /// `path` resolved against ``baseDirectory`` (absolute paths and `~/` kept).
     public func resolve(path: String) -> String {
         FilePath.resolve(path, relativeTo: baseDirectory, home: environment.variables["HOME"])

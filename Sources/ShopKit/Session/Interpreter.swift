@@ -38,7 +38,8 @@ final class Interpreter: SessionControl {
             self.registry = registry
         } else {
             self.registry = try CommandRegistry(
-                core: CoreCommands.all, coreDefaults: CoreCommands.groupDefaults, plugins: configuration.plugins)
+                core: CoreCommands.all + configuration.hostCommands, coreDefaults: CoreCommands.groupDefaults,
+                plugins: configuration.plugins)
         }
         store = StateStore(declarations: self.registry.stateKeys)
         environment = configuration.environment

@@ -76,10 +76,16 @@ extension Session {
         await exclusively(refused: .failed) { await interpreter.executeInteractive(line) }
     }
 
-    /// What Tab completion needs: the commands and the current state.
+    /// What Tab completion needs: the commands, the current state and the session's objects.
     public func completionContext() -> CompletionContext {
         CompletionContext(
             registry: registry, state: interpreter.store.snapshot(),
-            workingDirectory: interpreter.environment.workingDirectory)
+            workingDirectory: interpreter.environment.workingDirectory, objects: interpreter.sessionObjects)
+    }
+
+    /// Ends the session: plugins' session objects finish their work (outside plugins are
+    /// shut down). Call it once, when nothing more will run.
+    public func end() async {
+        await interpreter.sessionObjects.endAll()
     }
 }

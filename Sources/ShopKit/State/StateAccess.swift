@@ -20,6 +20,11 @@ public struct StateAccess {
         try backend.value(name)
     }
 
+    /// A number that grows whenever the key changes (0 before the first write): a cache key.
+    public func revision(of key: String) -> UInt64 {
+        backend.revision(of: key)
+    }
+
     /// The model of a typed key.
     public subscript<Model>(_ key: StateKey<Model>) -> Model {
         get throws(StateError) { try backend.model(key) }

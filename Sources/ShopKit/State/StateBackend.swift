@@ -12,4 +12,6 @@ public protocol StateBackend: AnyObject {
     func set(_ key: String, to value: Value, by plugin: String) throws(StateError)
     /// Writes a user variable.
     func setVariable(_ name: String, to value: Value) throws(StateError)
+    /// A number that grows whenever the key changes (0 before the first write).
+    func revision(of key: String) -> UInt64
 }

@@ -19,6 +19,11 @@ public struct StateSnapshot: Sendable {
         entries[key]?.value ?? declarations[key]?.initialValue()
     }
 
+    /// The revision of the key's value at that moment (0 before the first write).
+    public func revision(of key: String) -> UInt64 {
+        entries[key]?.revision ?? 0
+    }
+
     /// The model of a typed key, or nil when its value does not decode.
     public func model<Model>(_ key: StateKey<Model>) -> Model? {
         guard let entry = entries[key.name] else { return declarations[key.name] != nil ? key.initial() : nil }

@@ -8,7 +8,7 @@ enum CoreCommands {
         StateKeysCommand(), StateGetCommand(), StateSaveCommand(), StateLoadCommand(),
         EchoCommand(), SleepCommand(), ExpectCommand(), UndoCommand(), RunCommand(),
         HistoryListCommand(), HistoryForgetCommand(), HistorySaveCommand(),
-        FormatCommand(), PluginsCommand(), ExitCommand(),
+        FormatCommand(), PluginsCommand(), PluginsCommand(path: ["plugin", "list"]), ExitCommand(),
         WhereCommand(), SortCommand(), TakeCommand(), SkipCommand(), CountCommand(), GetCommand(),
         FindCommand(), ToJSONCommand(), ToCSVCommand(), FromJSONCommand(),
     ]
