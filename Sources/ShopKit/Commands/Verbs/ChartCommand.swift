@@ -20,7 +20,7 @@ struct ChartCommand: Command {
             Example("services list | chart price --by title"),
             Example("news list | uniq categoryType --count | chart count --by value"),
         ],
-        input: .required)
+        input: .required, resultFields: .input)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let items = try invocation.requireListInput()

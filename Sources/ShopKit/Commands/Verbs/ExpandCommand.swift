@@ -7,7 +7,7 @@ struct ExpandCommand: Command {
             for records too wide for a table. The value passes on unchanged.
             """,
         examples: [Example("news list | take 2 | expand"), Example("services list | first | expand")],
-        input: .required)
+        input: .required, resultFields: .input)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let input = try invocation.requireInput()

@@ -22,7 +22,7 @@ struct FirstOrLastCommand: Command {
                 Example("services list | sort price | \(end.rawValue) | get title"),
                 Example("services list | \(end.rawValue) 2"),
             ],
-            input: .required)
+            input: .required, resultFields: .input)
     }
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {

@@ -19,7 +19,7 @@ struct GroupCommand: Command {
             Example("news list | group categoryType --count"),
             Example("services list | group icon --sum price --max price | select icon count sum_price max_price"),
         ],
-        input: .required)
+        input: .required, resultFields: .derived { _, words in Self.fields(of: words) })
 
     /// One group as it is being gathered.
     private struct Group {
@@ -76,6 +76,27 @@ struct GroupCommand: Command {
             rows.append(.record(Record(names: shared, values: values)))
         }
         return .value(.list(rows))
+    }
+
+    /// The fields of the rows `group` makes, read from its words as typed.
+    static func fields(of words: [String]) -> [String] {
+        var fields: [String] = []
+        var aggregates: [String] = []
+        var keepsItems = true
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word == countOnly.optionSpec.name {
+                keepsItems = false
+            } else if word.hasPrefix("--"), index + 1 < words.count {
+                aggregates.append(word.dropFirst(2) + "_" + words[index + 1])
+                index += 1
+            } else if fields.isEmpty {
+                fields = [word, "count"]
+            }
+            index += 1
+        }
+        return fields + (keepsItems ? ["items"] : []) + aggregates
     }
 
     /// The error for `group` without a field: which field, or `uniq --count` for plain values.

@@ -11,7 +11,7 @@ struct PageCommand: Command {
             demos the input passes through and is shown as usual.
             """,
         examples: [Example("news list | page"), Example("services list | to json | page")],
-        input: .required)
+        input: .required, resultFields: .input)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let input = try invocation.requireInput()

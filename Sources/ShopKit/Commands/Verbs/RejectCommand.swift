@@ -7,7 +7,7 @@ struct RejectCommand: Command {
         discussion: "Works on a list of records or on one record. A field no item has is an error.",
         arguments: [Self.fields],
         examples: [Example("services list | reject description icon")],
-        input: .required)
+        input: .required, resultFields: .derived { input, words in input.filter { !words.contains($0) } })
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let dropped = Set(try invocation[Self.fields])

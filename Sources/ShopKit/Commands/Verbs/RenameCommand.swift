@@ -8,7 +8,10 @@ struct RenameCommand: Command {
         discussion: "Works on a list of records or on one record. NEW must not be a field already.",
         arguments: [Self.old, Self.new],
         examples: [Example("services list | rename title name | select name price")],
-        input: .required)
+        input: .required,
+        resultFields: .derived { input, words in
+            words.count < 2 ? input : input.map { $0 == words[0] ? words[1] : $0 }
+        })
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let (old, new) = (try invocation[Self.old], try invocation[Self.new])

@@ -13,7 +13,7 @@ struct SelectCommand: Command {
             Example("services list | select title price"),
             Example("news list | select title categoryType | take 3"),
         ],
-        input: .required)
+        input: .required, resultFields: .derived { _, words in words })
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let fields = try invocation[Self.fields]

@@ -17,7 +17,7 @@ struct SortCommand: Command {
             Example("services list | sort price desc title", "price high to low, then title A to Z"),
             Example("services list | get price | sort"),
         ],
-        input: .required)
+        input: .required, resultFields: .input)
 
     /// One key: a field (nil for the items themselves) and its direction.
     struct Key: Equatable {

@@ -6,9 +6,9 @@ struct WhereCommand: Command {
             "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). Rows without FIELD are dropped.",
         arguments: [Self.field, Self.comparison, Self.value],
         examples: [Example("services list | where price < 1000")],
-        input: .required)
+        input: .required, resultFields: .input)
 
-    static let field = Argument<String>("FIELD", "a field of the rows")
+    static let field = Argument<String>("FIELD", "a field of the rows", completion: .inputFields)
     static let comparison = Argument<ComparisonOperator>("OP", "a comparison")
     static let value = Argument<Value>("VALUE", "what to compare with")
 

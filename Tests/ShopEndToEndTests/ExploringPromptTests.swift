@@ -3,9 +3,9 @@ import ShopKit
 import ShopTestSupport
 import Testing
 
-/// The pager and the screen at a real prompt (SPEC §11): `page`, `help` taller than the
+/// Exploring at a real prompt (SPEC §11): Tab for fields, `page`, `help` taller than the
 /// screen and `clear`, with the real `less` on a pseudo-terminal of 40 rows.
-@Suite(.serialized) struct PagerTests {
+@Suite(.serialized) struct ExploringPromptTests {
     let folder: FileSystemFolder
 
     init() throws {
@@ -15,6 +15,26 @@ import Testing
     /// The REPL with the default pager (`PAGER` empty counts as unset).
     private func session(pager: String = "") async throws -> InteractiveSession {
         try await InteractiveSession(stateDirectory: folder.path, environment: ["PAGER": pager, "LESS": ""])
+    }
+
+    @Test func tabAfterAVerbOffersThePreviousCommandsFields() async throws {
+        let shop = try await session()
+        try shop.terminal.send("services list | sort pr")
+        try shop.terminal.send(key: .tab)
+        try shop.terminal.send("desc | first | get ti")
+        try shop.terminal.send(key: .tab)
+        try shop.terminal.send("\r")
+        try await shop.terminal.waitFor("services list | sort price desc | first | get title")
+        try await shop.terminal.waitFor("Plumber visit")
+        try await shop.waitForPrompt()
+        try shop.terminal.send("news list | where ")
+        try shop.terminal.send(key: .tab)
+        try shop.terminal.send(key: .tab)
+        try await shop.terminal.waitFor("titleImageUrl")
+        try await shop.terminal.waitFor("categoryType")
+        try shop.terminal.send(key: .controlC)
+        try await shop.waitForPrompt()
+        #expect(try await shop.quit() == .exited(0))
     }
 
     @Test func helpTallerThanTheScreenGoesThroughLessAndQReturns() async throws {
