@@ -31,6 +31,8 @@ import Testing
         ("echo $items | from json | avg price", "error: avg: 'price' of item 2 is a string ('cheap'), not a number"),
         ("echo $items | from json | select name prise", "error: select: no field 'prise' (did you mean 'price'?)"),
         ("echo $items | from json | get nmae", "error: get: no field 'nmae' (did you mean 'name'?)"),
+        ("echo $items | from json | where nmae == bolt", "error: where: no field 'nmae' (did you mean 'name'?)"),
+        ("echo $numbers | from json | where a > 1", "error: where: item 1 is an int, not a record"),
         ("echo $items | from json | sort pirce desc", "error: sort: no field 'pirce' (did you mean 'price'?)"),
         ("echo $items | from json | group nam", "error: group: no field 'nam' (did you mean 'name'?)"),
         ("echo $items | from json | uniq nme", "error: uniq: no field 'nme' (did you mean 'name'?)"),

@@ -3,7 +3,7 @@ struct WhereCommand: Command {
     let spec = CommandSpec(
         path: ["where"], abstract: "Keep the rows where FIELD OP VALUE holds",
         discussion:
-            "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). Rows without FIELD are dropped.",
+            "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). FIELD may be a path (details.0.title); rows without it are dropped, and a field no row has is an error.",
         arguments: [Self.field, Self.comparison, Self.value],
         examples: [Example("services list | where price < 1000")],
         input: .required, resultFields: .input)
@@ -19,9 +19,9 @@ struct WhereCommand: Command {
         let comparison = try invocation[Self.comparison]
         let pattern = comparison == .matches ? try ComparisonOperator.pattern(right.plainText) : nil
         var kept: [Value] = []
-        var lookup = FieldLookup(field)
-        for row in rows {
-            guard let left = lookup.value(in: row) else { continue }
+        var reader = FieldReader(FieldPath(field), command: spec.name)
+        for (index, row) in rows.enumerated() {
+            let left = try reader.value(in: row, at: index)
             guard let holds = comparison.evaluate(left, right, pattern: pattern) else {
                 if left.isNull || right.isNull { continue }
                 throw CommandError.failed(
@@ -30,6 +30,7 @@ struct WhereCommand: Command {
             }
             if holds { kept.append(row) }
         }
+        try reader.requireKnown(in: rows)
         return .value(.list(kept))
     }
 }
