@@ -91,7 +91,10 @@ enum CommandLineInterface {
             ], abstract: "run scripts in one session ('-' is stdin)"),
         Subcommand(
             name: "test", operandNames: "PATH… ", operands: .scriptsOrFolders,
-            options: [Option("--update", "rewrite the expected output from the actual output")],
+            options: [
+                Option("--update", "rewrite the expected output from the actual output"),
+                Option("--timeout", "SECONDS", .text, "fail a file still running after SECONDS (60 by default)"),
+            ],
             abstract: "transcript tests (a folder means every *.shopscript in it)"),
         Subcommand(
             name: "demo", operandNames: "FILE ", operands: .scripts,

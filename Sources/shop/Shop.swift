@@ -49,8 +49,8 @@ enum Shop {
             return await ScriptMode.run(commands: text, factory: factory)
         case .run(let files, let keepGoing, let echo):
             return await ScriptMode.run(files: files, keepGoing: keepGoing, echo: echo, factory: factory)
-        case .test(let paths, let update):
-            return await TestMode.run(paths: paths, update: update, factory: factory)
+        case .test(let paths, let update, let timeout):
+            return await TestMode.run(paths: paths, update: update, timeout: timeout, factory: factory)
         case .demo(let file, let settings):
             if let handout = settings.handoutPath {
                 return await DemoHandout(factory: factory, file: file, handout: handout).run()

@@ -192,7 +192,7 @@ final class Interpreter: SessionControl {
                     return EvaluatedWord(value: .string(text), text: text, isOptionLike: false)
                 }
                 return EvaluatedWord(
-                    value: LiteralValue.infer(text), text: text, isOptionLike: Self.isOptionLike(text))
+                    value: try Self.infer(text, at: word.location), text: text, isOptionLike: Self.isOptionLike(text))
             case .variable(let name, let location):
                 let value = try lookUp(name, at: location)
                 let text = value.plainText
@@ -207,8 +207,17 @@ final class Interpreter: SessionControl {
             case .variable(let name, let location): text += try lookUp(name, at: location).plainText
             }
         }
-        let value: Value = word.isQuoted ? .string(text) : LiteralValue.infer(text)
+        let value: Value = word.isQuoted ? .string(text) : try Self.infer(text, at: word.location)
         return EvaluatedWord(value: value, text: text, isOptionLike: false)
+    }
+
+    /// The value of an unquoted word, its errors placed at the word.
+    private static func infer(_ text: String, at location: SourceLocation) throws(LocatedError) -> Value {
+        do {
+            return try LiteralValue.infer(text)
+        } catch {
+            throw LocatedError(error, at: location)
+        }
     }
 
     /// Whether an unquoted word starts with `--`.

@@ -9,9 +9,12 @@ struct ExpectCommand: Command {
 
     let spec = CommandSpec(
         path: ["expect"], abstract: "Check a condition; fail naming both sides when it does not hold",
-        discussion: "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")).",
+        discussion: "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). \(Pattern.dialect)",
         arguments: [Self.left, Self.comparison, Self.right],
-        examples: [Example("set x 3; expect $x == 3"), Example("expect 'shop script' contains script")],
+        examples: [
+            Example("set x 3; expect $x == 3"), Example("expect 'shop script' contains script"),
+            Example("expect 'order 4711' matches '^order \\d+$'"),
+        ],
         input: .optional)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
@@ -27,15 +30,10 @@ struct ExpectCommand: Command {
         guard operands.count == 3 else {
             throw CommandError.missingArgument(command: spec.name, argument: "RIGHT", usage: spec.usage)
         }
-        guard let comparison = ComparisonOperator(rawValue: texts[1]) else {
-            let suggestion = Suggestion.nearest(to: texts[1], in: ComparisonOperator.spellings)
-            throw CommandError.failed(
-                "expect: unknown operator '\(texts[1])'" + Suggestion.didYouMean(suggestion)
-                    + "; use one of \(ComparisonOperator.spellings.joined(separator: " "))")
-        }
+        let comparison = try ComparisonOperator.named(texts[1], in: spec.name)
         let (left, right) = (operands[0], operands[2])
-        let pattern = comparison == .matches ? try ComparisonOperator.pattern(right.plainText) : nil
-        guard let holds = comparison.evaluate(left, right, pattern: pattern) else {
+        let pattern = comparison == .matches ? try Pattern(right.plainText) : nil
+        guard let holds = try comparison.evaluate(left, right, pattern: pattern) else {
             throw CommandError.failed(
                 "expect failed: cannot compare \(Self.describe(left, typed: true)) \(comparison.rawValue) \(Self.describe(right, typed: true))"
             )

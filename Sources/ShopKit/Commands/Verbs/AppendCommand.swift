@@ -18,8 +18,8 @@ struct AppendCommand: Command {
         case .list(let items): return .value(.list(items + [value]))
         case .string(let string): return .value(.string(string + value.plainText))
         case let other:
-            throw VerbError.unsupported(
-                command: spec.name, expected: "a list or a string", got: VerbError.describe(other))
+            throw CommandError.invalidInput(
+                command: spec.name, expected: "a list or a string", got: other.describedType)
         }
     }
 }

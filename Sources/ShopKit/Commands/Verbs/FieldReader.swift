@@ -51,7 +51,7 @@ public struct FieldReader {
             isKnown = true
             return value
         default:
-            throw .notRecord(command: command, item: index + 1, got: VerbError.describe(item))
+            throw .notRecord(command: command, item: index + 1, got: item.describedType)
         }
     }
 

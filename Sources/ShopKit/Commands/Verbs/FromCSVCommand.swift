@@ -12,7 +12,7 @@ struct FromCSVCommand: Command {
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let input = try invocation.requireInput()
         guard case .string(let text) = input else {
-            throw VerbError.unsupported(command: spec.name, expected: "CSV text", got: VerbError.describe(input))
+            throw CommandError.invalidInput(command: spec.name, expected: "CSV text", got: input.describedType)
         }
         do {
             return .value(.list(try CSVReader.read(Array(text.utf8))))

@@ -21,8 +21,8 @@ struct GetCommand: Command {
         case .record(let record): return .value(try reader.value(in: record))
         case .list(let items): return .value(.list(try reader.values(in: items)))
         case let other:
-            throw VerbError.unsupported(
-                command: spec.name, expected: "a list or a record", got: VerbError.describe(other))
+            throw CommandError.invalidInput(
+                command: spec.name, expected: "a list or a record", got: other.describedType)
         }
     }
 }

@@ -15,8 +15,8 @@ struct LengthCommand: Command {
         case .record(let record): .value(.int(record.count))
         case .string(let string): .value(.int(string.count))
         case let other:
-            throw VerbError.unsupported(
-                command: spec.name, expected: "a list, a record or a string", got: VerbError.describe(other))
+            throw CommandError.invalidInput(
+                command: spec.name, expected: "a list, a record or a string", got: other.describedType)
         }
     }
 }

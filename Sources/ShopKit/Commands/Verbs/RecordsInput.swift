@@ -27,14 +27,14 @@ extension Invocation {
             records.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
                 guard case .record(let record) = item else {
-                    throw VerbError.notRecord(command: spec.name, item: index + 1, got: VerbError.describe(item))
+                    throw VerbError.notRecord(command: spec.name, item: index + 1, got: item.describedType)
                 }
                 records.append(record)
             }
             return RecordsInput(records: records, isSingle: false)
         case let other:
-            throw VerbError.unsupported(
-                command: spec.name, expected: "a list of records or a record", got: VerbError.describe(other))
+            throw CommandError.invalidInput(
+                command: spec.name, expected: "a list of records or a record", got: other.describedType)
         }
     }
 }

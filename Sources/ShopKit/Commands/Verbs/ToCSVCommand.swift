@@ -17,7 +17,7 @@ struct ToCSVCommand: Command {
         switch CSVWriter.text(value) {
         case .success(let text): return text
         case .failure(let mixed):
-            throw .notRecord(command: command, item: mixed.item, got: VerbError.describe(mixed.got))
+            throw .notRecord(command: command, item: mixed.item, got: mixed.got.describedType)
         }
     }
 }

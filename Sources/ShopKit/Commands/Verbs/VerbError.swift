@@ -8,8 +8,6 @@ public enum VerbError: Error, Equatable, CustomStringConvertible {
     /// A value is not a number where the verb adds or compares numbers; `field` is nil for a
     /// list of plain values.
     case notNumber(command: String, item: Int, field: String?, value: Value)
-    /// An item has a type the verb does not take (`length` of a number).
-    case unsupported(command: String, expected: String, got: String)
     /// A field the verb would add exists already; `hint` says what to use instead.
     case fieldExists(command: String, field: String, hint: String?)
     /// A whole-number argument below zero.
@@ -28,10 +26,8 @@ public enum VerbError: Error, Equatable, CustomStringConvertible {
         case .notRecord(let command, let item, let got):
             "\(command): item \(item) is \(got), not a record"
         case .notNumber(let command, let item, let field, let value):
-            "\(command): \(field.map { "'\($0)' of " } ?? "")item \(item) is \(Self.describe(value)) "
+            "\(command): \(field.map { "'\($0)' of " } ?? "")item \(item) is \(value.describedType) "
                 + "(\(Self.shown(value))), not a number"
-        case .unsupported(let command, let expected, let got):
-            "\(command): expected \(expected), got \(got)"
         case .fieldExists(let command, let field, let hint):
             "\(command): field '\(field)' exists already" + (hint.map { "; \($0)" } ?? "")
         case .negativeCount(let command, let got):
@@ -49,14 +45,5 @@ public enum VerbError: Error, Equatable, CustomStringConvertible {
     static func shown(_ value: Value) -> String {
         let text = value.quoted
         return text.count > 40 ? String(text.prefix(39)) + "…" : text
-    }
-
-    /// A value's type with its article, as messages name it: `a string`, `an int`, `null`.
-    static func describe(_ value: Value) -> String {
-        switch value {
-        case .null: "null"
-        case .int: "an int"
-        default: "a \(value.typeName)"
-        }
     }
 }
