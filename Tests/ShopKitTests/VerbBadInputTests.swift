@@ -1,3 +1,4 @@
+import Glibc
 import ShopTestSupport
 import Testing
 
@@ -15,6 +16,7 @@ import Testing
             [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], to: folder + "/photo.png")
         try FileSystem.writeAtomically(Array("ab\n".utf8) + [0, 1, 2], to: folder + "/data.bin")
         _ = FileSystem.createDirectory(folder + "/folder")
+        #expect(mkfifo(folder + "/fifo", 0o600) == 0)
         await shop.run(
             """
             counter add 2 --quiet
@@ -61,6 +63,21 @@ import Testing
             "error: open: 'data.bin' is not text (a NUL byte on line 2); open reads JSON, CSV and text files"
         ),
         ("open empty.json", "error: open: 'empty.json' is empty"),
+        ("save out.json", "error: 'save' needs input: use it after '|', as in 'services list | save …'"),
+        (
+            "echo $numbers | save /dev/null",
+            "error: save: cannot write '/dev/null': not a regular file (a character device)"
+        ),
+        ("echo $numbers | save fifo", "error: save: cannot write 'fifo': not a regular file (a FIFO)"),
+        ("echo $numbers | save folder", "error: save: cannot write 'folder': not a regular file (a folder)"),
+        (
+            "echo $numbers | save good.csv",
+            "error: save: cannot write 'good.csv': the file exists; add --force to replace it"
+        ),
+        (
+            "echo $numbers | save out.yaml --as yml",
+            "error: save: --as must be one of json, csv, md, text, got 'yml' (did you mean 'md'?)"
+        ),
         ("open missing.csv", "error: open: cannot read 'missing.csv': no such file"),
         ("open good.csv --as yaml", "error: open: --as must be one of json, csv, text, got 'yaml'"),
         (

@@ -101,3 +101,35 @@ import Testing
                 """)
     }
 }
+
+/// `save` writes each format by the file's extension, and `open` reads JSON and CSV back to
+/// the same values (SPEC §11.1).
+@Suite struct SaveTests {
+    static let items = #"[{"name":"bolt","qty":12},{"name":"nut","qty":null}]"#
+
+    @Test(arguments: [
+        ("from json | save items.json", "items.json", "saved 2 items to items.json as json", items),
+        ("from json | save items.csv", "items.csv", "saved 2 items to items.csv as csv", items),
+        (
+            "from json | get name | save names.txt", "names.txt | lines", "saved 2 items to names.txt as text",
+            #"["bolt","nut"]"#
+        ),
+    ])
+    func savedFilesOpenToTheSameValues(save: String, open: String, message: String, expected: String) async throws {
+        let shop = try TestSession(plugins: [CounterPlugin()], format: .json)
+        await shop.run("set items '\(Self.items)'")
+        #expect(await shop.run("echo $items | \(save)") == message + "\n")
+        #expect(await shop.run("open \(open) | to json | from json") == expected + "\n")
+    }
+
+    @Test func markdownAndForcedReplacement() async throws {
+        let shop = try TestSession(plugins: [CounterPlugin()])
+        await shop.run(#"set items '[{"name":"bolt","qty":12}]'"#)
+        #expect(await shop.run("echo $items | from json | save notes.md") == "saved 1 item to notes.md as md\n")
+        #expect(await shop.run("open notes.md | lines | first 2 | last") == "|------|----:|\n")
+        #expect(
+            await shop.run("echo $items | from json | save notes.md --force --as json")
+                == "saved 1 item to notes.md as json\n")
+        #expect(await shop.run("open notes.md --as json | get name") == "bolt\n")
+    }
+}

@@ -66,10 +66,7 @@ struct OpenCommand: Command {
 
     /// The format a file's extension names: `.json` and `.csv`, any other is text.
     static func format(of path: String) -> Format {
-        let name = FilePath.lastComponent(of: path)
-        guard let dot = name.lastIndex(of: ".") else { return .text }
-        return Format(rawValue: name[name.index(after: dot)...].lowercased()).flatMap { $0 == .text ? nil : $0 }
-            ?? .text
+        FileExtension.of(path).flatMap(Format.init(rawValue:)) ?? .text
     }
 
     private static let noStandardInput = VerbError.invalid(

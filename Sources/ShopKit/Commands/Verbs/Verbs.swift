@@ -6,7 +6,7 @@ enum Verbs {
             UniqCommand(), FlattenCommand(), LengthCommand(), GroupCommand(),
         ] + AggregateCommand.Kind.allCases.map(AggregateCommand.init) + [
             RenameCommand(), AppendCommand(), SplitCommand(), JoinCommand(), ReplaceCommand(), LinesCommand(),
-            TrimCommand(), ToMarkdownCommand(), FromCSVCommand(), OpenCommand(), ChartCommand(),
+            TrimCommand(), ToMarkdownCommand(), FromCSVCommand(), OpenCommand(), SaveCommand(), ChartCommand(),
             ExpandCommand(), PageCommand(), ClearCommand(),
         ]
 }
