@@ -63,6 +63,16 @@ import Testing
             "error: open: 'data.bin' is not text (a NUL byte on line 2); open reads JSON, CSV and text files"
         ),
         ("open empty.json", "error: open: 'empty.json' is empty"),
+        (
+            #"echo '[{"a":"x"},{"a":"y"}]' | from json | chart"#,
+            "error: chart: no field holds numbers (fields: a); name one: chart FIELD --by LABEL"
+        ),
+        (
+            "echo $items | from json | chart price",
+            "error: chart: 'price' of item 2 is a string ('cheap'), not a number"
+        ),
+        ("echo $items | from json | chart prce", "error: chart: no field 'prce' (did you mean 'price'?)"),
+        ("echo $items | from json | chart price --by nam", "error: chart: no field 'nam' (did you mean 'name'?)"),
         ("save out.json", "error: 'save' needs input: use it after '|', as in 'services list | save …'"),
         (
             "echo $numbers | save /dev/null",
