@@ -59,6 +59,7 @@ import Testing
         ("vars | group type --sum value | sort ", ["type", "count", "items", "sum_value"]),
         ("vars | group type --count | chart ", ["type", "count"]),
         ("vars | uniq type --count | sort ", ["value", "count"]),
+        ("vars | insert note 1 | update ", ["name", "type", "value", "note"]),
         ("vars | chart value --by ", ["name", "type", "value"]),
         ("set x 1; vars | sort n", ["name"]),
         ("echo hi | sort ", []),

@@ -100,6 +100,12 @@ import Testing
         ),
         ("echo $items | from json | rename nam title", "error: rename: no field 'nam' (did you mean 'name'?)"),
         (
+            "echo $items | from json | insert price 2",
+            "error: insert: field 'price' exists already; to change it, use 'update price …'"
+        ),
+        ("echo $items | from json | update prce 2", "error: update: no field 'prce' (did you mean 'price'?)"),
+        ("echo $numbers | from json | insert a 1", "error: insert: item 1 is an int, not a record"),
+        (
             "echo $numbers | from json | first | length",
             "error: length: expected a list, a record or a string, got an int"
         ),

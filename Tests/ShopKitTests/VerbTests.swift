@@ -27,6 +27,13 @@ import Testing
         ("reject price kind tags | first 2", #"[{"name":"bolt","qty":12},{"name":"nut","qty":30}]"#),
         ("first", #"{"name":"bolt","qty":12,"price":0.5,"kind":"metal"}"#),
         ("first 0", "[]"),
+        (
+            "insert unit each | select name unit | first 2",
+            #"[{"name":"bolt","unit":"each"},{"name":"nut","unit":"each"}]"#
+        ),
+        ("first | insert on true", #"{"name":"bolt","qty":12,"price":0.5,"kind":"metal","on":true}"#),
+        ("update qty 0 | get qty", "[0,0,0]"),
+        ("last | update kind glue | get kind", #""glue""#),
         ("last 2 | get name", #"["nut","glue"]"#),
         ("get tags.1", #"[null,null,"sticky"]"#),
         ("sort price | get name", #"["nut","bolt","glue"]"#),

@@ -5,7 +5,8 @@ enum Verbs {
             SelectCommand(), RejectCommand(), FirstOrLastCommand(.first), FirstOrLastCommand(.last), ReverseCommand(),
             UniqCommand(), FlattenCommand(), LengthCommand(), GroupCommand(),
         ] + AggregateCommand.Kind.allCases.map(AggregateCommand.init) + [
-            RenameCommand(), AppendCommand(), SplitCommand(), JoinCommand(), ReplaceCommand(), LinesCommand(),
+            InsertOrUpdateCommand(.insert), InsertOrUpdateCommand(.update), RenameCommand(), AppendCommand(),
+            SplitCommand(), JoinCommand(), ReplaceCommand(), LinesCommand(),
             TrimCommand(), ToMarkdownCommand(), FromCSVCommand(), OpenCommand(), SaveCommand(), ChartCommand(),
             ExpandCommand(), PageCommand(), ClearCommand(),
         ]
