@@ -80,6 +80,16 @@ import Testing
         #expect(try await json("sort b desc a desc | get n", input: rows) == "[2,3,4,1,5]\n")
     }
 
+    @Test func fewDistinctStringsSortAsStringsDo() async throws {
+        // Twelve names from three (ranked once, then compared as numbers), stable within each;
+        // "e\u{301}" and "é" are one string to Swift, so they keep their order.
+        let names = ["b", "a", "c", "é", "a", "e\u{301}", "b", "c", "a", "é", "b", "c"]
+        let rows =
+            "[" + names.enumerated().map { #"{"n":\#($0.offset),"s":"\#($0.element)"}"# }.joined(separator: ",") + "]"
+        #expect(try await json("sort s | get n", input: rows) == "[1,4,8,0,6,10,2,7,11,3,5,9]\n")
+        #expect(try await json("sort s desc | get n", input: rows) == "[3,5,9,2,7,11,0,6,10,1,4,8]\n")
+    }
+
     @Test func mixedTypesSortInOneTotalOrder() async throws {
         #expect(try await json("sort", input: #"["b",2,null,true,1.5,"a"]"#) == #"[null,true,1.5,2,"a","b"]"# + "\n")
     }

@@ -15,7 +15,7 @@ struct SortColumn {
         if let ints = Self.all(values, { if case .int(let int) = $0 { int } else { nil } }) {
             storage = .ints(ints)
         } else if let strings = Self.all(values, \.stringValue) {
-            storage = .strings(strings)
+            storage = Self.ranked(strings).map(Storage.ints) ?? .strings(strings)
         } else {
             storage = .values(values)
         }
@@ -45,6 +45,18 @@ struct SortColumn {
     @inline(__always)
     private static func order<T: Comparable>(_ lhs: T, _ rhs: T) -> ValueOrder {
         lhs < rhs ? .orderedAscending : (lhs == rhs ? .orderedSame : .orderedDescending)
+    }
+
+    /// Each string's place among the distinct strings, sorted, when they are few (as titles in
+    /// a catalog are): the sort then compares whole numbers, not strings, in the same order.
+    private static func ranked(_ strings: [String]) -> [Int]? {
+        var ranks: [String: Int] = [:]
+        for string in strings where ranks[string] == nil {
+            ranks[string] = 0
+            if ranks.count > strings.count / 2 { return nil }
+        }
+        for (rank, string) in ranks.keys.sorted().enumerated() { ranks[string] = rank }
+        return strings.map { ranks[$0] ?? 0 }
     }
 
     /// Every value converted by `convert`, or nil when one does not convert.
