@@ -23,6 +23,13 @@ import Testing
         #expect(result == ShopBinary.Result(status: 0, standardOutput: "x=2\ndone\n", standardError: ""))
     }
 
+    @Test(arguments: ["feed", "feed open 2"])
+    func pipedFeedOutputHasNoTrailingBlanks(command: String) async throws {
+        let result = try await shop(["-c", command])
+        #expect(result.status == 0 && result.standardOutput.contains("│"))
+        #expect(result.standardOutput.split(separator: "\n").filter { $0.hasSuffix(" ") } == [])
+    }
+
     @Test func aFailingScriptStopsAtTheFirstErrorWithItsPlace() async throws {
         try folder.write("echo one\nechoo two\necho three\n", to: "demo.shopscript")
         let result = try await shop(["run", "demo.shopscript"])
