@@ -17,7 +17,7 @@ import Synchronization
 /// ```swift
 /// let history: any HistoryStoring
 /// do {
-///     history = try SQLiteHistoryStore(path: SQLiteHistoryStore.defaultPath(environment: environment))
+///     history = try SQLiteHistoryStore(path: SQLiteHistoryStore.path(stateDirectory: folder))
 /// } catch {
 ///     warn("\(error); history is kept in memory for this session")
 ///     history = InMemoryHistoryStore()
@@ -35,7 +35,7 @@ public final class SQLiteHistoryStore: HistoryStoring {
     /// Opens the history database at `path`, creating missing folders and a new database as needed.
     ///
     /// - Parameters:
-    ///   - path: The database file, e.g. from ``defaultPath(environment:)`` or ``path(stateDirectory:)``.
+    ///   - path: The database file, e.g. from ``path(stateDirectory:)``.
     ///   - busyTimeout: How long a call waits while another process holds the write lock.
     /// - Throws: ``HistoryError/unavailable(path:reason:)`` when the folder or file cannot be used
     ///   or is not a shop history database; ``HistoryError/newerSchema(path:found:supported:)``

@@ -43,7 +43,8 @@ extension LineEditor {
         }
         let scalar = decodedInput.removeFirst()
         // The private keys reach libedit only through el_wpush, never typed or pasted.
-        let isPrivate = [Self.finishLineKey, Self.listKey, Self.moveToEndKey].contains(wchar_t(bitPattern: scalar.value))
+        let privateKeys = [Self.finishLineKey, Self.listKey, Self.moveToEndKey]
+        let isPrivate = privateKeys.contains(wchar_t(bitPattern: scalar.value))
         character.pointee = wchar_t(bitPattern: isPrivate ? 0xFFFD : scalar.value)
         return 1
     }

@@ -286,7 +286,7 @@ struct DemoPresenter {
     }
 
     private func writePrompt() {
-        let prompt = style.isEnabled ? "\u{1B}[1;36mshop\u{1B}[0m> " : "shop> "
+        let prompt = Prompt.styled(style)
         let counter = "\(current + 1)/\(script.entries.count)"
         let columns = Terminal.size(of: STDOUT_FILENO)?.columns ?? 80
         // The counter sits at the right edge, then the cursor returns to the prompt.

@@ -50,7 +50,7 @@ struct REPL {
                 to: .standardOutput)
         }
         let style = environment.style
-        let prompt = style.isEnabled ? "\u{1B}[1;36mshop\u{1B}[0m> " : "shop> "
+        let prompt = Prompt.styled(style)
         var pending = ""
         while true {
             output.flush()

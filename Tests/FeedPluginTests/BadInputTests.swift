@@ -135,7 +135,7 @@ import Testing
         let session = try TestSession(plugins: [FeedPlugin()], style: FeedFixtures.trueColor)
         await session.run("feed load '\(path)'")
         let printed = await session.run("feed; feed open 1")
-        let escapes = FeedFixtures.stripEscapes(printed)
+        let escapes = EscapeStripper.strip(printed)
         #expect(!escapes.unicodeScalars.contains("\u{1B}"))
         #expect(!escapes.unicodeScalars.contains("\u{07}"))
         #expect(printed.contains("Red␛[31m alert␇"))

@@ -40,7 +40,7 @@ import Testing
         let lines = example.view == "list" ? list.lines(in: context) : page.lines(in: context)
         for (number, line) in lines.enumerated() {
             // Trailing blanks are trimmed in the snapshot; the width pins them down.
-            #expect(DisplayWidth.of(FeedFixtures.stripEscapes(line)) == example.width, "line \(number + 1)")
+            #expect(DisplayWidth.of(EscapeStripper.strip(line)) == example.width, "line \(number + 1)")
         }
         let rendered = example.view == "list" ? list.render(in: context) : page.render(in: context)
         let shown = rendered.split(separator: "\n", omittingEmptySubsequences: false).map {
