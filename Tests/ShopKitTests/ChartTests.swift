@@ -50,7 +50,7 @@ import Testing
         #expect(!render([3, -1]).contains("\u{1B}"))
         let coloured = render([3, -1], style: TerminalStyle(depth: .ansi16))
         #expect(coloured.contains("\u{1B}["))
-        #expect(TerminalText.stripEscapes(coloured) == render([3, -1]))
+        #expect(EscapeStripper.strip(coloured) == render([3, -1]))
     }
 
     @Test func theCommandLabelsByFieldAndPassesTheValueOn() async throws {
