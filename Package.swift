@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "ShopTestSupport"]),
         .testTarget(
             name: "PluginHostTests",
-            dependencies: ["PluginHost", "ShopTestSupport", "ServicesPlugin", "shop-fake-plugin"]),
+            dependencies: ["PluginHost", "ShopPluginKit", "ShopTestSupport", "ServicesPlugin", "shop-fake-plugin"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "ShopTestSupport"]),
         .testTarget(name: "ServicesPluginTests", dependencies: ["ServicesPlugin", "ShopTestSupport"]),
         .testTarget(name: "FeedPluginTests", dependencies: ["FeedPlugin", "ShopTestSupport"]),

@@ -12,7 +12,7 @@ import Synchronization
 final class ChildProcess: Sendable {
     /// The process id, which is also its process group's id.
     let pid: pid_t
-    /// The write end of the child's stdin.
+    /// The write end of the child's stdin, non-blocking.
     let standardInput: Int32
     /// The read end of the child's stdout, non-blocking.
     let standardOutput: Int32
@@ -84,7 +84,7 @@ final class ChildProcess: Sendable {
             closeAll([input[1], output[0], errors[0]])
             throw SpawnError(code: result)
         }
-        for descriptor in [output[0], errors[0]] {
+        for descriptor in [input[1], output[0], errors[0]] {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
         return ChildProcess(pid: pid, standardInput: input[1], standardOutput: output[0], standardError: errors[0])

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Cuts a byte stream into lines as the bytes arrive, keeping a partial line for the next
 /// read, and refuses a line longer than its limit.
 ///
@@ -26,19 +28,22 @@ struct LineSplitter {
 
     /// Adds bytes read from the stream; hands out each line they complete.
     mutating func append(_ bytes: UnsafeRawBufferPointer, _ emit: (Piece) -> Void) {
-        guard !isOverlong else { return }
+        guard !isOverlong, let base = bytes.baseAddress else { return }
         var start = 0
         while start < bytes.count {
-            guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
-                pending.append(contentsOf: bytes[start...])
+            // memchr, not a loop over the bytes: a plugin line may hold megabytes.
+            guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else {
+                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...]))
                 if pending.count > limit { failOverlong(emit) }
                 return
             }
+            let newline = UnsafeRawPointer(found) - base
+            let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<newline])
             if pending.isEmpty {
-                guard newline - start <= limit else { return failOverlong(start: bytes[start..<newline], emit) }
-                emit(.line(Array(bytes[start..<newline])))
+                guard piece.count <= limit else { return failOverlong(start: piece, emit) }
+                emit(.line(Array(piece)))
             } else {
-                pending.append(contentsOf: bytes[start..<newline])
+                pending.append(contentsOf: piece)
                 guard pending.count <= limit else { return failOverlong(emit) }
                 emit(.line(pending))
                 pending.removeAll(keepingCapacity: true)
@@ -64,9 +69,9 @@ struct LineSplitter {
         pending = []
     }
 
-    private mutating func failOverlong(start: Slice<UnsafeRawBufferPointer>, _ emit: (Piece) -> Void) {
+    private mutating func failOverlong(start: UnsafeRawBufferPointer, _ emit: (Piece) -> Void) {
         isOverlong = true
-        emit(.overlong(prefix: Array(start.prefix(Self.prefixLength))))
+        emit(.overlong(prefix: Array(UnsafeRawBufferPointer(rebasing: start.prefix(Self.prefixLength)))))
     }
 
     /// How many bytes of an overlong line are kept to quote it.

@@ -40,9 +40,23 @@ struct OutsideCommand: Command {
         }
         let (arguments, options) = invocation.arguments.json(for: spec)
         let scope = plugin.scope
+        let console = invocation.console
+        let progress = ProgressLine(terminal: console.terminal, plugin: plugin.name)
+        defer { progress.clear() }
         var handlers = PluginConnection.Handlers()
-        handlers.output = { lines in for line in lines { invocation.console.message(line) } }
-        handlers.warning = { text in invocation.console.warning("\(plugin.name): \(text)") }
+        handlers.output = { lines in
+            progress.printAbove {
+                for line in lines { console.message(line) }
+                console.flush()
+            }
+        }
+        handlers.progress = { message, fraction in progress.show(message: message, fraction: fraction) }
+        handlers.warning = { text in
+            progress.printAbove {
+                console.warning("\(plugin.name): \(text)")
+                console.flush()
+            }
+        }
         handlers.stateGet = { keys in
             var values: [(String, Value)] = []
             for key in keys {
@@ -68,7 +82,7 @@ struct OutsideCommand: Command {
                         ]))
                 }, handlers: handlers)
         } catch let error as RPCError {
-            throw CommandError.failed(Self.message(of: error))
+            throw Self.failure(of: error)
         }
         return try apply(answer, in: invocation)
     }
@@ -118,10 +132,19 @@ struct OutsideCommand: Command {
             ]))
     }
 
-    /// The one line of a plugin's error answer: its message, and its help after `; `.
-    static func message(of error: RPCError) -> String {
-        let help = error.detail("help")?.stringValue
-        return error.message + (help.map { "; " + $0 } ?? "")
+    /// A plugin's error answer as the session prints it: its message, `data.help` on a line
+    /// of its own, and the place of the word `data.argument` or `data.option` names.
+    static func failure(of error: RPCError) -> CommandFailure {
+        let subject: CommandFailure.Subject? =
+            if let argument = error.detail("argument")?.stringValue {
+                .argument(argument)
+            } else if let option = error.detail("option")?.stringValue {
+                .option(option)
+            } else {
+                nil
+            }
+        let help = error.detail("help")?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        return CommandFailure(error.message, help: help, about: subject)
     }
 }
 

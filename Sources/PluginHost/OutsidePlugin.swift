@@ -22,7 +22,7 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
 
     /// A plugin from its manifest, checked: the error names the JSON path of the first bad field.
     public init(manifest json: Value, executable: String, settings: PluginSettings) throws(ManifestError) {
-        manifest = try OutsideManifest.check(json)
+        manifest = try PluginManifest(json: json)
         self.executable = executable
         self.settings = settings
     }

@@ -9,8 +9,10 @@ import Synchronization
 /// queue: stdout is cut into lines and each line decoded as a message, stderr goes to the
 /// log. Requests are numbered from 1; each waiting caller gets its call's events (output,
 /// progress, warnings, `state/get`) and finally its answer on its own task, so whatever a
-/// caller does with them happens where the caller runs. Writes go through a serial queue of
-/// their own, since a large request can fill the pipe.
+/// caller does with them happens where the caller runs. A line is written at once when the
+/// pipe takes it; the rest of a large one (a pipe that is full) goes through a serial queue of
+/// its own that waits for the pipe. Thread hops are what a warm round trip costs, so a call
+/// makes no other: its clock is one timer per connection, armed for the earliest deadline.
 ///
 /// A protocol error, an over-long line, an answer to an id never sent, or the end of stdout
 /// ends the connection: every waiting call fails with one error naming the plugin, and the
@@ -43,7 +45,8 @@ final class PluginConnection: Sendable {
         var splitter = LineSplitter(limit: PluginConnection.lineLimit)
         /// The revision of each key whose value this process was sent (`state-cache`).
         var sentRevisions: [String: UInt64] = [:]
-        var inputClosed = false
+        /// When the connection's timer fires next, if it is armed.
+        var clockFiresAt: DispatchTime?
         /// Set (on `queue`) when the stderr descriptor was closed: its number may belong to
         /// another process's pipe from then on.
         var errorsClosed = false
@@ -53,8 +56,18 @@ final class PluginConnection: Sendable {
         let label: String
         let events: AsyncStream<CallEvent>.Continuation
         let timeout: Double?
-        var deadline: Int = 0
+        /// When the call times out, unless a `progress` moves it.
+        var expires: DispatchTime?
     }
+
+    /// What waits to be written to stdin; touched under the lock, which also orders writes.
+    private struct Outgoing {
+        /// Blocks on `writer` not finished yet: while there are any, lines queue behind them.
+        var queued = 0
+        var closed = false
+    }
+
+    private let outgoing = Mutex(Outgoing())
 
     /// What happens during a call, in order, ending with its answer or failure.
     private enum CallEvent: Sendable {
@@ -168,7 +181,7 @@ final class PluginConnection: Sendable {
                     connection: self, usesStateCache: usesStateCache))
         ).line
         send(line)
-        queue.async { self.armTimeout(of: id) }
+        startClock(of: id)
         for await event in events {
             switch event {
             case .output(let lines): handlers.output(lines)
@@ -219,35 +232,61 @@ final class PluginConnection: Sendable {
     // MARK: Writing
 
     private func send(_ line: String) {
-        writer.async { [self] in
-            guard !state.withLock({ $0.inputClosed }) else { return }
-            var line = line
-            let written = line.withUTF8 { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let count = Glibc.write(
-                        process.standardInput, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        return false
-                    }
-                    offset += count
+        var line = line
+        line.withUTF8 { bytes in
+            outgoing.withLock { outgoing in
+                guard !outgoing.closed else { return }
+                var written = 0
+                if outgoing.queued == 0 {
+                    guard let count = write(bytes, waiting: false) else { return }
+                    written = count
                 }
-                return true
+                guard written < bytes.count else { return }
+                let rest = Array(bytes[written...])
+                outgoing.queued += 1
+                writer.async { [self] in
+                    rest.withUnsafeBufferPointer { _ = write($0, waiting: true) }
+                    self.outgoing.withLock { $0.queued -= 1 }
+                }
             }
-            // A plugin that cannot be written to is gone: its stdout ends, and that ends the calls.
-            if !written { log.append("shop: could not write to the plugin: \(String(cString: strerror(errno)))") }
         }
     }
 
-    private func closeInput() {
-        writer.async { [self] in
-            let descriptor: Int32? = state.withLock { state in
-                guard !state.inputClosed else { return nil }
-                state.inputClosed = true
-                return process.standardInput
+    /// Writes `bytes` to stdin (non-blocking); how many went out before the pipe was full, or
+    /// nil when the plugin cannot be written to. `waiting` waits for room instead.
+    private func write(_ bytes: UnsafeBufferPointer<UInt8>, waiting: Bool) -> Int? {
+        var offset = 0
+        while offset < bytes.count {
+            let count = Glibc.write(process.standardInput, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if count >= 0 {
+                offset += count
+                continue
             }
-            if let descriptor { close(descriptor) }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK {
+                guard waiting else { return offset }
+                var room = pollfd(fd: process.standardInput, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&room, 1, -1)
+                continue
+            }
+            // A plugin that cannot be written to is gone: its stdout ends, and that ends the calls.
+            log.append("shop: could not write to the plugin: \(String(cString: strerror(errno)))")
+            return nil
+        }
+        return offset
+    }
+
+    /// Closes stdin once what was sent before is written.
+    private func closeInput() {
+        outgoing.withLock { outgoing in
+            guard !outgoing.closed else { return }
+            outgoing.closed = true
+            guard outgoing.queued > 0 else {
+                _ = close(process.standardInput)
+                return
+            }
+            outgoing.queued += 1
+            writer.async { [process] in _ = close(process.standardInput) }
         }
     }
 
@@ -414,34 +453,52 @@ final class PluginConnection: Sendable {
     /// Passes a notification to the call whose id its params name.
     private func deliver(_ event: CallEvent, to params: Value, restartsClock: Bool = false) {
         guard let id = params.recordValue?["id"]?.intValue else { return }
-        let restart = state.withLock { state -> Bool in
+        let known = state.withLock { state -> Bool in
             guard state.calls[id] != nil else { return false }
             state.calls[id]?.events.yield(event)
-            if restartsClock { state.calls[id]?.deadline += 1 }
-            return restartsClock
+            return true
         }
-        if restart { armTimeout(of: id) }
+        if known && restartsClock { startClock(of: id) }
     }
 
     // MARK: Timeouts and cancel
 
-    /// Starts (or restarts) the clock of call `id`; runs on `queue`.
-    private func armTimeout(of id: Int) {
-        guard
-            let (timeout, deadline) = state.withLock({ state in
-                state.calls[id].flatMap { call in call.timeout.map { ($0, call.deadline) } }
-            })
-        else { return }
-        queue.asyncAfter(deadline: .now() + timeout) { [self] in
-            let expired: Call? = state.withLock { state in
-                guard let call = state.calls[id], call.deadline == deadline else { return nil }
+    /// Starts (or restarts) the clock of call `id`: sets when it expires, and arms the
+    /// connection's timer only when it is not armed for that time or earlier.
+    private func startClock(of id: Int) {
+        let fireAt: DispatchTime? = state.withLock { state in
+            guard let timeout = state.calls[id]?.timeout else { return nil }
+            let expires = DispatchTime.now() + timeout
+            state.calls[id]?.expires = expires
+            if let armed = state.clockFiresAt, armed <= expires { return nil }
+            state.clockFiresAt = expires
+            return expires
+        }
+        if let fireAt { armClock(at: fireAt) }
+    }
+
+    private func armClock(at time: DispatchTime) {
+        queue.asyncAfter(deadline: time) { [self] in clockFired(at: time) }
+    }
+
+    /// Fails the calls whose time is up, and arms the timer again for the earliest deadline
+    /// left (a `progress` moved it later, or a newer call), unless another timer is armed.
+    private func clockFired(at time: DispatchTime) {
+        let now = DispatchTime.now()
+        let (expired, next): ([(id: Int, call: Call)], DispatchTime?) = state.withLock { state in
+            let expired = state.calls.filter { $0.value.expires.map { $0 <= now } ?? false }.map { ($0.key, $0.value) }
+            for (id, _) in expired {
                 state.calls[id] = nil
                 state.abandoned.insert(id)
-                return call
             }
-            guard let expired else { return }
-            expired.events.yield(.failed(.timeout(plugin: plugin, request: expired.label, seconds: timeout)))
-            expired.events.finish()
+            guard state.clockFiresAt == time else { return (expired, nil) }
+            state.clockFiresAt = state.calls.values.compactMap(\.expires).min()
+            return (expired, state.clockFiresAt)
+        }
+        if let next { armClock(at: next) }
+        for (id, call) in expired {
+            call.events.yield(.failed(.timeout(plugin: plugin, request: call.label, seconds: call.timeout ?? 0)))
+            call.events.finish()
             giveUp(on: id)
         }
     }

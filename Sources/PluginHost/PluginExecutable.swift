@@ -25,14 +25,28 @@ public struct PluginExecutable: Sendable, Equatable {
         guard word.contains("/") || word.hasPrefix("~") else {
             let file = "shop-plugin-" + word
             for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
-                let candidate = String(folder) + "/" + file
+                let candidate = FilePath.resolve(String(folder) + "/" + file, relativeTo: workingDirectory, home: home)
                 if access(candidate, X_OK) == 0, !FileSystem.isDirectory(candidate) {
-                    return try inspect(candidate, as: word)
+                    return try inspect(normalized(candidate), as: word)
                 }
             }
             throw .notOnPath(word: word, file: file)
         }
-        return try inspect(FilePath.resolve(word, relativeTo: workingDirectory, home: home), as: word)
+        return try inspect(normalized(FilePath.resolve(word, relativeTo: workingDirectory, home: home)), as: word)
+    }
+
+    /// The absolute `path` without `.` and `..` components or doubled slashes, read as written
+    /// (symbolic links are kept: a link updated to a new version stays the registered path).
+    static func normalized(_ path: String) -> String {
+        var components: [Substring] = []
+        for component in path.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(component)
+            }
+        }
+        return "/" + components.joined(separator: "/")
     }
 
     /// The executable at the absolute `path`, checked; `word` is how the user named it.

@@ -21,8 +21,17 @@ import Synchronization
 /// into `display` lines at the host's width.
 public enum PluginServer {
     /// Answers shop's requests until `shutdown` or the end of stdin, then exits.
+    ///
+    /// The plugin's manifest is checked first with the codec shop reads it with
+    /// (``PluginManifest/check(_:)``); a refused one is written to stderr (`plugin log`), and
+    /// served anyway, so shop refuses it with the same words at `plugin add`.
     public static func serve(_ plugin: any Plugin) async -> Never {
         let channel = Channel()
+        do {
+            try PluginManifest.check(plugin)
+        } catch {
+            channel.log("the manifest of \(plugin.name) is refused: \(error)")
+        }
         let server = Server(plugin: plugin, channel: channel)
         for await message in channel.messages {
             await server.handle(message)
@@ -81,6 +90,12 @@ final class Channel: Sendable {
             }
         }
         source.resume()
+    }
+
+    /// Writes a line on stderr, which shop keeps for `plugin log`.
+    func log(_ line: String) {
+        var text = line + "\n"
+        text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
     }
 
     /// Writes one message.

@@ -3,11 +3,21 @@ import Synchronization
 
 /// The plugin's side of the conversation: one `run` at a time as a task `cancel` can stop,
 /// `state/get` when the host left out a value this process does not hold.
+///
+/// The state is an ordinary ``StateStore`` (the one state backend, in process and out)
+/// holding the plugin's own keys and, as `any`, the keys it reads: the values the host sent,
+/// kept across calls so `state-cache` works. Each command runs in a change of it that is
+/// rolled back (``StateStore/proposals(for:_:)``); what it wrote goes back as proposed
+/// `stateChanges`.
 actor Server {
     let plugin: any Plugin
     let channel: Channel
     private let commands: [[String]: any Command]
-    private let backend: ProposalStateBackend
+    private let store: StateStore
+    /// The plugin's own keys: the only ones its commands can write.
+    private let ownKeys: [String]
+    /// The host's revision of each value this process holds.
+    private var revisions: [String: UInt64] = [:]
     private let objects = SessionObjects()
     private var usesStateCache = false
     private var folders: (cache: String, state: String) = ("/tmp", "/tmp")
@@ -21,7 +31,11 @@ actor Server {
         var commands: [[String]: any Command] = [:]
         for command in plugin.commands { commands[command.spec.path] = command }
         self.commands = commands
-        backend = ProposalStateBackend(plugin: plugin)
+        let reads = plugin.reads.map { key in
+            StateKeyDeclaration(key: key, abstract: "read from the host", type: .any, initialValue: { .null })
+        }
+        store = StateStore(declarations: plugin.stateKeys + reads)
+        ownKeys = plugin.stateKeys.map(\.key)
     }
 
     /// Handles one message from the host.
@@ -96,7 +110,7 @@ actor Server {
         guard let command = commands[path] else {
             return fail(id, code: -32000, "unknown command '\(path.joined(separator: " "))'", data: kind("usage"))
         }
-        await fetchMissing(backend.receive(request?["state"] ?? .null))
+        await fetchMissing(receive(request?["state"] ?? .null))
         let context = request?["context"]?.recordValue
         let width = context?["width"]?.intValue ?? 80
         let format = context?["format"]?.stringValue.flatMap(OutputFormat.init(rawValue:)) ?? .table
@@ -111,11 +125,11 @@ actor Server {
             command: RegisteredCommand(command, owner: plugin.name),
             arguments: Arguments(
                 json: request?["arguments"] ?? .null, options: request?["options"] ?? .null, for: command.spec),
-            input: input.isNull ? nil : input, state: StateAccess(backend: backend, owner: plugin.name),
+            input: input.isNull ? nil : input, state: StateAccess(backend: store, owner: plugin.name),
             environment: environment, console: Console(sink: sink, format: format, terminal: nil),
             baseDirectory: baseDirectory, format: format, objects: objects)
         do {
-            let (result, proposals) = try await backend.collecting { try await command.run(invocation) }
+            let (result, proposals) = try await store.proposals(for: ownKeys) { try await command.run(invocation) }
             let render = invocation.renderContext
             if Task.isCancelled { return fail(id, code: -32800, "cancelled") }
             var pairs: [(String, Value)] = [("value", result?.value ?? .null)]
@@ -134,19 +148,57 @@ actor Server {
             answer(id, .record(Record(pairs: pairs)))
         } catch is CancellationError {
             fail(id, code: -32800, "cancelled")
+        } catch let failure as CommandFailure {
+            fail(id, code: -32000, failure.message, data: Self.errorData(of: failure))
         } catch {
             let message = (error as? any CustomStringConvertible)?.description ?? "\(error)"
             fail(id, code: -32000, message, data: kind("failed"))
         }
     }
 
+    /// The `data` of the error answer for `failure` (PLUGIN-PROTOCOL §6): its kind, the
+    /// argument or option it is about, and its help.
+    static func errorData(of failure: CommandFailure) -> Value {
+        var data: [(String, Value)]
+        switch failure.subject {
+        case .argument(let name)?: data = [("kind", "invalid-argument"), ("argument", .string(name))]
+        case .option(let name)?: data = [("kind", "invalid-argument"), ("option", .string(name))]
+        case nil: data = [("kind", "failed")]
+        }
+        if let help = failure.help { data.append(("help", .string(help))) }
+        return .record(Record(pairs: data))
+    }
+
     private func kind(_ kind: String) -> Value {
         .record(Record(["kind": .string(kind)]))
     }
 
-    /// Asks the host for the values this process does not hold.
-    private func fetchMissing(_ keys: [String]) async {
-        guard !keys.isEmpty else { return }
+    // MARK: State
+
+    /// Takes the `state` of a request: new values replace the kept ones; a key sent without
+    /// a value keeps the value this process holds. Returns the keys (with the host's
+    /// revisions) whose values it does not hold.
+    private func receive(_ state: Value) -> [(key: String, revision: UInt64)] {
+        var missing: [(key: String, revision: UInt64)] = []
+        var values: [(key: String, value: Value)] = []
+        for (key, entry) in state.recordValue?.fields ?? [] {
+            let revision = UInt64(entry.recordValue?["revision"]?.intValue ?? 0)
+            if let value = entry.recordValue?["value"] {
+                values.append((key, value))
+                revisions[key] = revision
+            } else if revisions[key] != revision {
+                missing.append((key, revision))
+            }
+        }
+        if !values.isEmpty { try? store.load(values) }
+        return missing
+    }
+
+    /// Asks the host for the values this process does not hold, and keeps them with their
+    /// revisions.
+    private func fetchMissing(_ missing: [(key: String, revision: UInt64)]) async {
+        guard !missing.isEmpty else { return }
+        let keys = missing.map(\.key)
         let id = nextID
         nextID += 1
         let answer = await withCheckedContinuation { continuation in
@@ -157,7 +209,8 @@ actor Server {
             ])
         }
         let values = answer.recordValue?["values"]?.recordValue?.fields.map { (key: $0.name, value: $0.value) } ?? []
-        backend.receive(values: values, revisions: [:])
+        guard (try? store.load(values)) != nil else { return }
+        for (key, revision) in missing where values.contains(where: { $0.key == key }) { revisions[key] = revision }
     }
 
     // MARK: Completion
@@ -171,10 +224,10 @@ actor Server {
         let source =
             spec.arguments.first { $0.name == name }?.completion ?? spec.options.first { $0.name == name }?.completion
         guard case .custom(let produce)? = source else { return [] }
-        _ = backend.receive(request?["state"] ?? .null)
+        _ = receive(request?["state"] ?? .null)
         let candidates = produce(
             CompletionRequest(
-                prefix: prefix, state: backend.snapshot(), command: path, argument: name, objects: objects))
+                prefix: prefix, state: store.snapshot(), command: path, argument: name, objects: objects))
         return candidates.filter { $0.hasPrefix(prefix) }
     }
 }

@@ -83,6 +83,22 @@ import Testing
         await host.supervisor.shutdown()
     }
 
+    @Test func aShortTimeoutAfterALongOneInTheSameProcessStillFires() async throws {
+        let host = try FakePluginHost(.hang)
+        _ = try await host.supervisor.call("manifest", label: "manifest", timeout: 120, params: .null)
+        let message = await host.failure { _ = try await host.run("echo", timeout: 0.3) }
+        #expect(message == "plugin fake did not answer 'fake echo' within 0.3 s")
+        await host.supervisor.shutdown()
+    }
+
+    @Test func aRequestLargerThanThePipeGoesOutWholeAndInOrder() async throws {
+        let host = try FakePluginHost()
+        let text = String(repeating: "0123456789", count: 200_000)
+        #expect(try await host.run("echo", text: text) == .string(text))
+        #expect(try await host.run("echo", text: "next") == "next")
+        await host.supervisor.shutdown()
+    }
+
     @Test func progressRestartsTheClock() async throws {
         let host = try FakePluginHost(extra: ["SHOP_FAKE_WORK_MS": "1500"])
         #expect(try await host.run("work", timeout: 0.6) == 1500)

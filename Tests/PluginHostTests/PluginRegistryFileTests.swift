@@ -89,6 +89,17 @@ import Testing
         #expect(!found.isUnchanged)
     }
 
+    @Test func aRelativePathOrPathEntryIsRecordedAbsoluteAndPlain() throws {
+        let folder = try FileSystemFolder(prefix: "locate")
+        let file = try folder.write("#!/bin/sh\n", to: "bin/shop-plugin-promo")
+        chmod(file, 0o755)
+        let byPath = try PluginExecutable.locate(
+            "./bin/../bin//./shop-plugin-promo", path: nil, workingDirectory: folder.path, home: nil)
+        #expect(byPath.path == file)
+        let byName = try PluginExecutable.locate("promo", path: "bin", workingDirectory: folder.path, home: nil)
+        #expect(byName.path == file)
+    }
+
     @Test func badPathsAreOneClearLine() throws {
         let folder = try FileSystemFolder(prefix: "locate")
         try folder.write("text", to: "plain")

@@ -55,6 +55,37 @@ import Testing
            "examples":[{"command":"promo apply SPRING","abstract":"20% off"}]}]}
         """#
 
+    @Test func aOneWordCommandIsAccepted() throws {
+        let manifest = try PluginManifest(
+            json: Value(json: #"{"name":"hello","version":"1","commands":[{"path":["hello"],"abstract":"Say hello"}]}"#)
+        )
+        #expect(manifest.commands.map(\.path) == [["hello"]])
+    }
+
+    /// A plugin's own declaration is refused by the same rules, in the same words, as the
+    /// JSON a process sends: the check a kit runs on the plugin it serves.
+    @Test func aSwiftPluginIsCheckedByTheSameRulesAsItsJSON() throws {
+        struct Twice: Plugin {
+            let name = "twice"
+            let version = "1"
+            let summary = "declares a command twice"
+            var stateKeys: [StateKeyDeclaration] { [] }
+            var commands: [any Command] { [Echo(), Echo()] }
+        }
+        struct Echo: Command {
+            let spec = CommandSpec(path: ["twice", "echo"], abstract: "Echo")
+            func run(_ invocation: Invocation) async throws -> CommandResult? { nil }
+        }
+        let fromJSON = #expect(throws: ManifestError.self) {
+            try PluginManifest(json: Value(json: JSONWriter.compact(PluginManifest(Twice()).json)))
+        }
+        let fromPlugin = #expect(throws: ManifestError.self) { try PluginManifest.check(Twice()) }
+        #expect(
+            fromPlugin?.description
+                == "manifest.commands[1].path: 'twice echo' is declared twice (also manifest.commands[0])")
+        #expect(fromPlugin == fromJSON)
+    }
+
     @Test func theProtocolsExampleManifestIsAccepted() throws {
         let manifest = try PluginManifest(json: Value(json: Self.promo))
         #expect(manifest.commands[0].arguments[0].type == .string)
@@ -76,7 +107,7 @@ import Testing
         (#"{"name":"p"}"#, "manifest: missing field 'version'"),
         (
             #"{"name":"p","version":"1","commands":[{"path":["q","a"],"abstract":""}]}"#,
-            "manifest.commands[0].path: 'q a' must be 'p VERB'"
+            "manifest.commands[0].path: 'q a' must be 'p VERB' or 'p'"
         ),
         (
             #"{"name":"p","version":"1","commands":[{"path":["p","a"],"abstract":"","arguments":[{"name":"A","kind":"str"}]}]}"#,
@@ -97,6 +128,33 @@ import Testing
         (
             #"{"name":"p","version":"1","commands":[{"path":["p","a"],"abstract":"","options":[{"name":"-x"}]}]}"#,
             "manifest.commands[0].options[0]: '-x' is not a '--name' or is used twice"
+        ),
+        (#"{"name":"echo","version":"1"}"#, "manifest.name: 'echo' is a name shop keeps for itself"),
+        (#"{"name":"it","version":"1"}"#, "manifest.name: 'it' is a name shop keeps for itself"),
+        (#"{"name":"quit","version":"1"}"#, "manifest.name: 'quit' is a name shop keeps for itself"),
+        (
+            #"{"name":"p","version":"1","commands":[{"path":["p","a"]},{"path":["p","b"],"aliases":["a"]}]}"#,
+            "manifest.commands[1].path: 'p a' is declared twice (also manifest.commands[0])"
+        ),
+        (
+            #"{"name":"p","version":"1","commands":[{"path":["p"]},{"path":["p"]}]}"#,
+            "manifest.commands[1].path: 'p' is declared twice (also manifest.commands[0])"
+        ),
+        (
+            #"{"name":"p","version":"1","commands":[{"path":["p"],"aliases":["q"]}]}"#,
+            "manifest.commands[0].aliases: the command 'p' itself takes no aliases"
+        ),
+        (
+            #"{"name":"p","version":"1","defaultVerb":"a","commands":[{"path":["p"]},{"path":["p","a"]}]}"#,
+            "manifest.defaultVerb: 'p' alone runs manifest.commands[0]; a default verb cannot also"
+        ),
+        (
+            #"{"name":"p","version":"1","stateKeys":[{"key":"p.k","type":"int","initial":1},{"key":"p.k","type":"int","initial":2}]}"#,
+            "manifest.stateKeys[1].key: 'p.k' is declared twice (also manifest.stateKeys[0])"
+        ),
+        (
+            #"{"name":"p","version":"1","reads":["services"]}"#,
+            "manifest.reads[0]: 'services' is not a state key (PLUGIN.KEY)"
         ),
     ])
     func aBadManifestNamesThePathOfItsFirstBadField(json: String, message: String) throws {

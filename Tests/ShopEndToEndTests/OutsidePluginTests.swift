@@ -31,9 +31,12 @@ import Testing
         return try await shop(arguments + ["run", "--keep-going", "steps.shopscript"], fault)
     }
 
-    private func shop(_ arguments: [String], _ fault: FakePlugin.Fault? = nil) async throws -> ShopBinary.Result {
+    private func shop(
+        _ arguments: [String], _ fault: FakePlugin.Fault? = nil, extra: [String: String] = [:]
+    ) async throws -> ShopBinary.Result {
         try await ShopBinary.run(
-            ["--no-history"] + arguments, environment: environment(fault), workingDirectory: folder.path, timeout: 60)
+            ["--no-history"] + arguments, environment: environment(fault).merging(extra) { $1 },
+            workingDirectory: folder.path, timeout: 60)
     }
 
     @Test func aWellBehavedOutsidePluginIsAFirstClassCommand() async throws {
@@ -88,7 +91,7 @@ import Testing
             "plugin shop-fake-plugin exited with status 1 during 'initialize'; its last words: "
                 + "'fake: leaving during the handshake' (see 'plugin log shop-fake-plugin')"
         ),
-        (.manifestOutsideNamespace, "manifest.commands[0].path: 'services echo' must be 'fake VERB'"),
+        (.manifestOutsideNamespace, "manifest.commands[0].path: 'services echo' must be 'fake VERB' or 'fake'"),
         (
             .manifestDuplicateCommand,
             "manifest.commands[4].path: 'fake echo' is declared twice (also manifest.commands[0])"
@@ -143,6 +146,37 @@ import Testing
                 == "error: steps.shopscript:2:1: plugin remove: no registered plugin 'fake' (none is registered)\n")
     }
 
+    @Test func theCachedManifestServesUntilTheExecutableChanges() async throws {
+        let copy = folder.path + "/shop-plugin-fake"
+        try FileManager.default.copyItem(atPath: FakePlugin.path, toPath: copy)
+        let starts = { ((try? String(contentsOfFile: folder.path + "/starts", encoding: .utf8)) ?? "").count }
+        #expect(try await shop(["-c", "plugin add \(copy)"]).standardError == "")
+        let afterAdd = starts()
+        let cached = try await shop(["-c", "help fake echo"], extra: ["SHOP_FAKE_READS": "services.items"])
+        #expect(cached.standardOutput.contains("fake echo TEXT"))
+        #expect(starts() == afterAdd, "an unchanged executable is not started: its cached manifest is used")
+        #expect(try registeredReads() == ["services.selected"])
+
+        // A new modification time is a changed executable: it is asked for its manifest again.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 2_000_000_000)], ofItemAtPath: copy)
+        let changed = try await shop(["-c", "help fake echo"], extra: ["SHOP_FAKE_READS": "services.items"])
+        #expect(changed.standardError == "")
+        let afterChange = starts()
+        #expect(afterChange > afterAdd)
+        #expect(try registeredReads() == ["services.items"], "the new manifest is saved in the registry")
+        _ = try await shop(["-c", "help fake echo"])
+        #expect(starts() == afterChange, "and used from then on")
+    }
+
+    /// The `reads` of the registry's cached manifest of `fake`.
+    private func registeredReads() throws -> [String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/data/shop/plugins.json"))
+        let registry = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let entry = (registry?["plugins"] as? [[String: Any]])?.first
+        return (entry?["manifest"] as? [String: Any])?["reads"] as? [String] ?? []
+    }
+
     @Test(arguments: [
         ("{\"registryVersion\": 1, \"plugins\": [", "is damaged ("),
         (
@@ -160,6 +194,30 @@ import Testing
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
 
+    /// The Python reference plugin, a real process.
+    static let promo =
+        FilePath.directory(of: FilePath.directory(of: FilePath.directory(of: #filePath)))
+        + "/Plugins/Promo/shop-plugin-promo"
+
+    @Test func aPluginErrorPointsAtTheWordItNamesAndItsHelpIsALineOfItsOwn() async throws {
+        let result = try await script(
+            ["services select windows", "promo apply SPRNG", "promo add TUTOR 10 --only nosuch", "promo clear"],
+            ["--plugin", Self.promo])
+        #expect(
+            result.standardError == """
+                error: steps.shopscript:2:13: unknown promo code 'SPRNG'
+                help: did you mean 'SPRING'?
+                error: steps.shopscript:3:27: no service 'nosuch'
+
+                """)
+        #expect(result.standardOutput == "✓ selected Window cleaning (1 500 ₽)\nno code applied\n")
+    }
+
+    @Test func atThePromptAPluginErrorHasNoPlaceAndItsHelpFollows() async throws {
+        let result = try await shop(["--plugin", Self.promo, "-c", "promo apply SPRNG"])
+        #expect(result.standardError == "error: unknown promo code 'SPRNG'\nhelp: did you mean 'SPRING'?\n")
+    }
+
     @Test func pluginCheckReportsEveryCheck() async throws {
         let result = try await shop(["-c", "plugin check \(FakePlugin.path)"])
         #expect(result.standardError == "")
@@ -168,6 +226,27 @@ import Testing
                 "✓ handshake: fake 1.2.3, protocol 1\n✓ manifest: 4 commands, 1 state key\n"))
         #expect(result.standardOutput.contains("✓ example 'fake echo hi'\n"))
         #expect(result.standardOutput.hasSuffix("8 passed, 0 failed\n"))
+    }
+
+    @Test func progressIsAStatusLineAtThePromptErasedBeforeTheResult() async throws {
+        var extra = environment()
+        extra["SHOP_FAKE_WORK_MS"] = "500"
+        let shop = try await InteractiveSession(
+            stateDirectory: folder.path, arguments: ["--no-history", "--plugin", FakePlugin.path], environment: extra)
+        try shop.terminal.send("fake work\r")
+        let printed = try await shop.terminal.waitFor("500", timeout: .seconds(30), stripANSI: false)
+        try await shop.waitForPrompt()
+        let erase = "\r\u{1B}[2K"
+        #expect(printed.contains(erase + "fake: working 20%"))
+        #expect(printed.contains(erase + "fake: working 100%" + erase + "500"), "erased before the result: \(printed)")
+        #expect(try await shop.quit() == .exited(0))
+    }
+
+    @Test func aScriptShowsNoProgressLine() async throws {
+        let result = try await shop(
+            ["--plugin", FakePlugin.path, "-c", "fake work"], nil, extra: ["SHOP_FAKE_WORK_MS": "300"])
+        #expect(result.standardOutput == "300\n")
+        #expect(result.standardError == "")
     }
 
     @Test func aHungCallReturnsToThePromptOnCtrlCAndTheNextCallWorks() async throws {

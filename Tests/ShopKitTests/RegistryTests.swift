@@ -47,6 +47,20 @@ import Testing
         }
     }
 
+    @Test func aOneWordCommandIsWhatThePluginsNameRunsUnlessAVerbFollows() throws {
+        let registry = try CommandRegistry(
+            core: [], plugins: [Bundle(name: "hello", commands: [Named(["hello"]), Named(["hello", "again"])])])
+        #expect(try registry.resolve("hello", nil).command.spec.name == "hello")
+        #expect(try registry.resolve("hello", "world").command.spec.name == "hello")
+        #expect(try registry.resolve("hello", "world").nameLength == 1)
+        #expect(try registry.resolve("hello", "again").command.spec.name == "hello again")
+        #expect(registry.bareCommand(of: "hello")?.spec.name == "hello")
+        #expect(throws: RegistryError.duplicate("hello")) {
+            try CommandRegistry(
+                core: [], plugins: [Bundle(name: "hello", commands: [Named(["hello"]), Named(["hello"])])])
+        }
+    }
+
     @Test func theRealCommandsFormAValidRegistry() throws {
         let registry = try TestSession(plugins: [CounterPlugin()]).session.registry
         #expect(registry.command(named: "quit")?.spec.name == "exit")

@@ -26,6 +26,7 @@ struct ArgumentBinder {
             }
             let argument = command.spec.arguments[next]
             let bound = try convert(word, to: argument.type, named: argument.name)
+            if arguments.positional.last?.argument != next { arguments.wordIndices.append((argument.name, index - 1)) }
             arguments.positional.append((next, bound))
             if !argument.isVariadic { next += 1 }
         }
@@ -53,6 +54,7 @@ struct ArgumentBinder {
         }
         if option.isFlag {
             arguments.flags.append(option.name)
+            arguments.wordIndices.append((option.name, index - 1))
             return
         }
         let valueWord: EvaluatedWord
@@ -62,9 +64,11 @@ struct ArgumentBinder {
             } catch {
                 throw .failed(error.description)
             }
+            arguments.wordIndices.append((option.name, index - 1))
         } else {
             guard index < words.endIndex else { throw .missingOptionValue(command: command.spec.name, option: name) }
             valueWord = words[index]
+            arguments.wordIndices.append((option.name, index))
             index += 1
         }
         arguments.options.append((option.name, try convert(valueWord, to: option.type, named: option.name)))
@@ -91,8 +95,9 @@ struct ArgumentBinder {
             guard word.value.intValue != nil else { throw invalid(word, type, name) }
             return bound
         case .double:
-            guard word.value.doubleValue != nil else { throw invalid(word, type, name) }
-            return bound
+            // A double is sent as one (`3.0`), as PLUGIN-PROTOCOL §5 writes them.
+            guard let number = word.value.doubleValue else { throw invalid(word, type, name) }
+            return BoundWord(value: .double(number), text: word.text)
         default:
             guard type.accepts(word.value) else { throw invalid(word, type, name) }
             return bound

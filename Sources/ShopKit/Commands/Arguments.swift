@@ -8,6 +8,9 @@ public struct Arguments: Sendable {
     var positional: [(argument: Int, bound: BoundWord)] = []
     var options: [(name: String, bound: BoundWord)] = []
     var flags: [String] = []
+    /// For each argument and option given, the index of its first word in the command's
+    /// words, so an error about it can point there.
+    var wordIndices: [(name: String, word: Int)] = []
 
     init(argumentNames: [String]) {
         self.argumentNames = argumentNames
@@ -24,6 +27,12 @@ public struct Arguments: Sendable {
     /// The word given for the option named `name` (the last, when given more than once).
     public func word(ofOption name: String) -> BoundWord? {
         options.last { $0.name == name }?.bound
+    }
+
+    /// The index of the first word given for the argument or option named `name`, among the
+    /// command's words (its name included); nil when it was not given on a command line.
+    public func wordIndex(of name: String) -> Int? {
+        wordIndices.first { $0.name == name }?.word
     }
 
     /// Whether the flag named `name` was given.

@@ -15,6 +15,9 @@ public struct CommandRegistry: Sendable {
     private struct Group: Sendable {
         var verbs: [String: RegisteredCommand] = [:]
         var defaultVerb: String?
+        /// A plugin's one-word command (`hello`, path `["hello"]`): what its name runs when
+        /// the next word is not one of its verbs.
+        var bare: RegisteredCommand?
         /// Whether a word that is not a verb goes to the default verb as an argument
         /// (`history 5`); plugin groups refuse unknown verbs instead.
         var defaultTakesArguments = false
@@ -56,8 +59,14 @@ public struct CommandRegistry: Sendable {
             var group = Group(defaultVerb: plugin.defaultVerb)
             for command in plugin.commands {
                 let registered = RegisteredCommand(command, owner: plugin.name)
-                guard registered.spec.path.count == 2, registered.spec.path[0] == plugin.name else {
+                guard (1...2).contains(registered.spec.path.count), registered.spec.path[0] == plugin.name else {
                     throw .misplacedCommand(registered.spec.name, plugin: plugin.name)
+                }
+                guard registered.spec.path.count == 2 else {
+                    try Self.check(registered.spec)
+                    guard group.bare == nil, group.defaultVerb == nil else { throw .duplicate(plugin.name) }
+                    group.bare = registered
+                    continue
                 }
                 try Self.add(registered, to: &group)
             }
@@ -108,6 +117,7 @@ public struct CommandRegistry: Sendable {
             throw .unknownCommand(first, suggestion: suggestion(for: first))
         }
         if let second, let command = group.verbs[second] { return (command, 2) }
+        if let bare = group.bare { return (bare, 1) }
         if let verb = group.defaultVerb, let command = group.verbs[verb],
             second == nil || (group.defaultTakesArguments && !command.spec.arguments.isEmpty)
         {
@@ -148,6 +158,11 @@ public struct CommandRegistry: Sendable {
     /// The verbs of a group (aliases included), sorted; empty for an unknown group.
     public func verbNames(of group: String) -> [String] {
         groups[group].map { $0.verbs.keys.sorted() } ?? []
+    }
+
+    /// A plugin's one-word command (path `[name]`), if it has one.
+    public func bareCommand(of group: String) -> RegisteredCommand? {
+        groups[group]?.bare
     }
 
     /// The plugin with this name.

@@ -37,7 +37,12 @@ public struct CompletionContext: Sendable {
         if words.isEmpty {
             candidates = registry.topLevelNames
         } else if words.count == 1, registry.isGroup(words[0]), !partial.hasPrefix("-") {
-            candidates = registry.verbNames(of: words[0])
+            candidates =
+                registry.verbNames(of: words[0])
+                + (registry.bareCommand(of: words[0]).map {
+                    argumentCandidates($0.spec, arguments: [], partial: partial, after: earlier)
+                }
+                    ?? [])
         } else if let (command, nameLength) = try? registry.resolve(words) {
             candidates = argumentCandidates(
                 command.spec, arguments: Array(words.dropFirst(nameLength)), partial: partial, after: earlier)

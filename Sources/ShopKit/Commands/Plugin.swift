@@ -1,7 +1,8 @@
 /// A domain plugin: a name, the state keys it owns and the commands it adds.
 ///
-/// Every command's path starts with the plugin's name (`services select`). A plugin may
-/// name a default verb that runs when its name is typed alone.
+/// Every command's path starts with the plugin's name (`services select`); one command may
+/// be the name alone (path `["hello"]`), run when the next word is not a verb. A plugin may
+/// instead name a default verb that runs when its name is typed alone.
 ///
 /// ```swift
 /// struct GreeterPlugin: Plugin {

@@ -131,7 +131,7 @@ final class Interpreter: SessionControl {
                 } catch let error as CancellationError {
                     throw error
                 } catch {
-                    throw LocatedError(error, at: call.location)
+                    throw LocatedError(error, at: Self.location(of: error, in: call, arguments: invocation.arguments))
                 }
             }
             store.commitChange()
@@ -281,6 +281,7 @@ final class Interpreter: SessionControl {
         } else {
             reportLine("error: \(message)")
         }
+        if let help = (underlying as? CommandFailure)?.help { reportLine("help: \(help)") }
     }
 
     private func reportLine(_ line: String) {

@@ -20,7 +20,9 @@ struct HelpCommand: Command {
         if words.count == 1, registry.isGroup(name),
             registry.command(named: name) == nil || registry.plugin(named: name) != nil
         {
-            let specs = registry.verbNames(of: name).compactMap { registry.command(named: "\(name) \($0)")?.spec }
+            let specs =
+                (registry.bareCommand(of: name).map { [$0.spec] } ?? [])
+                + registry.verbNames(of: name).compactMap { registry.command(named: "\(name) \($0)")?.spec }
             let unique = specs.enumerated().filter { index, spec in
                 !specs[..<index].contains { $0.name == spec.name }
             }.map(\.element)

@@ -30,7 +30,7 @@ extension CommandSpec {
                 path: fields.path(of: "history"), "expected record, not-replayable or never, got '\(history)'")
         }
         self.init(
-            path: words, aliases: try fields.strings("aliases"), abstract: try fields.string("abstract"),
+            path: words, aliases: try fields.strings("aliases"), abstract: try fields.optionalString("abstract") ?? "",
             discussion: try fields.optionalString("discussion"),
             arguments: try fields.list("arguments").map { element throws(ManifestError) in
                 try ArgumentSpec(json: element.value, path: element.path)

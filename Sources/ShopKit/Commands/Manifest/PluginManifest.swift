@@ -41,13 +41,18 @@ public struct PluginManifest: Sendable {
     }
 
     /// Reads and checks a manifest; the error names the JSON path of the first bad field,
-    /// under `path`.
+    /// under `path`. Every rule a manifest keeps is checked here, so `plugin add`, `plugin
+    /// check`, `--plugin`, `#%plugin` and a kit checking its own plugin refuse the same
+    /// manifests with the same words.
     public init(json value: Value, path: String = "manifest") throws(ManifestError) {
         let fields = try ManifestFields(value, path: path)
         name = try fields.string("name")
         guard Self.isPluginName(name) else {
             throw ManifestError(
                 path: fields.path(of: "name"), "'\(name)' must be lowercase letters, digits and '-', from a letter")
+        }
+        if Self.reservedNames.contains(name) {
+            throw ManifestError(path: fields.path(of: "name"), "'\(name)' is a name shop keeps for itself")
         }
         version = try fields.string("version")
         summary = try fields.optionalString("summary") ?? ""
@@ -59,15 +64,75 @@ public struct PluginManifest: Sendable {
         commands = try fields.list("commands").map { element throws(ManifestError) in
             try CommandSpec(json: element.value, path: element.path)
         }
-        for (index, key) in stateKeys.enumerated() where !key.key.hasPrefix(name + ".") {
-            throw ManifestError(path: "\(path).stateKeys[\(index)].key", "'\(key.key)' must start with '\(name).'")
+        try checkNamespace(path: path)
+    }
+
+    /// The plugin's manifest, checked by the same rules as one read from JSON: what a kit
+    /// serving `plugin` out of process, or a plugin's own tests, run to be refused exactly as
+    /// `plugin add` would refuse it.
+    ///
+    /// ```swift
+    /// try PluginManifest.check(GreeterPlugin())   // ManifestError: manifest.commands[1].path: …
+    /// ```
+    @discardableResult
+    public static func check(_ plugin: any Plugin) throws(ManifestError) -> PluginManifest {
+        try PluginManifest(json: PluginManifest(plugin).json)
+    }
+
+    /// Names a plugin may not take: the core's commands and groups, and the words the
+    /// language keeps for itself. Made once: every registered plugin is checked at start-up.
+    public static let reservedNames: Set<String> = Set(
+        CoreCommands.all.map { $0.spec.path[0] } + CoreCommands.all.flatMap(\.spec.aliases)
+    ).union(["it", "env", "args", "commands"])
+
+    /// Keys and commands inside the plugin's namespace, each declared once.
+    private func checkNamespace(path: String) throws(ManifestError) {
+        var keys: [String: Int] = [:]
+        for (index, key) in stateKeys.enumerated() {
+            let place = "\(path).stateKeys[\(index)].key"
+            guard key.key.hasPrefix(name + "."), key.key.count > name.count + 1 else {
+                throw ManifestError(path: place, "'\(key.key)' must start with '\(name).'")
+            }
+            if let first = keys.updateValue(index, forKey: key.key) {
+                throw ManifestError(path: place, "'\(key.key)' is declared twice (also \(path).stateKeys[\(first)])")
+            }
         }
-        for (index, command) in commands.enumerated() where command.path.first != name || command.path.count != 2 {
+        for (index, key) in reads.enumerated() where !key.contains(".") || key.hasPrefix(".") || key.hasSuffix(".") {
+            throw ManifestError(path: "\(path).reads[\(index)]", "'\(key)' is not a state key (PLUGIN.KEY)")
+        }
+        var verbs: [String: Int] = [:]
+        var bare: Int?
+        for (index, command) in commands.enumerated() {
+            let place = "\(path).commands[\(index)]"
+            guard command.path.first == name else {
+                throw ManifestError(path: "\(place).path", "'\(command.name)' must be '\(name) VERB' or '\(name)'")
+            }
+            if command.path.count == 1 {
+                if let first = bare {
+                    throw ManifestError(
+                        path: "\(place).path", "'\(name)' is declared twice (also \(path).commands[\(first)])")
+                }
+                if !command.aliases.isEmpty {
+                    throw ManifestError(path: "\(place).aliases", "the command '\(name)' itself takes no aliases")
+                }
+                bare = index
+                continue
+            }
+            for verb in [command.path[1]] + command.aliases {
+                if let first = verbs.updateValue(index, forKey: verb) {
+                    throw ManifestError(
+                        path: "\(place).path", "'\(name) \(verb)' is declared twice (also \(path).commands[\(first)])")
+                }
+            }
+        }
+        guard let defaultVerb else { return }
+        if let bare {
             throw ManifestError(
-                path: "\(path).commands[\(index)].path", "'\(command.name)' must be '\(name) VERB'")
+                path: "\(path).defaultVerb",
+                "'\(name)' alone runs \(path).commands[\(bare)]; a default verb cannot also")
         }
-        if let defaultVerb, !commands.contains(where: { $0.path.last == defaultVerb }) {
-            throw ManifestError(path: fields.path(of: "defaultVerb"), "no command '\(name) \(defaultVerb)'")
+        if verbs[defaultVerb] == nil {
+            throw ManifestError(path: "\(path).defaultVerb", "no command '\(name) \(defaultVerb)'")
         }
     }
 
