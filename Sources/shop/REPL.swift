@@ -23,6 +23,7 @@ struct REPL {
         // reach the prompt.
         let keyboard = TerminalInput(fileDescriptor: STDIN_FILENO)
         if process.outputIsTerminal { environment.terminal = ShopTerminal(keyboard: keyboard) }
+        if process.isInteractive { environment.screen = ShopScreen(variables: process.variables) }
         guard let session = factory.session(output: output, environment: environment, history: history) else {
             return 1
         }

@@ -35,7 +35,7 @@ enum ScriptMode {
         }
         return await execute(
             scripts, policy: keepGoing ? .keepGoing : .stopAtFirstFailure, echo: echo, factory: factory, output: output,
-            catalog: catalog)
+            catalog: catalog, dataOnStandardInput: !files.contains("-"))
     }
 
     /// Runs `-c` text: commands separated by newlines or `;`.
@@ -43,19 +43,22 @@ enum ScriptMode {
         let output = StandardStreams()
         return await execute(
             [ScriptText(text: commands, file: nil, path: nil)], policy: .stopAtFirstFailure, echo: false,
-            factory: factory, output: output)
+            factory: factory, output: output, dataOnStandardInput: true)
     }
 
     private static func execute(
         _ scripts: [ScriptText], policy: ErrorPolicy, echo: Bool, factory: SessionFactory,
-        output: StandardStreams, catalog: PluginCatalog? = nil
+        output: StandardStreams, catalog: PluginCatalog? = nil, dataOnStandardInput: Bool
     ) async -> Int32 {
-        let environment: SessionEnvironment
+        var environment: SessionEnvironment
         do {
             environment = try factory.environment(interactive: false)
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
+        }
+        if dataOnStandardInput {
+            environment.standardInput = { () throws(FileError) in try FileSystem.read("/dev/stdin") }
         }
         guard let session = factory.session(output: output, environment: environment, echo: echo, catalog: catalog)
         else { return 1 }

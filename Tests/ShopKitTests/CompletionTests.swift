@@ -44,3 +44,29 @@ import Testing
         #expect(completion.candidates == candidates)
     }
 }
+
+/// Tab after a verb's field argument offers the fields of what the previous command returns
+/// (SPEC §11.1): declared by it, or carried through verbs that keep them.
+@Suite struct FieldCompletionTests {
+    @Test(arguments: [
+        ("vars | sort ", ["name", "type", "value"]),
+        ("vars | where t", ["type"]),
+        ("vars | get ", ["name", "type", "value"]),
+        ("vars | take 2 | sort type desc | first 3 | select ", ["name", "type", "value"]),
+        ("vars | select value name | sort ", ["value", "name"]),
+        ("vars | reject type | uniq ", ["name", "value"]),
+        ("vars | rename name key | group ", ["key", "type", "value"]),
+        ("vars | group type --sum value | sort ", ["type", "count", "items", "sum_value"]),
+        ("vars | group type --count | chart ", ["type", "count"]),
+        ("vars | uniq type --count | sort ", ["value", "count"]),
+        ("vars | insert note 1 | update ", ["name", "type", "value", "note"]),
+        ("vars | chart value --by ", ["name", "type", "value"]),
+        ("set x 1; vars | sort n", ["name"]),
+        ("echo hi | sort ", []),
+        ("sort ", []),
+    ])
+    func fieldsOfThePreviousCommand(line: String, candidates: [String]) async throws {
+        let shop = try TestSession(plugins: [CounterPlugin()])
+        #expect(await shop.session.completionContext().complete(line).candidates == candidates)
+    }
+}

@@ -181,7 +181,7 @@ import Testing
         #expect(await shop.run("countre") == "error: unknown command 'countre' (did you mean 'counter'?)\n")
         #expect(await shop.run("counter ad 1") == "error: unknown counter command 'ad' (did you mean 'counter add'?)\n")
         // Only names of the same kind: a plugin's verb is not offered for a command.
-        #expect(await shop.run("add 1") == "error: unknown command 'add'\n")
+        #expect(!(await shop.run("add 1")).contains("counter add"))
         #expect(await shop.run("xyzzy") == "error: unknown command 'xyzzy'\n")
     }
 

@@ -67,7 +67,7 @@ import Testing
         #expect(registry.command(named: "counter plus")?.spec.name == "counter add")
         #expect(registry.command(named: "state")?.spec.name == "state keys")
         #expect(try registry.resolve("history", "5").command.spec.name == "history list")
-        #expect(throws: CommandError.missingVerb(plugin: "to", verbs: ["csv", "json"])) {
+        #expect(throws: CommandError.missingVerb(plugin: "to", verbs: ["csv", "json", "md"])) {
             try registry.resolve("to", nil)
         }
     }

@@ -66,10 +66,8 @@ import Testing
         let record = Value.record(Record(["name": "shop", "tags": ["a", "b"]]))
         #expect(
             ValueRenderer.render(record, in: context) == """
-                field │ value
-                ──────┼──────────
-                name  │ shop
-                tags  │ ["a","b"]
+                name  shop
+                tags  [2 items]
                 """)
         #expect(
             ValueRenderer.render(record, in: RenderContext(width: 80, style: .plain, format: .plain))
@@ -115,5 +113,106 @@ import Testing
     @Test(arguments: ["", "2026-13-01", "2026-02-30", "2026-01-15T25:00", "15/01/2026", "2026-01-15T10:00:00Q"])
     func malformedTimestampsAreRefused(text: String) {
         #expect(Timestamp.parse(text) == nil)
+    }
+}
+
+/// Tables that fit (SPEC §11.2): never wider than the width, columns dropped from the right
+/// and named on one line, nested values by their size.
+@Suite struct TableFitTests {
+    private func widest(_ text: String) -> Int {
+        text.split(separator: "\n").map { DisplayWidth.of($0) }.max() ?? 0
+    }
+
+    @Test(arguments: [20, 33, 40, 57, 80, 120])
+    func aWideTableNeverPassesTheWidth(width: Int) {
+        let headers = [
+            "id", "title", "description", "publishedDate", "url", "fullUrl", "titleImageUrl", "categoryType",
+        ]
+        let row = [
+            "5000", "Shop 4.2 is out: faster checkout", "The cart now remembers what you left in it",
+            "2026-01-15T09:30:00",
+            "https://news.example/5000", "https://news.example/articles/5000", "https://img.example/5000.png",
+            "release",
+        ]
+        let text = Table(headers: headers, rows: [row, row]).render(width: width, style: .plain)
+        #expect(widest(text) <= width)
+        #expect(text.split(separator: "\n").last?.hasPrefix("… ") == (width < 104))
+    }
+
+    @Test func droppedFieldsAreNamedInRecordOrderAndKeptOnesStayReadable() {
+        let table = Table(
+            headers: ["id", "title", "description", "url", "categoryType"],
+            rows: [
+                [
+                    "1", "A rather long title here", "An even longer description of it all", "https://x.example/1",
+                    "promo",
+                ]
+            ])
+        #expect(
+            table.render(width: 50, style: .plain) == """
+                id │ title         │ description   │ url
+                ───┼───────────────┼───────────────┼──────────────
+                1  │ A rather lon… │ An even long… │ https://x.ex…
+                … 1 more field: categoryType (select to choose)
+                """)
+        #expect(
+            table.render(width: 40, style: .plain) == """
+                id │ title            │ description
+                ───┼──────────────────┼─────────────────
+                1  │ A rather long t… │ An even longer …
+                … 2 more fields: url, categoryType (sel…
+                """)
+    }
+
+    @Test func aNarrowWidthCutsNamesInTheRecordView() {
+        let record = Value.record(Record(["description": "a b"]))
+        #expect(
+            ValueRenderer.render(record, in: RenderContext(width: 24, style: .plain, format: .table))
+                == "descrip…  a b")
+    }
+
+    @Test func oneDroppedFieldIsAField() {
+        let table = Table(headers: ["name", "note"], rows: [["a name that is long", "a note that is long too"]])
+        #expect(
+            table.render(width: 24, style: .plain) == """
+                name
+                ───────────────────
+                a name that is long
+                … 1 more field: note (s…
+                """)
+    }
+
+    @Test func narrowColumnsKeepTheirWidthAndWideOnesShrink() {
+        let table = Table(headers: ["n", "text"], rows: [["1", String(repeating: "x", count: 100)]])
+        let text = table.render(width: 30, style: .plain)
+        #expect(text.split(separator: "\n")[2] == "1 │ " + String(repeating: "x", count: 25) + "…")
+    }
+
+    @Test func nestedValuesShowTheirSize() {
+        let context = RenderContext(width: 80, style: .plain, format: .table)
+        let rows: Value = [
+            .record(Record(["name": "a", "tags": ["x", "y", "z"], "meta": .record(Record(["k": 1]))])),
+            .record(Record(["name": "b", "tags": ["x"], "meta": .record(Record(["k": 1, "l": 2]))])),
+        ]
+        #expect(
+            ValueRenderer.render(rows, in: context) == """
+                name │ tags      │ meta
+                ─────┼───────────┼───────────
+                a    │ [3 items] │ {1 field}
+                b    │ [1 item]  │ {2 fields}
+                """)
+    }
+
+    @Test func aRecordShowsOneFieldPerLineWrappedToTheWidth() {
+        let context = RenderContext(width: 36, style: .plain, format: .table)
+        let record = Value.record(
+            Record(["id": "laundry", "description": "Washed, dried and ironed within a day", "tags": ["a"]]))
+        #expect(
+            ValueRenderer.render(record, in: context) == """
+                id           laundry
+                description  Washed, dried and
+                             ironed within a day
+                tags         [1 item]
+                """)
     }
 }

@@ -1,12 +1,13 @@
 import ShopKit
 
-/// Loaded news as a table: number, date, category, title; then a dimmed line saying how
-/// much is loaded (table format only).
+/// Loaded news as a table: number, then date, category and title under their field names
+/// (what `where` and `select` take); then a dimmed line saying how much is loaded (table
+/// format only).
 ///
 /// ```
-///  # │ date      │ category │ title
-/// ───┼───────────┼──────────┼──────────────────────────────────────────────
-///  1 │ Today     │ release  │ Shop 4.2 is out: faster checkout and a new cart
+///  # │ publishedDate │ categoryType │ title
+/// ───┼───────────────┼──────────────┼──────────────────────────────────────────
+///  1 │ Today         │ release      │ Shop 4.2 is out: faster checkout and a new cart
 /// 15 of 42 loaded · 'news more' loads the next page
 /// ```
 struct NewsListView: ValueView {
@@ -30,7 +31,7 @@ struct NewsListView: ValueView {
                 NewsText.inert(item.title),
             ]
         }
-        let headers = ["#", "date", "category", "title"]
+        let headers = ["#", "publishedDate", "categoryType", "title"]
         var lines: [String] = []
         if cells.isEmpty {
             lines.append("(no news)")

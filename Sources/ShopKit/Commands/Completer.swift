@@ -31,7 +31,7 @@ public struct CompletionContext: Sendable {
 
     /// The candidates for the word that ends `line` (the text before the cursor).
     public func complete(_ line: String) -> Completion {
-        let (words, partial) = LineSyntax.words(before: line)
+        let (earlier, words, partial) = LineSyntax.pipeline(before: line)
         if partial.hasPrefix("$") { return variableCompletion(partial) }
         let candidates: [String]
         if words.isEmpty {
@@ -40,19 +40,21 @@ public struct CompletionContext: Sendable {
             candidates =
                 registry.verbNames(of: words[0])
                 + (registry.bareCommand(of: words[0]).map {
-                    argumentCandidates($0.spec, arguments: [], partial: partial)
+                    argumentCandidates($0.spec, arguments: [], partial: partial, after: earlier)
                 }
                     ?? [])
         } else if let (command, nameLength) = try? registry.resolve(words) {
             candidates = argumentCandidates(
-                command.spec, arguments: Array(words.dropFirst(nameLength)), partial: partial)
+                command.spec, arguments: Array(words.dropFirst(nameLength)), partial: partial, after: earlier)
         } else {
             candidates = []
         }
         return Completion(prefix: partial, candidates: Self.filter(candidates, by: partial))
     }
 
-    private func argumentCandidates(_ spec: CommandSpec, arguments: [String], partial: String) -> [String] {
+    private func argumentCandidates(
+        _ spec: CommandSpec, arguments: [String], partial: String, after earlier: [[String]]
+    ) -> [String] {
         if partial.hasPrefix("-") { return spec.options.map(\.name).sorted() }
         var position = 0
         var index = 0
@@ -62,7 +64,8 @@ public struct CompletionContext: Sendable {
                 if !option.isFlag {
                     if index == arguments.count - 1 {
                         return candidates(
-                            from: option.completion, partial: partial, words: arguments, spec: spec, name: option.name)
+                            from: option.completion, partial: partial, words: arguments, spec: spec, name: option.name,
+                            after: earlier)
                     }
                     index += 1
                 }
@@ -74,11 +77,13 @@ public struct CompletionContext: Sendable {
         guard position < spec.arguments.count else { return [] }
         let argument = spec.arguments[position]
         return candidates(
-            from: argument.completion, partial: partial, words: arguments, spec: spec, name: argument.name)
+            from: argument.completion, partial: partial, words: arguments, spec: spec, name: argument.name,
+            after: earlier)
     }
 
     private func candidates(
-        from source: CompletionSource, partial: String, words: [String], spec: CommandSpec, name: String
+        from source: CompletionSource, partial: String, words: [String], spec: CommandSpec, name: String,
+        after earlier: [[String]]
     ) -> [String] {
         switch source {
         case .none: return []
@@ -91,6 +96,7 @@ public struct CompletionContext: Sendable {
         case .choices(let choices): return choices.sorted()
         case .stateField(let key, let field):
             return state[key]?.listValue?.compactMap { $0.recordValue?[field]?.plainText } ?? []
+        case .inputFields: return fields(after: earlier[...])
         case .dynamic: return []
         case .custom(let produce):
             return produce(
@@ -98,6 +104,19 @@ public struct CompletionContext: Sendable {
                     prefix: partial, state: state, command: spec.path, argument: name,
                     workingDirectory: workingDirectory,
                     objects: objects))
+        }
+    }
+
+    /// The fields of the records the last of `commands` (each its words) returns, as its
+    /// spec declares them or derives them from its input's.
+    func fields(after commands: ArraySlice<[String]>) -> [String] {
+        guard let last = commands.last, !last.isEmpty, let (command, nameLength) = try? registry.resolve(last) else {
+            return []
+        }
+        switch command.spec.resultFields {
+        case .declared: return command.spec.fields
+        case .input: return fields(after: commands.dropLast())
+        case .derived(let derive): return derive(fields(after: commands.dropLast()), Array(last.dropFirst(nameLength)))
         }
     }
 

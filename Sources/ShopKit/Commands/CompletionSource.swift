@@ -15,6 +15,9 @@ public enum CompletionSource: Sendable {
     /// The values of `field` in the list of records at state key `key`, in list order
     /// (service ids), answered by the host from the state alone.
     case stateField(key: String, field: String)
+    /// The fields of the records the previous command of the pipeline returns (its spec's
+    /// `fields`), for the field arguments of `where`, `sort`, `select`, `get`, `group`…
+    case inputFields
     /// Words only the plugin can compute, asked for when Tab is pressed (an outside
     /// plugin's `complete`; offers nothing in process).
     case dynamic

@@ -14,6 +14,14 @@ public enum LineSyntax {
     /// The words before the cursor in the current command (after the last `|` or `;`), and
     /// the partial word under the cursor.
     public static func words(before line: String) -> (words: [String], partial: String) {
+        let pipeline = pipeline(before: line)
+        return (pipeline.words, pipeline.partial)
+    }
+
+    /// The pipeline before the cursor: the words of each earlier command of it (after the
+    /// last `;`), the words of the current command, and the partial word under the cursor.
+    public static func pipeline(before line: String) -> (earlier: [[String]], words: [String], partial: String) {
+        var earlier: [[String]] = []
         var words: [String] = []
         var current = ""
         var quote: Character?
@@ -28,11 +36,13 @@ public enum LineSyntax {
                 if !current.isEmpty { words.append(current) }
                 current = ""
             case "|", ";":
+                if !current.isEmpty { words.append(current) }
+                earlier = character == "|" ? earlier + [words] : []
                 words = []
                 current = ""
             default: current.append(character)
             }
         }
-        return (words, current)
+        return (earlier, words, current)
     }
 }

@@ -40,8 +40,12 @@ public protocol ValueView: Sendable {
     func render(in context: RenderContext) -> String
     /// Whether ``render(in:)`` is plain text, shown as is (without colour) by `--format plain`.
     var isPlainText: Bool { get }
+    /// Whether, shown at the interactive prompt and taller than the screen, it goes through
+    /// the pager (help pages).
+    var pagesWhenTall: Bool { get }
 }
 
 extension ValueView {
     public var isPlainText: Bool { false }
+    public var pagesWhenTall: Bool { false }
 }

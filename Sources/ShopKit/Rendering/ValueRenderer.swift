@@ -1,5 +1,6 @@
-/// Turns a result value into text for a format: tables for lists of records, key/value
-/// tables for records, one line per element for other lists, text for scalars.
+/// Turns a result value into text for a format: tables for lists of records (fitted to the
+/// width, nested values as `[3 items]` and `{4 fields}`), the record view for a record, one
+/// line per element for other lists, text for scalars.
 public enum ValueRenderer {
     /// The text for `value`, lines separated by `\n`, no final newline; data is sanitized.
     public static func render(_ value: Value, in context: RenderContext) -> String {
@@ -15,21 +16,31 @@ public enum ValueRenderer {
         Sanitizer.inert(value.plainText)
     }
 
+    /// A table cell's text: scalars as text, nested lists and records by their size (`[3
+    /// items]`, `{4 fields}`), all on one line.
+    public static func tableCell(_ value: Value) -> String {
+        switch value {
+        case .list(let items): "[\(items.count) \(items.count == 1 ? "item" : "items")]"
+        case .record(let record): "{\(record.count) \(record.count == 1 ? "field" : "fields")}"
+        default: cell(value)
+        }
+    }
+
     private static func table(_ value: Value, in context: RenderContext) -> String {
         switch value {
         case .string(let string): return Sanitizer.inert(string, keepNewlines: true)
         case .null, .bool, .int, .double: return value.plainText
         case .record(let record):
-            let rows = record.fields.map { [Sanitizer.inert($0.name), cell($0.value)] }
-            return Table(headers: ["field", "value"], rows: rows).render(width: context.width, style: context.style)
+            return RecordView.fields(of: record, width: context.width, style: context.style).joined(separator: "\n")
         case .list(let elements):
             if elements.isEmpty { return "(empty)" }
             guard let columns = recordColumns(elements) else {
                 return elements.map { element in
-                    element.stringValue.map { Sanitizer.inert($0) } ?? cell(element)
+                    element.stringValue.map { Sanitizer.inert($0) } ?? tableCell(element)
                 }.joined(separator: "\n")
             }
-            return recordTable(elements, columns: columns).render(width: context.width, style: context.style)
+            return recordTable(elements, columns: columns, cell: tableCell).render(
+                width: context.width, style: context.style)
         }
     }
 
@@ -41,7 +52,7 @@ public enum ValueRenderer {
             return record.fields.map { "\(Sanitizer.inert($0.name))\t\(cell($0.value))" }.joined(separator: "\n")
         case .list(let elements):
             guard let columns = recordColumns(elements) else { return elements.map(cell).joined(separator: "\n") }
-            let table = recordTable(elements, columns: columns)
+            let table = recordTable(elements, columns: columns, cell: cell)
             return ([table.headers] + table.rows).map { $0.joined(separator: "\t") }.joined(separator: "\n")
         }
     }
@@ -63,7 +74,7 @@ public enum ValueRenderer {
         return columns
     }
 
-    private static func recordTable(_ elements: [Value], columns: [String]) -> Table {
+    private static func recordTable(_ elements: [Value], columns: [String], cell: (Value) -> String) -> Table {
         var numeric = Array(repeating: true, count: columns.count)
         let rows: [[String]] = elements.map { element in
             let record = element.recordValue

@@ -5,16 +5,23 @@ public struct Console: Sendable {
     let format: OutputFormat
 
     /// A console writing to `sink` for results shown in `format`, with a terminal when the
-    /// command may draw on one.
-    public init(sink: any OutputSink, format: OutputFormat, terminal: (any TerminalSurface)?) {
+    /// command may draw on one and a screen at the interactive prompt.
+    public init(
+        sink: any OutputSink, format: OutputFormat, terminal: (any TerminalSurface)?, screen: (any PromptScreen)? = nil
+    ) {
         self.sink = sink
         self.format = format
         self.terminal = terminal
+        self.screen = screen
     }
 
     /// The terminal, when the session may draw animations and pictures on it (interactive,
     /// animations on); nil in scripts, tests and pipes.
     public let terminal: (any TerminalSurface)?
+
+    /// The pager and the screen, for commands typed at the interactive prompt (not inside
+    /// `run FILE`); nil in scripts, tests, demos and pipes.
+    public let screen: (any PromptScreen)?
 
     /// An informational line (sanitized): on standard output, or standard error in `--format json`.
     public func message(_ text: String) {

@@ -238,8 +238,11 @@ final class Interpreter: SessionControl {
 
     /// The console commands get now: the terminal only for interactive commands outside scripts.
     var console: Console {
-        let animates = environment.isInteractive && environment.animations && scriptStack.isEmpty
-        return Console(sink: output, format: format, terminal: animates ? environment.terminal : nil)
+        let atPrompt = environment.isInteractive && scriptStack.isEmpty
+        let animates = atPrompt && environment.animations
+        return Console(
+            sink: output, format: format, terminal: animates ? environment.terminal : nil,
+            screen: atPrompt ? environment.screen : nil)
     }
 
     /// The render settings for a result shown now.
@@ -258,6 +261,7 @@ final class Interpreter: SessionControl {
         } else {
             text = ValueRenderer.render(result.value, in: context)
         }
+        if result.view?.pagesWhenTall == true, let screen = console.screen, screen.pagesText(text) { return }
         output.write(text + "\n", to: .standardOutput)
     }
 

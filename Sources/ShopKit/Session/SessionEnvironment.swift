@@ -22,12 +22,18 @@ public struct SessionEnvironment: Sendable {
     public var terminal: (any TerminalSurface)?
     /// How commands reach HTTP servers; ``NoHTTPTransport`` unless the host gives one.
     public var http: any HTTPTransport
+    /// The pager and the screen of the interactive prompt, given by the REPL alone.
+    public var screen: (any PromptScreen)?
+    /// Reads standard input to its end, where it carries data rather than commands (`shop -c`,
+    /// `shop run FILE`): what `open -` reads. Nil elsewhere.
+    public var standardInput: (@Sendable () throws(FileError) -> [UInt8])?
 
     public init(
         clock: SessionClock, width: @escaping @Sendable () -> Int = { 80 }, style: TerminalStyle = .plain,
         isInteractive: Bool = false, animations: Bool = false, stateDirectory: String,
         workingDirectory: String, variables: [String: String] = [:], terminal: (any TerminalSurface)? = nil,
-        http: any HTTPTransport = NoHTTPTransport()
+        http: any HTTPTransport = NoHTTPTransport(),
+        standardInput: (@Sendable () throws(FileError) -> [UInt8])? = nil
     ) {
         self.clock = clock
         self.width = width
@@ -39,5 +45,6 @@ public struct SessionEnvironment: Sendable {
         self.variables = variables
         self.terminal = terminal
         self.http = http
+        self.standardInput = standardInput
     }
 }

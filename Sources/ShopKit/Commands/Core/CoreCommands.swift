@@ -1,7 +1,9 @@
 /// The commands every session has, before any plugin.
 enum CoreCommands {
-    /// Core commands in the order `help` lists them.
-    static let all: [any Command] = [
+    /// Core commands in the order `help` lists them: the session's own, then the verbs for exploring data.
+    static let all: [any Command] = session + Verbs.exploring
+
+    private static let session: [any Command] = [
         HelpCommand(), SetCommand(), UnsetCommand(), VarsCommand(),
         StateKeysCommand(), StateGetCommand(), StateSaveCommand(), StateLoadCommand(),
         EchoCommand(), SleepCommand(), ExpectCommand(), UndoCommand(), RunCommand(),

@@ -10,6 +10,7 @@ extension CompletionSource {
         case .files: .record(Record(["files": true]))
         case .choices(let choices): .record(Record(["choices": .list(choices.map(Value.string))]))
         case .stateField(let key, let field): .record(Record(["state": .string(key), "field": .string(field)]))
+        case .inputFields: .record(Record(["inputFields": true]))
         case .dynamic, .custom: .record(Record(["dynamic": true]))
         }
     }
@@ -33,10 +34,13 @@ extension CompletionSource {
             self = .variables
         } else if try fields.bool("commands", default: false) {
             self = .commands
+        } else if try fields.bool("inputFields", default: false) {
+            self = .inputFields
         } else if try fields.bool("dynamic", default: false) {
             self = .dynamic
         } else {
-            throw ManifestError(path: path, "expected one of choices, files, stateKeys, variables, state, dynamic")
+            throw ManifestError(
+                path: path, "expected one of choices, files, stateKeys, variables, state, inputFields, dynamic")
         }
     }
 }

@@ -3,7 +3,7 @@ struct FindCommand: Command {
     let spec = CommandSpec(
         path: ["find"], abstract: "Keep the rows where any field contains TEXT (any case)",
         arguments: [Self.text],
-        examples: [Example("services list | find clean")], input: .required)
+        examples: [Example("services list | find clean")], input: .required, resultFields: .input)
 
     static let text = Argument<String>("TEXT", "what to look for")
 

@@ -1,37 +1,28 @@
-/// `get FIELD`: the field of a record, or of every row.
+/// `get FIELD`: the field of a record, or of every item of a list; FIELD may be a path.
 struct GetCommand: Command {
-    let spec = CommandSpec(
-        path: ["get"], abstract: "Take FIELD of each row (or of a record)",
-        arguments: [Self.field],
-        examples: [Example("services list | get title")], input: .required)
+    static let field = Argument<FieldPath>("FIELD", "a field, or a path into it (details.0.title)")
 
-    static let field = Argument<String>("FIELD", "a field name")
+    let spec = CommandSpec(
+        path: ["get"], abstract: "Take FIELD (or a path) of each item or a record",
+        discussion: """
+            FIELD names a field of the records, or a path through records and lists: details.0.title is the \
+            title of the first detail. Items without the field give null; a field no item has is an error.
+            """,
+        arguments: [Self.field],
+        examples: [
+            Example("services list | get title"),
+            Example("feed list | get details.0.title", "the first detail's title of every card"),
+        ],
+        input: .required)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let field = try invocation[Self.field]
-        var lookup = FieldLookup(field)
+        var reader = FieldReader(try invocation[Self.field], command: spec.name)
         switch try invocation.requireInput() {
-        case .record(let record):
-            guard let value = record[field] else { throw Self.missing(field, in: record.names.names) }
-            return .value(value)
-        case .list(let rows):
-            var values: [Value] = []
-            values.reserveCapacity(rows.count)
-            for row in rows {
-                guard let value = lookup.value(in: row) else {
-                    throw Self.missing(field, in: row.recordValue?.names.names ?? [])
-                }
-                values.append(value)
-            }
-            return .value(.list(values))
+        case .record(let record): return .value(try reader.value(in: record))
+        case .list(let items): return .value(.list(try reader.values(in: items)))
         case let other:
             throw CommandError.invalidInput(
                 command: spec.name, expected: "a list or a record", got: other.describedType)
         }
-    }
-
-    private static func missing(_ field: String, in names: [String]) -> CommandError {
-        let suggestion = Suggestion.nearest(to: field, in: names)
-        return .failed("get: no field '\(field)'" + Suggestion.didYouMean(suggestion))
     }
 }

@@ -3,7 +3,7 @@ struct SkipCommand: Command {
     let spec = CommandSpec(
         path: ["skip"], abstract: "Drop the first N rows",
         arguments: [Self.count],
-        examples: [Example("services list | skip 4")], input: .required)
+        examples: [Example("services list | skip 4")], input: .required, resultFields: .input)
 
     static let count = Argument<Int>("N", "how many")
 

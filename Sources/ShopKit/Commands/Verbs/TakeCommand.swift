@@ -3,7 +3,7 @@ struct TakeCommand: Command {
     let spec = CommandSpec(
         path: ["take"], abstract: "Keep the first N rows",
         arguments: [Self.count],
-        examples: [Example("services list | take 2")], input: .required)
+        examples: [Example("services list | take 2")], input: .required, resultFields: .input)
 
     static let count = Argument<Int>("N", "how many")
 

@@ -1,35 +1,23 @@
-/// `to csv`: rows as comma-separated text with a header line (RFC 4180 quoting).
+/// `to csv`: the input as CSV text with a header row (RFC 4180 quoting).
 struct ToCSVCommand: Command {
     let spec = CommandSpec(
-        path: ["to", "csv"], abstract: "Turn rows into CSV text",
+        path: ["to", "csv"], abstract: "Turn records into CSV text",
+        discussion: """
+            The header is every field, in the order first seen; null is an empty cell; strings that would read \
+            back as numbers are quoted, so 'from csv' gives the same values back.
+            """,
         examples: [Example("services list | to csv")], input: .required)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let rows = try invocation.requireListInput()
-        var columns: [String] = []
-        var seen: Set<String> = []
-        for case .record(let record) in rows {
-            for name in record.names.names where seen.insert(name).inserted { columns.append(name) }
-        }
-        var lines: [String] = []
-        if columns.isEmpty {
-            lines = rows.map { Self.field($0) }
-        } else {
-            lines.append(columns.map(Self.quote).joined(separator: ","))
-            for row in rows {
-                let record = row.recordValue
-                lines.append(columns.map { Self.field(record?[$0] ?? .null) }.joined(separator: ","))
-            }
-        }
-        return .value(.string(lines.joined(separator: "\n")))
+        .value(.string(String(try Self.text(try invocation.requireInput(), command: spec.name).dropLast())))
     }
 
-    private static func field(_ value: Value) -> String {
-        value.isNull ? "" : quote(value.plainText)
-    }
-
-    private static func quote(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    /// The CSV text of `value`, ending in a line break; an error names an item that is not a record.
+    static func text(_ value: Value, command: String) throws(VerbError) -> String {
+        switch CSVWriter.text(value) {
+        case .success(let text): return text
+        case .failure(let mixed):
+            throw .notRecord(command: command, item: mixed.item, got: mixed.got.describedType)
+        }
     }
 }

@@ -3,12 +3,12 @@ struct WhereCommand: Command {
     let spec = CommandSpec(
         path: ["where"], abstract: "Keep the rows where FIELD OP VALUE holds",
         discussion:
-            "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). Rows without FIELD are dropped. \(Pattern.dialect)",
+            "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). FIELD may be a path (details.0.title); rows without it are dropped, and a field no row has is an error. \(Pattern.dialect)",
         arguments: [Self.field, Self.comparison, Self.value],
         examples: [Example("services list | where price < 1000")],
-        input: .required)
+        input: .required, resultFields: .input)
 
-    static let field = Argument<String>("FIELD", "a field of the rows")
+    static let field = Argument<String>("FIELD", "a field of the rows", completion: .inputFields)
     // Text, not a choice: a mistyped operator gets the one it means (`=` → `==`), which the
     // binder's suggestion by spelling alone cannot give.
     static let comparison = Argument<String>(
@@ -22,9 +22,9 @@ struct WhereCommand: Command {
         let comparison = try ComparisonOperator.named(try invocation[Self.comparison], in: spec.name)
         let pattern = comparison == .matches ? try Pattern(right.plainText) : nil
         var kept: [Value] = []
-        var lookup = FieldLookup(field)
-        for row in rows {
-            guard let left = lookup.value(in: row) else { continue }
+        var reader = FieldReader(FieldPath(field), command: spec.name)
+        for (index, row) in rows.enumerated() {
+            let left = try reader.value(in: row, at: index)
             guard let holds = try comparison.evaluate(left, right, pattern: pattern) else {
                 if left.isNull || right.isNull { continue }
                 throw CommandError.failed(
@@ -33,6 +33,7 @@ struct WhereCommand: Command {
             }
             if holds { kept.append(row) }
         }
+        try reader.requireKnown(in: rows)
         return .value(.list(kept))
     }
 }
