@@ -59,11 +59,13 @@ public struct NewsFeedState: Equatable, Sendable {
     public mutating func append(
         _ fetched: NewsPage, asPage number: Int, pageSize: Int
     ) -> (added: Int, dropped: [Int]) {
-        // Only the loaded ids the page repeats are looked for (a lookup each in a set of one
-        // page, rather than hashing every loaded id again), and the array grows as arrays do:
-        // `reserveCapacity` here would copy every loaded item on every page.
+        // Only the loaded ids the page repeats are looked for: a loaded id outside the page's
+        // range is passed over with two comparisons, the others with a lookup in a set of one
+        // page (pages come in order, so usually none is looked up). The array grows as arrays
+        // do: `reserveCapacity` here would copy every loaded item on every page.
         let incoming = Set(fetched.items.lazy.map(\.id))
-        var known = Set(items.lazy.map(\.id).filter(incoming.contains))
+        let range = (incoming.min() ?? 0)...(incoming.max() ?? 0)
+        var known = Set(items.lazy.map(\.id).filter { range.contains($0) && incoming.contains($0) })
         let before = items.count
         var dropped: [Int] = []
         for item in fetched.items {

@@ -46,34 +46,35 @@ extension NewsPage {
     private static func readItem(_ reader: inout JSONReader, body: [UInt8]) throws(JSONError) -> NewsItem {
         var id: Int?
         var title: String?
-        var item = NewsItem(id: 0, title: "")
+        var (description, url, fullUrl, titleImageUrl, categoryType): (String?, String?, String?, String?, String?)
+        var publishedDate: NewsDate?
         try reader.readObject { key, reader throws(JSONError) in
             switch key {
             case "id": id = try readInteger(&reader, body: body)
             case "title": title = try reader.readString()
-            case "description": item.description = try readOptionalString(&reader)
-            case "url": item.url = try readOptionalString(&reader)
-            case "fullUrl": item.fullUrl = try readOptionalString(&reader)
-            case "titleImageUrl": item.titleImageUrl = try readOptionalString(&reader)
-            case "categoryType": item.categoryType = try readOptionalString(&reader)
+            case "description": description = try readOptionalString(&reader)
+            case "url": url = try readOptionalString(&reader)
+            case "fullUrl": fullUrl = try readOptionalString(&reader)
+            case "titleImageUrl": titleImageUrl = try readOptionalString(&reader)
+            case "categoryType": categoryType = try readOptionalString(&reader)
             case "publishedDate":
                 guard let text = try readOptionalString(&reader) else {
-                    item.publishedDate = nil
+                    publishedDate = nil
                     return
                 }
                 guard let date = NewsDate(parsing: text) else {
                     throw reader.error(.invalidValue("should be a date like '2026-01-14T00:00:00', found '\(text)'"))
                 }
-                item.publishedDate = date
+                publishedDate = date
             default:
                 try reader.skipValue()
             }
         }
         guard let id else { throw reader.error(.missingMember("id")).inside(.key("id")) }
         guard let title else { throw reader.error(.missingMember("title")).inside(.key("title")) }
-        item.id = id
-        item.title = title
-        return item
+        return NewsItem(
+            id: id, title: title, description: description, publishedDate: publishedDate, url: url, fullUrl: fullUrl,
+            titleImageUrl: titleImageUrl, categoryType: categoryType)
     }
 
     private static func readOptionalString(_ reader: inout JSONReader) throws(JSONError) -> String? {

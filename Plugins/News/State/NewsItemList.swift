@@ -37,11 +37,12 @@ struct NewsItemList: Sendable {
         values = elements
     }
 
-    /// The list with `new` appended.
-    func appending(_ new: ArraySlice<NewsItem>) -> NewsItemList {
+    /// This list grown to `all`, whose first items are this list's (a page appended to a copy
+    /// of them): `all` is kept as it is, and only the new items are converted to records.
+    func extended(to all: [NewsItem]) -> NewsItemList {
         var list = self
-        list.items.append(contentsOf: new)
-        list.values.append(contentsOf: new.map(\.value))
+        list.values.append(contentsOf: all[items.count...].lazy.map(\.value))
+        list.items = all
         return list
     }
 }

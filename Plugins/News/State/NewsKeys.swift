@@ -79,7 +79,7 @@ enum NewsKeys {
         if let count {
             let stored = try state[items]
             if new.items.count > count, stored.items.count == count {
-                try state.set(items, to: stored.appending(new.items[count...]))
+                try state.set(items, to: stored.extended(to: new.items))
             } else if new.items.count != count {
                 try state.set(items, to: NewsItemList(new.items))
             }
