@@ -55,24 +55,19 @@ struct REPL {
                 output.write("error: line \(line) is not valid UTF-8; ignored\n", to: .standardError)
                 pending = ""
             case .line(let text):
-                if Self.continues(text) {
-                    pending += text + "\n"
+                let command = pending + text
+                if !Parser.isComplete(command) {
+                    pending = command + "\n"
                     continue
                 }
-                let command = pending + text
                 pending = ""
                 guard !command.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else { continue }
-                reader.addHistory(command)
+                reader.addHistory(Parser.singleLine(of: command))
                 _ = await interrupts.run { await session.execute(line: command) }
                 if let status = await session.exitRequest { return status }
                 completion.context = await session.completionContext()
             }
         }
-    }
-
-    /// Whether a typed line ends in a `\` that continues it (an odd number of backslashes).
-    static func continues(_ line: String) -> Bool {
-        line.reversed().prefix { $0 == "\\" }.count % 2 == 1
     }
 
     /// The SQLite history, or in-memory history with one warning when it cannot be used.
@@ -89,7 +84,10 @@ struct REPL {
 
     /// The newest commands of earlier sessions, oldest first, for Up.
     private func olderCommands(_ history: any HistoryStoring, excluding session: String) -> [String] {
-        (try? history.entries(in: .allExcept(session), matching: nil, limit: 1000).map(\.text)) ?? []
+        (try? history.entries(in: .allExcept(session), matching: nil, limit: 1000).map {
+            Parser.singleLine(of: $0.text)
+        })
+            ?? []
     }
 
     /// Runs `~/.config/shop/init.shopscript` when it exists; its errors are reported, the REPL starts anyway.

@@ -32,14 +32,14 @@ import Testing
     }
 
     @Test func keepGoingRunsEverythingAndStillFails() async throws {
-        try folder.write("echo one\nechoo two\necho \"three\n echo four\n", to: "demo.shopscript")
-        let result = try await shop(["run", "demo.shopscript", "--keep-going"])
+        try folder.write("echo one\nechoo two\necho ${three\n echo four\n", to: "demo.shopscript")
+        let result = try await shop(["run", "--keep-going", "demo.shopscript"])
         #expect(result.status == 1)
         #expect(result.standardOutput == "one\nfour\n")
         #expect(
             result.standardError == """
                 error: demo.shopscript:2:1: unknown command 'echoo' (did you mean 'echo'?)
-                error: demo.shopscript:3:6: unterminated string
+                error: demo.shopscript:3:6: unterminated '${'
 
                 """)
     }

@@ -30,7 +30,9 @@ struct ArgumentBinder {
             if !argument.isVariadic { next += 1 }
         }
         for (index, argument) in command.spec.arguments.enumerated()
-        where !argument.isOptional && !arguments.positional.contains(where: { $0.argument == index }) {
+        where !argument.isOptional && !argument.isDeferred
+            && !arguments.positional.contains(where: { $0.argument == index })
+        {
             throw .missingArgument(command: command.spec.name, argument: argument.name, usage: command.spec.usage)
         }
         return arguments
@@ -97,6 +99,34 @@ struct ArgumentBinder {
             }
             return Arguments.Bound(value: .string(word.text), text: word.text)
         }
+    }
+}
+
+extension ArgumentBinder {
+    /// Where, among a command's words (after its name), the words of its deferred argument
+    /// start, found from the words as written: options and their values are skipped the way
+    /// ``bind(_:)`` binds them. Nil when the command has none or it was left out.
+    static func deferredStart(in words: ArraySlice<Word>, of spec: CommandSpec) -> Int? {
+        guard let deferred = spec.arguments.firstIndex(where: \.isDeferred) else { return nil }
+        var position = 0
+        var index = words.startIndex
+        var optionsEnded = false
+        while index < words.endIndex {
+            let text = words[index].bareText
+            if !optionsEnded, let text, text.hasPrefix("--"), !spec.options.isEmpty || text == "--" {
+                if text == "--" {
+                    optionsEnded = true
+                } else if let option = spec.options.first(where: { $0.name == text }), !option.isFlag {
+                    index += 1
+                }
+                index += 1
+                continue
+            }
+            if position == deferred { return index }
+            if position < spec.arguments.count, !spec.arguments[position].isVariadic { position += 1 }
+            index += 1
+        }
+        return nil
     }
 }
 

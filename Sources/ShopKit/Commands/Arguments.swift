@@ -13,6 +13,8 @@ public struct Arguments: Sendable {
     var positional: [(argument: Int, bound: Bound)] = []
     var options: [(name: String, bound: Bound)] = []
     var flags: [String] = []
+    /// The words of the deferred argument, as written (see ``ArgumentSpec/deferred(_:_:isOptional:isVariadic:)``).
+    var deferred: [Word] = []
 
     init(argumentNames: [String]) {
         self.argumentNames = argumentNames

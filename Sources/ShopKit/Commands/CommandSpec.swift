@@ -90,6 +90,8 @@ public struct ArgumentSpec: Sendable {
     public var isVariadic: Bool
     /// Where Tab finds candidates.
     public var completion: CompletionSource
+    /// Whether the command gets the words unevaluated, to evaluate per item (`where`, `each`).
+    public var isDeferred: Bool
 
     public init(
         _ name: String, _ abstract: String, kind: ArgumentKind = .text, isOptional: Bool = false,
@@ -101,6 +103,17 @@ public struct ArgumentSpec: Sendable {
         self.isOptional = isOptional
         self.isVariadic = isVariadic
         self.completion = kind.defaultCompletion(or: completion)
+        self.isDeferred = false
+    }
+
+    /// An argument the command gets as words, unevaluated — the last one of the spec — so
+    /// that it evaluates them per item (see ``Invocation/itemCondition(_:)``).
+    public static func deferred(_ name: String, _ abstract: String, isOptional: Bool = false, isVariadic: Bool = true)
+        -> ArgumentSpec
+    {
+        var argument = ArgumentSpec(name, abstract, kind: .value, isOptional: isOptional, isVariadic: isVariadic)
+        argument.isDeferred = true
+        return argument
     }
 }
 

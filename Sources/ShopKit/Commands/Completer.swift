@@ -22,10 +22,18 @@ public struct CompletionContext: Sendable {
         self.workingDirectory = workingDirectory
     }
 
-    /// The candidates for the word that ends `line` (the text before the cursor).
+    /// The candidates for the word that ends `line` (the text before the cursor), read by
+    /// the parser: inside an open `$(` the command there is completed; quotes, escapes and
+    /// comments count as everywhere.
     public func complete(_ line: String) -> Completion {
-        let (words, partial) = Self.split(line)
-        if partial.hasPrefix("$") { return variableCompletion(partial) }
+        let point = Parser.completionPoint(before: line)
+        switch point.kind {
+        case .none: return Completion(prefix: point.typed, candidates: [])
+        case .reference: return variableCompletion(point.partial)
+        case .word: break
+        }
+        let words = point.words
+        let partial = point.partial
         let candidates: [String]
         if words.isEmpty {
             candidates = registry.topLevelNames
@@ -37,7 +45,7 @@ public struct CompletionContext: Sendable {
         } else {
             candidates = []
         }
-        return Completion(prefix: partial, candidates: Self.filter(candidates, by: partial))
+        return Completion(prefix: point.typed, candidates: Self.filter(candidates, by: partial).map(point.typedForm))
     }
 
     private func argumentCandidates(_ spec: CommandSpec, arguments: [String], partial: String) -> [String] {
@@ -93,31 +101,6 @@ public struct CompletionContext: Sendable {
             let isFolder = FileSystem.isDirectory(absolute + "/" + name)
             return shownFolder + name + (isFolder ? "/" : "")
         }
-    }
-
-    /// The words before the cursor in the current command (after the last `|` or `;`), and
-    /// the partial word under the cursor.
-    static func split(_ line: String) -> (words: [String], partial: String) {
-        var words: [String] = []
-        var current = ""
-        var quote: Character?
-        for character in line {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-                continue
-            }
-            switch character {
-            case "'", "\"": quote = character
-            case " ", "\t":
-                if !current.isEmpty { words.append(current) }
-                current = ""
-            case "|", ";":
-                words = []
-                current = ""
-            default: current.append(character)
-            }
-        }
-        return (words, current)
     }
 
     private static func filter(_ candidates: [String], by prefix: String) -> [String] {

@@ -13,7 +13,8 @@ public final class StateStore {
     /// Previous values, oldest first; `stepStarts` marks where each committed change begins.
     private var journal: [(key: String, previous: Value?)] = []
     private var stepStarts: [Int] = []
-    private var openChangeStart: Int?
+    /// Where each open change starts in the journal, outermost first.
+    private var openChangeStarts: [Int] = []
 
     /// An empty store with the keys of the given plugins.
     public init(declarations: [StateKeyDeclaration] = []) {
@@ -38,6 +39,12 @@ public final class StateStore {
     /// Whether `name` is a variable or a declared key.
     public func contains(_ name: String) -> Bool {
         entries[name] != nil || declarations[name] != nil
+    }
+
+    /// The value of a variable or state key, or nil when there is none (no suggestion made).
+    func valueIfKnown(_ name: String) -> Value? {
+        guard entries[name] != nil || declarations[name] != nil else { return nil }
+        return try? value(name)
     }
 
     /// A number that changes whenever the key's value changes (0 before the first write).
@@ -122,32 +129,31 @@ public final class StateStore {
             previous = entries.removeValue(forKey: key)
         }
         nextRevision += 1
-        if openChangeStart != nil {
+        if !openChangeStarts.isEmpty {
             journal.append((key, previous?.value ?? declarations[key].map { $0.initialValue() }))
         }
     }
 
     // MARK: Changes and undo
 
-    /// Starts journaling a command's writes.
+    /// Starts journaling a command's writes, inside the open change if there is one.
     public func beginChange() {
-        openChangeStart = journal.count
+        openChangeStarts.append(journal.count)
     }
 
-    /// Ends the command's change; returns whether it changed anything.
+    /// Ends the innermost change: merged into its parent, or, when outermost, kept as one
+    /// undo step. Returns whether it changed anything.
     @discardableResult
     public func commitChange() -> Bool {
-        guard let start = openChangeStart else { return false }
-        openChangeStart = nil
+        guard let start = openChangeStarts.popLast() else { return false }
         guard journal.count > start else { return false }
-        stepStarts.append(start)
+        if openChangeStarts.isEmpty { stepStarts.append(start) }
         return true
     }
 
-    /// Restores every key the open change wrote and closes it.
+    /// Restores every key the innermost change wrote and closes it.
     public func rollBackChange() {
-        guard let start = openChangeStart else { return }
-        openChangeStart = nil
+        guard let start = openChangeStarts.popLast() else { return }
         restoreJournal(from: start)
     }
 

@@ -1,54 +1,39 @@
-/// `expect LEFT OP RIGHT`: an assertion that fails the command, naming both sides.
+/// `expect CONDITION`: an assertion that fails the command, naming the first comparison that
+/// was false.
 ///
-/// After `|` the input is the left side: `services list | count | expect == 6`.
+/// After `|` a condition that starts with an operator compares the input:
+/// `services list | count | expect == 6`.
 struct ExpectCommand: Command {
     let spec = CommandSpec(
-        path: ["expect"], abstract: "Check a condition; fail naming both sides when it does not hold",
-        discussion: "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")).",
-        arguments: [
-            ArgumentSpec("LEFT", "a value (the input, after '|')", kind: .value),
-            ArgumentSpec("OP", "the comparison", kind: .value, completion: .choices(ComparisonOperator.spellings)),
-            ArgumentSpec("RIGHT", "a value", kind: .value, isOptional: true),
+        path: ["expect"], abstract: "Check a condition; fail naming the first comparison that is false",
+        discussion: """
+            CONDITION is a value (true unless false, null, 0, "", [] or {}) or LEFT OP RIGHT with OP one of: \
+            \(ComparisonOperator.spellings.joined(separator: " ")); combine them with not, and, or and \
+            parentheses. After '|', 'expect OP RIGHT' compares the input.
+            """,
+        arguments: [Self.condition],
+        examples: [
+            Example("set x 3; expect $x == 3"), Example("expect 'shop script' contains script"),
+            Example("expect [1, 2] contains 2 and not ([] == [1])"),
         ],
-        examples: [Example("set x 3; expect $x == 3"), Example("expect 'shop script' contains script")],
         input: .optional)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let names = ["LEFT", "OP", "RIGHT"]
-        var operands = names.compactMap { invocation.arguments.value($0) }
-        var texts = names.compactMap { invocation.arguments.text($0) }
-        if let input = invocation.input, operands.count == 2 {
-            operands.insert(input, at: 0)
-            texts.insert(input.plainText, at: 0)
-        }
-        guard operands.count == 3 else {
-            throw CommandError.missingArgument(command: spec.name, argument: "RIGHT", usage: spec.usage)
-        }
-        guard let comparison = ComparisonOperator(rawValue: texts[1]) else {
-            let suggestion = Suggestion.nearest(to: texts[1], in: ComparisonOperator.spellings)
-            throw CommandError.failed(
-                "expect: unknown operator '\(texts[1])'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-                    + "; use one of \(ComparisonOperator.spellings.joined(separator: " "))")
-        }
-        let (left, right) = (operands[0], operands[2])
-        let pattern = comparison == .matches ? try ComparisonOperator.pattern(right.plainText) : nil
-        guard let holds = comparison.evaluate(left, right, pattern: pattern) else {
-            throw CommandError.failed(
-                "expect failed: cannot compare \(Self.describe(left, typed: true)) \(comparison.rawValue) \(Self.describe(right, typed: true))"
-            )
-        }
-        guard holds else {
-            let typed = left.typeName != right.typeName && comparison != .contains && comparison != .matches
-            throw CommandError.failed(
-                "expect failed: \(Self.describe(left, typed: typed)) \(comparison.rawValue) \(Self.describe(right, typed: typed))"
-            )
-        }
-        return nil
+    private static var condition: ArgumentSpec {
+        var condition = ArgumentSpec.deferred("CONDITION", "LEFT OP RIGHT, a value, joined by and/or/not")
+        condition.completion = .choices(ComparisonOperator.spellings)
+        return condition
     }
 
-    private static func describe(_ value: Value, typed: Bool) -> String {
-        var text = value.quoted
-        if text.count > 200 { text = String(text.prefix(200)) + "…" }
-        return typed ? "\(text) (\(value.typeName))" : text
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let condition = try invocation.valueCondition()
+        let result: (holds: Bool, reason: String)
+        do {
+            result = try await condition.check(input: invocation.input, in: invocation.interpreter)
+        } catch let error as LocatedError {
+            guard case LanguageError.cannotCompare(let what)? = error.underlying as? LanguageError else { throw error }
+            throw LocatedError(LanguageError.expectationFailed("cannot compare \(what)"), at: error.location)
+        }
+        guard result.holds else { throw LanguageError.expectationFailed(result.reason) }
+        return nil
     }
 }

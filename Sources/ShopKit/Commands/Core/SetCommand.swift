@@ -15,7 +15,7 @@ struct SetCommand: Command {
         guard let value = invocation.arguments.value("VALUE") ?? invocation.input else {
             throw CommandError.missingArgument(command: spec.name, argument: "VALUE", usage: spec.usage)
         }
-        try invocation.state.set(name, to: value)
+        try invocation.interpreter.assign(name, to: value)
         return nil
     }
 }

@@ -1,36 +1,26 @@
-/// `where FIELD OP VALUE`: keeps the records whose field satisfies the comparison.
+/// `where CONDITION`: keeps the items for which the condition holds.
 struct WhereCommand: Command {
     let spec = CommandSpec(
-        path: ["where"], abstract: "Keep the rows where FIELD OP VALUE holds",
-        discussion:
-            "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). Rows without FIELD are dropped.",
-        arguments: [
-            ArgumentSpec("FIELD", "a field of the rows"),
-            ArgumentSpec("OP", "a comparison", kind: .choice(ComparisonOperator.spellings)),
-            ArgumentSpec("VALUE", "what to compare with", kind: .value),
+        path: ["where"], abstract: "Keep the items for which CONDITION holds",
+        discussion: """
+            CONDITION is FIELD OP VALUE (OP one of: \(ComparisonOperator.spellings.joined(separator: " "))), a \
+            lone FIELD (kept when true, not empty, not 0), joined by not, and, or and parentheses. A field name may \
+            be quoted ("Unit Price"); $it is the item itself. Items without the field read it as null.
+            """,
+        arguments: [ArgumentSpec.deferred("CONDITION", "FIELD OP VALUE, a field, joined by and/or/not")],
+        examples: [
+            Example("services list | where price < 1000"),
+            Example("services list | where price < 1000 and title contains Wash"),
+            Example("[1, 5, 12] | where $it > 3"),
         ],
-        examples: [Example("services list | where price < 1000")],
         input: .required)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let rows = try invocation.requireListInput()
-        let field = invocation.arguments.text("FIELD") ?? ""
-        let right = invocation.arguments.value("VALUE") ?? .null
-        guard let comparison = invocation.arguments.text("OP").flatMap(ComparisonOperator.init(rawValue:)) else {
-            return nil
-        }
-        let pattern = comparison == .matches ? try ComparisonOperator.pattern(right.plainText) : nil
+        let items = try invocation.requireListInput()
+        let condition = try invocation.itemCondition()
         var kept: [Value] = []
-        var lookup = FieldLookup(field)
-        for row in rows {
-            guard let left = lookup.value(in: row) else { continue }
-            guard let holds = comparison.evaluate(left, right, pattern: pattern) else {
-                if left.isNull || right.isNull { continue }
-                throw CommandError.failed(
-                    "where: cannot compare \(field) \(left.quoted) (\(left.typeName)) with \(right.quoted) (\(right.typeName))"
-                )
-            }
-            if holds { kept.append(row) }
+        for item in items where try await condition.holds(for: item) {
+            kept.append(item)
         }
         return .value(.list(kept))
     }
