@@ -6,8 +6,8 @@ struct CommandLineOptions: Equatable {
     enum Mode: Equatable {
         /// The REPL, or commands from stdin when it is not a terminal.
         case interactive
-        /// `shop run FILE…`.
-        case run(files: [String], keepGoing: Bool, echo: Bool)
+        /// `shop run FILE [ARG…]`: every word after FILE is the script's.
+        case run(file: String, arguments: [String], keepGoing: Bool, echo: Bool)
         /// `shop test PATH…`.
         case test(paths: [String], update: Bool)
         /// `shop demo FILE`.
@@ -50,6 +50,7 @@ struct CommandLineOptions: Equatable {
         var typing: Int?
         var commands: String?
         var index = 0
+        var scriptArguments: [String] = []
         func value(for option: String) throws(UsageError) -> String {
             guard index < arguments.count else { throw UsageError("option '\(option)' needs a value") }
             defer { index += 1 }
@@ -65,6 +66,10 @@ struct CommandLineOptions: Equatable {
             }
             guard argument.hasPrefix("-"), argument != "-" else {
                 operands.append(argument)
+                if operands.count == 2, operands[0] == "run" {
+                    scriptArguments = Array(arguments[index...])
+                    break
+                }
                 continue
             }
             if valueOptions.contains(argument) {
@@ -108,13 +113,14 @@ struct CommandLineOptions: Equatable {
                 throw UsageError("unknown option '\(argument)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
             }
         }
-        options.mode = try mode(operands: operands, flags: flags, typing: typing, commands: commands)
+        options.mode = try mode(
+            operands: operands, scriptArguments: scriptArguments, flags: flags, typing: typing, commands: commands)
         return options
     }
 
-    private static func mode(operands: [String], flags: Set<String>, typing: Int?, commands: String?) throws(UsageError)
-        -> Mode
-    {
+    private static func mode(
+        operands: [String], scriptArguments: [String], flags: Set<String>, typing: Int?, commands: String?
+    ) throws(UsageError) -> Mode {
         if flags.contains("--help") { return .help }
         if flags.contains("--version") { return .version }
         func refuse(_ flag: String, unless allowed: Bool) throws(UsageError) {
@@ -131,10 +137,12 @@ struct CommandLineOptions: Equatable {
         let rest = Array(operands.dropFirst())
         switch subcommand {
         case "run":
-            guard !rest.isEmpty else { throw UsageError("run needs a script (or '-' for stdin)") }
+            guard let file = rest.first else { throw UsageError("run needs a script (or '-' for stdin)") }
             try refuse("--update", unless: false)
             try refuse("--rehearse", unless: false)
-            return .run(files: rest, keepGoing: flags.contains("--keep-going"), echo: flags.contains("--echo"))
+            return .run(
+                file: file, arguments: scriptArguments, keepGoing: flags.contains("--keep-going"),
+                echo: flags.contains("--echo"))
         case "test":
             guard !rest.isEmpty else { throw UsageError("test needs a script or a folder of scripts") }
             for flag in ["--keep-going", "--echo", "--rehearse"] { try refuse(flag, unless: false) }
@@ -154,7 +162,7 @@ struct CommandLineOptions: Equatable {
     /// The text of `shop --help`.
     static let helpText = """
         usage: shop [OPTIONS]                          start the REPL (reads stdin when it is not a terminal)
-               shop [OPTIONS] run FILE… [--keep-going] [--echo]
+               shop [OPTIONS] run [--keep-going] [--echo] FILE [ARG…]
                shop [OPTIONS] test PATH… [--update]
                shop [OPTIONS] demo FILE [--typing MS] [--rehearse]
                shop [OPTIONS] -c "COMMANDS"
@@ -168,6 +176,7 @@ struct CommandLineOptions: Equatable {
           --no-animation              no transitions or pulses
           --help, --version
 
+        Every word after FILE is the script's own ('shop run FILE --help' shows its parameters).
         Inside shop, 'help' lists every command and 'help COMMAND' explains one.
         """
 }

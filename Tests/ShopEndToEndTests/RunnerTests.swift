@@ -44,10 +44,21 @@ import Testing
                 """)
     }
 
-    @Test func severalScriptsShareOneSession() async throws {
+    @Test func scriptsPipedTogetherShareOneSession() async throws {
         try folder.write("set greeting hello\n", to: "a.shopscript")
         try folder.write("echo $greeting\n", to: "b.shopscript")
-        #expect(try await shop(["run", "a.shopscript", "b.shopscript"]).standardOutput == "hello\n")
+        let result = try await ShopBinary.run(
+            ["-c", "cat a.shopscript b.shopscript | \"$0\" run -", ShopBinary.path],
+            environment: ShopBinary.environment(stateDirectory: folder.path),
+            workingDirectory: folder.path, launchPath: "/bin/sh")
+        #expect(result == ShopBinary.Result(status: 0, standardOutput: "hello\n", standardError: ""))
+    }
+
+    @Test func theWordsAfterTheScriptAreItsOwn() async throws {
+        try folder.write("echo $args\n", to: "args.shopscript")
+        let result = try await shop(["run", "--keep-going", "args.shopscript", "Ann", "--keep-going", "-", "--x=1"])
+        #expect(result.standardOutput == #"["Ann","--keep-going","-","--x=1"]"# + "\n")
+        #expect(result.status == 0)
     }
 
     @Test func echoPrintsEachStepAndNarration() async throws {

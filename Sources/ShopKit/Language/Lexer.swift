@@ -49,6 +49,8 @@ struct Lexer {
     /// The script's text, which step sources are views into.
     let text: String
     let file: String?
+    /// The number of ``file`` in ``SourceFiles``.
+    private let fileID: UInt32
     private(set) var position = 0
     private(set) var line = 1
     private var lineStart = 0
@@ -61,12 +63,18 @@ struct Lexer {
         self.bytes = Array(text.utf8)
         self.text = text
         self.file = file
+        self.fileID = SourceFiles.id(of: file)
     }
 
     /// The problems found since the last call, and forgets them.
     mutating func takeDiagnostics() -> [Diagnostic] {
         defer { diagnostics.removeAll() }
         return diagnostics
+    }
+
+    /// The place of the first column of `line`.
+    func location(ofLine line: Int) -> SourceLocation {
+        SourceLocation(fileID: fileID, line: line, column: 1)
     }
 
     /// Whether everything has been read.
@@ -511,7 +519,7 @@ struct Lexer {
             column += 1
         }
         columnCache = (position, column)
-        return SourceLocation(file: file, line: line, column: column)
+        return SourceLocation(fileID: fileID, line: line, column: column)
     }
 
     /// Records a problem.

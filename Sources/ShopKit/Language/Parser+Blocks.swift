@@ -320,7 +320,7 @@ extension Parser {
             case .expectation(let expected):
                 report(
                     .misplacedKeyword, "expected output '#>' inside a block: put it after the block's 'end'",
-                    at: SourceLocation(file: lexer.file, line: expected.line, column: 1))
+                    at: lexer.location(ofLine: expected.line))
             case .command:
                 return
             }
@@ -383,7 +383,7 @@ extension Parser {
             case .semicolon:
                 atStatementStart = true
             case .word(let word):
-                if atStatementStart, let keyword = word.bareText.flatMap(Keyword.init(rawValue:)) {
+                if atStatementStart, let keyword = Keyword.of(word) {
                     if keyword.opensBlock { open += 1 } else if keyword == .end { open -= 1 }
                 }
                 atStatementStart = false
@@ -413,7 +413,7 @@ extension Parser {
                 at: word.location)
             return nil
         }
-        guard !Reference.reservedNames.contains(name) else {
+        guard !Reference.isReserved(name) else {
             report(.invalidStatement, "'\(name)' is reserved and cannot be \(role)", at: word.location)
             return nil
         }

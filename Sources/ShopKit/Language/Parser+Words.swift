@@ -198,7 +198,7 @@ extension Parser {
                 report(.missingCommand, "expected a command before '|'", at: place)
                 token = skipStatement()
             case .word(let word):
-                if let keyword = word.bareText.flatMap(Keyword.init(rawValue:)) {
+                if let keyword = Keyword.of(word) {
                     report(
                         .misplacedKeyword, "'\(keyword.rawValue)' cannot be used inside '$( … )'", at: word.location)
                     token = skipStatement()

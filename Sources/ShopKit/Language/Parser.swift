@@ -60,6 +60,37 @@ public struct Parser {
             }
         }
 
+        /// The keyword a word is, if it is one: an unquoted plain word, checked by length and
+        /// first letter before comparing (most words are not keywords).
+        static func of(_ word: Word) -> Keyword? {
+            guard word.tail.isEmpty, case .literal(let text) = word.head else { return nil }
+            let keyword: Keyword
+            switch text.utf8.count {
+            case 2: keyword = .ifBlock
+            case 3:
+                switch text.utf8.first {
+                case UInt8(ascii: "e"): keyword = .end
+                case UInt8(ascii: "f"): keyword = .forLoop
+                case UInt8(ascii: "t"): keyword = .tryBlock
+                case UInt8(ascii: "d"): keyword = .def
+                default: return nil
+                }
+            case 4: keyword = .elseBranch
+            case 5:
+                switch text.utf8.first {
+                case UInt8(ascii: "w"): keyword = .whileLoop
+                case UInt8(ascii: "c"): keyword = .catchBranch
+                case UInt8(ascii: "p"): keyword = .param
+                case UInt8(ascii: "b"): keyword = .breakLoop
+                default: return nil
+                }
+            case 6: keyword = .returnValue
+            case 8: keyword = .continueLoop
+            default: return nil
+            }
+            return text == keyword.rawValue ? keyword : nil
+        }
+
         /// Every keyword, for the names a user command may not take.
         static let names: Set<String> = [
             "if", "else", "end", "for", "in", "while", "try", "catch", "def", "param", "break", "continue", "return",
@@ -223,7 +254,7 @@ public struct Parser {
                 report(.missingCommand, "expected a command before '|'", at: location)
                 skipStatement()
             case .word(let word):
-                if let keyword = word.bareText.flatMap(Keyword.init(rawValue:)), closers.contains(keyword) {
+                if let keyword = Keyword.of(word), closers.contains(keyword) {
                     return (statements, (keyword, word))
                 }
                 let (statement, _) = parseStatement(startingWith: word, at: wordStart)
@@ -235,7 +266,7 @@ public struct Parser {
     /// A statement that starts with `word` (read from offset `start`); returns it (nil when
     /// it is invalid) and the token that ended it.
     mutating func parseStatement(startingWith word: Word, at start: Int) -> (Statement?, Token) {
-        guard let keyword = word.bareText.flatMap(Keyword.init(rawValue:)) else {
+        guard let keyword = Keyword.of(word) else {
             let (pipeline, terminator) = parsePipeline(startingWith: word, at: start, in: .command)
             return (pipeline.map(Statement.pipeline), terminator)
         }
@@ -259,8 +290,8 @@ public struct Parser {
                 words.append(word)
                 end = lexer.position
             case .pipe(let location):
-                if let head = words.first {
-                    commands.append(CommandCall(words: words, location: head.location))
+                if !words.isEmpty {
+                    commands.append(CommandCall(words: words, location: words[0].location))
                 } else {
                     isValid = false
                     report(.missingCommand, "expected a command after '|'", at: lastPipe ?? location)
@@ -268,8 +299,8 @@ public struct Parser {
                 words = []
                 lastPipe = location
             default:
-                if let head = words.first {
-                    commands.append(CommandCall(words: words, location: head.location))
+                if !words.isEmpty {
+                    commands.append(CommandCall(words: words, location: words[0].location))
                 } else if let lastPipe {
                     isValid = false
                     report(.missingCommand, "expected a command after '|'", at: lastPipe)

@@ -45,7 +45,7 @@ public struct CommandCall: Sendable, Equatable {
         self.words = words
         self.location = location
         var flags: WordFlags = []
-        for word in words { flags.formUnion(word.flags) }
+        for index in words.indices { flags.formUnion(words[index].flags) }
         self.flags = flags
     }
 }

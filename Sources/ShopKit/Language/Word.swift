@@ -103,7 +103,19 @@ public struct Reference: Sendable, Equatable {
     }
 
     /// Names no variable may take: `$it`, `$env`, `$args`, `$_` and the `commands.` keys.
-    public static let reservedNames: Set<String> = ["it", "env", "args", "commands", "_"]
+    public static let reservedNames = ["it", "env", "args", "commands", "_"]
+
+    /// Whether `name` is one of ``reservedNames`` (checked on every `set`, so by length first).
+    public static func isReserved(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 1: name == "_"
+        case 2: name == "it"
+        case 3: name == "env"
+        case 4: name == "args"
+        case 8: name == "commands"
+        default: false
+        }
+    }
 
     /// Whether `name` can name a variable: a letter or `_`, then letters, digits, `_`.
     public static func isVariableName(_ name: String) -> Bool {

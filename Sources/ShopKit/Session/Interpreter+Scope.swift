@@ -3,7 +3,7 @@ extension Interpreter {
     /// else a new local of the call; at the top level (and in a script run, but for its
     /// parameters) a global.
     func assign(_ name: String, to value: Value) throws {
-        guard !Reference.reservedNames.contains(name) else { throw LanguageError.reservedName(name) }
+        guard !Reference.isReserved(name) else { throw LanguageError.reservedName(name) }
         guard let frame = language.frames.last else {
             try store.setVariable(name, to: value)
             return

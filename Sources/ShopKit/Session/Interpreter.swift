@@ -53,15 +53,20 @@ final class Interpreter {
     // MARK: Scripts
 
     /// Runs a script as it parses it, line by line, under `policy`; `file` names it in
-    /// messages and `path` (absolute, for files) anchors its relative paths.
-    func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy) async -> RunOutcome {
+    /// messages and `path` (absolute, for files) anchors its relative paths; `arguments`, when
+    /// given, are the script's own (`$args`).
+    func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [String]? = nil) async
+        -> RunOutcome
+    {
         var outcome = RunOutcome()
         var parser = Parser(text: text, file: file)
         if let path { enterScript(path) }
+        if let arguments { language.frames.append(Frame(kind: .script, locals: [:], arguments: arguments)) }
         let enclosingPolicy = language.keepsGoing
         language.keepsGoing = policy == .keepGoing
         defer {
             if path != nil { leaveScript() }
+            if arguments != nil { language.frames.removeLast() }
             language.keepsGoing = enclosingPolicy
         }
         while let item = parser.next() {
@@ -147,12 +152,25 @@ final class Interpreter {
         return .failed
     }
 
-    /// Runs a pipeline's commands, each result flowing into the next; nothing is shown.
+    /// Runs a pipeline's commands, each result flowing into the next; nothing is shown. The
+    /// caller checks for Ctrl-C before the first command.
     func evaluate(_ pipeline: Pipeline) async throws -> CommandResult? {
         var carried: CommandResult?
-        for (index, call) in pipeline.commands.enumerated() {
-            try Self.checkCancellation()
-            carried = try await run(call, input: carried?.value, isFirst: index == 0)
+        for index in pipeline.commands.indices {
+            if index > 0 { try Self.checkCancellation() }
+            let input = carried?.value
+            let call = pipeline.commands[index]
+            guard !call.flags.contains(.runsCommands), !Self.isValue(call.words[0]) else {
+                carried = try await run(call, input: input, isFirst: index == 0)
+                continue
+            }
+            let (registered, nameLength) = try resolve(call)
+            let invocation = try prepare(call, for: registered, after: nameLength, input: input, isFirst: index == 0)
+            do {
+                carried = try await registered.command.run(invocation)
+            } catch {
+                throw Self.located(error, at: call.location)
+            }
         }
         return carried
     }
@@ -163,15 +181,16 @@ final class Interpreter {
     func run(_ call: CommandCall, input: Value?, isFirst: Bool, offersInput: Bool = false) async throws
         -> CommandResult?
     {
-        let first = call.words[0]
-        if Self.isValue(first) {
-            guard isFirst else { throw LocatedError(LanguageError.valueAfterPipe(first.spelling), at: call.location) }
+        if Self.isValue(call.words[0]) {
+            guard isFirst else {
+                throw LocatedError(LanguageError.valueAfterPipe(call.words[0].spelling), at: call.location)
+            }
             guard call.words.count == 1 else {
                 throw LocatedError(
-                    LanguageError.valueTakesNoArguments(first.spelling, extra: call.words[1].spelling),
+                    LanguageError.valueTakesNoArguments(call.words[0].spelling, extra: call.words[1].spelling),
                     at: call.words[1].location)
             }
-            return .value(try await value(of: first))
+            return .value(try await value(of: call.words[0]))
         }
         let (registered, nameLength) = try resolve(call)
         var (input, isFirst) = (input, isFirst)
@@ -185,19 +204,21 @@ final class Interpreter {
         }
         do {
             return try await registered.command.run(invocation)
-        } catch let error as LocatedError {
-            throw error
-        } catch let error as CancellationError {
-            throw error
         } catch {
-            throw LocatedError(error, at: call.location)
+            throw Self.located(error, at: call.location)
         }
+    }
+
+    /// A command's error with the command's place, unless it has a place already (or is Ctrl-C).
+    private static func located(_ error: any Error, at location: SourceLocation) -> any Error {
+        if error is LocatedError || error is CancellationError { return error }
+        return LocatedError(error, at: location)
     }
 
     /// Whether a command's first word is a value rather than a command's name: anything but
     /// unquoted plain text that is not a number, `true`, `false` or `null`.
     private static func isValue(_ word: Word) -> Bool {
-        guard let text = word.bareText else { return true }
+        guard word.tail.isEmpty, case .literal(let text) = word.head else { return true }
         if case .string = LiteralValue.infer(text) { return false }
         return true
     }

@@ -27,6 +27,14 @@ public actor Session {
         await interpreter.run(text, file: file, path: path, policy: policy)
     }
 
+    /// Runs a script given arguments of its own (`shop run FILE ARG…`); otherwise as
+    /// ``run(_:file:path:policy:)``.
+    public func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [String]) async
+        -> RunOutcome
+    {
+        await interpreter.run(text, file: file, path: path, policy: policy, arguments: arguments)
+    }
+
     /// Runs one step of a script (demo mode) and reports how it ended.
     public func run(step: Step) async -> StepOutcome {
         await interpreter.runStep(step)
