@@ -7,7 +7,7 @@ GET /images/sample.png            a 4x3 PNG (after --image-delay seconds)
 GET /_stats                       {"path": requests so far, ...} (not counted)
 
 HTTP/1.1 with keep-alive, one thread per connection. Prints the port it listens on (on
-127.0.0.1), then serves until killed.
+127.0.0.1; --port chooses it), then serves until killed.
 """
 
 import argparse
@@ -50,6 +50,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--total", type=int, default=1500, help="news items in all (default 1500)")
     parser.add_argument("--image-delay", type=float, default=0.0, help="seconds before an image is sent")
+    parser.add_argument("--port", type=int, default=0, help="the port to listen on (default: any free one)")
     options = parser.parse_args()
     counts = Counter()
     lock = threading.Lock()
@@ -90,7 +91,7 @@ def main():
         def log_message(self, *arguments):
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)
     server.serve_forever()

@@ -12,8 +12,6 @@ enum FeedError: Error, Equatable, CustomStringConvertible {
     case malformedJSON(file: String, JSONError)
     /// `feed load` found JSON that is not a feed.
     case invalidFeed(file: String, FeedDataError)
-    /// `feed.units` does not hold a feed (only possible through a bad state file).
-    case invalidState(FeedDataError)
 
     var description: String {
         switch self {
@@ -29,8 +27,6 @@ enum FeedError: Error, Equatable, CustomStringConvertible {
             "\(file): \(error)"
         case .invalidFeed(let file, let error):
             "\(file): \(error)"
-        case .invalidState(let error):
-            "\(FeedState.unitsKey) does not hold a feed: \(error)"
         }
     }
 }

@@ -13,14 +13,7 @@ public struct FeedPlugin: Plugin {
     public init() {}
 
     public var stateKeys: [StateKeyDeclaration] {
-        [
-            StateKeyDeclaration(
-                key: FeedState.unitsKey, abstract: "the cards: {title, subtitle, emoji, color, details}",
-                initialValue: FeedState.embeddedUnits, validate: FeedState.validateUnits),
-            StateKeyDeclaration(
-                key: FeedState.openKey, abstract: "the open card's number (from 1), or null",
-                initialValue: { .null }, validate: FeedState.validateOpen),
-        ]
+        [FeedKeys.cards.declaration, FeedKeys.open.declaration]
     }
 
     public var commands: [any Command] {

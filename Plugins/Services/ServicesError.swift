@@ -25,7 +25,7 @@ enum ServicesError: Error, Equatable, CustomStringConvertible {
         case .invalidCatalog(let file, let error):
             "cannot load '\(file)': \(error)"
         case .unknownService(let id, let suggestion):
-            "unknown service '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+            "unknown service '\(id)'" + Suggestion.didYouMean(suggestion)
         case .noSuchPosition(let position, let count):
             count == 0
                 ? "no service at position \(position): the catalog is empty"

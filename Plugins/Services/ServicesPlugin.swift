@@ -16,20 +16,15 @@ public struct ServicesPlugin: Plugin {
     public let version = "1.0.0"
     public let summary = "Browse a catalog of paid services, pick, confirm"
 
-    /// Shared by the commands of every session made with this plugin value.
-    private let context = ServicesContext(indexes: CatalogIndexCache())
-
     public init() {}
 
     public var stateKeys: [StateKeyDeclaration] { ServicesKeys.declarations }
 
     public var commands: [any Command] {
         [
-            ServicesListCommand(context: context), ServicesShowCommand(context: context),
-            ServicesSelectCommand(context: context),
-            ServicesDeselectCommand(context: context), ServicesToggleCommand(context: context), ServicesClearCommand(),
-            ServicesModeCommand(context: context), ServicesConfirmCommand(context: context),
-            ServicesLoadCommand(context: context),
+            ServicesListCommand(), ServicesShowCommand(), ServicesSelectCommand(), ServicesDeselectCommand(),
+            ServicesToggleCommand(), ServicesClearCommand(), ServicesModeCommand(), ServicesConfirmCommand(),
+            ServicesLoadCommand(),
         ]
     }
 

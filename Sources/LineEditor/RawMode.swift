@@ -25,7 +25,7 @@ public final class RawMode: Sendable {
     ///
     /// - Parameter interruptsAsKeys: When true, Ctrl-C, Ctrl-\ and Ctrl-Z are delivered as keys
     ///   instead of raising signals; pass false while running work that Ctrl-C should interrupt
-    ///   (input still unechoed and unbuffered).
+    ///   (input still unechoed and unbuffered, signals on even inside a raw mode that had them off).
     public init(fileDescriptor: Int32 = STDIN_FILENO, interruptsAsKeys: Bool = true) throws(TerminalError) {
         var original = termios()
         guard tcgetattr(fileDescriptor, &original) == 0 else {
@@ -36,7 +36,11 @@ public final class RawMode: Sendable {
         }
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL)
-        if interruptsAsKeys { raw.c_lflag &= ~tcflag_t(ISIG | IEXTEN) }
+        if interruptsAsKeys {
+            raw.c_lflag &= ~tcflag_t(ISIG | IEXTEN)
+        } else {
+            raw.c_lflag |= tcflag_t(ISIG)
+        }
         withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
             controlCharacters[Int(VMIN)] = 1
             controlCharacters[Int(VTIME)] = 0

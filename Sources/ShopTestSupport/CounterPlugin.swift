@@ -9,17 +9,18 @@ public struct CounterPlugin: Plugin {
 
     public init() {}
 
-    public var stateKeys: [StateKeyDeclaration] {
-        [
-            StateKeyDeclaration(
-                key: "counter.value", abstract: "the count", initialValue: { .int(0) },
-                validate: { value throws(StateError) in
-                    guard value.intValue != nil else {
-                        throw .invalidValue(key: "counter.value", reason: "expected a whole number")
-                    }
-                })
-        ]
-    }
+    /// The count: a typed key whose model is an `Int`.
+    public static let value = StateKey<Int>(
+        "counter.value", abstract: "the count", type: .int, initial: 0,
+        decode: { value, _ throws(StateError) in
+            guard let count = value.intValue else {
+                throw .invalidValue(key: "counter.value", reason: "expected a whole number")
+            }
+            return count
+        },
+        encode: { .int($0) })
+
+    public var stateKeys: [StateKeyDeclaration] { [Self.value.declaration] }
 
     public var commands: [any Command] { [AddCommand(), ShowCommand(), FailCommand(), SumCommand()] }
 
@@ -39,17 +40,15 @@ public struct CounterPlugin: Plugin {
     struct AddCommand: Command {
         let spec = CommandSpec(
             path: ["counter", "add"], aliases: ["plus"], abstract: "Add N to the counter",
-            arguments: [
-                ArgumentSpec("N", "how much", kind: .integer, completion: .custom { _ in ["1", "10", "100"] })
-            ],
-            options: [OptionSpec(flag: "--quiet", "print nothing")],
-            examples: [Example("counter add 5")])
+            arguments: [Self.amount], options: [Self.quiet], examples: [Example("counter add 5")])
+
+        static let amount = Argument<Int>("N", "how much", completion: .custom { _ in ["1", "10", "100"] })
+        static let quiet = Flag("--quiet", "print nothing")
 
         func run(_ invocation: Invocation) async throws -> CommandResult? {
-            let current = try invocation.state.value("counter.value").intValue ?? 0
-            let next = current + (invocation.arguments.int("N") ?? 0)
-            try invocation.state.set("counter.value", to: .int(next))
-            if !invocation.arguments.flag("--quiet") { invocation.console.message("counter is \(next)") }
+            let next = try invocation.state[CounterPlugin.value] + invocation[Self.amount]
+            try invocation.state.set(CounterPlugin.value, to: next)
+            if !invocation[Self.quiet] { invocation.console.message("counter is \(next)") }
             return nil
         }
     }
@@ -59,19 +58,21 @@ public struct CounterPlugin: Plugin {
             path: ["counter", "show"], abstract: "Show the counter", examples: [Example("counter show")])
 
         func run(_ invocation: Invocation) async throws -> CommandResult? {
-            let value = try invocation.state.value("counter.value")
-            return CommandResult(value, view: CounterView(value: value.intValue ?? 0))
+            let count = try invocation.state[CounterPlugin.value]
+            return CommandResult(.int(count), view: CounterView(value: count))
         }
     }
 
     struct FailCommand: Command {
         let spec = CommandSpec(
             path: ["counter", "fail"], abstract: "Change the counter, then throw",
-            arguments: [ArgumentSpec("REASON", "what to say", isOptional: true)])
+            arguments: [Self.reason])
+
+        static let reason = Argument<String?>("REASON", "what to say")
 
         func run(_ invocation: Invocation) async throws -> CommandResult? {
-            try invocation.state.set("counter.value", to: .int(-1))
-            throw CounterError.refused(invocation.arguments.text("REASON") ?? "on purpose")
+            try invocation.state.set(CounterPlugin.value, to: -1)
+            throw CounterError.refused(try invocation[Self.reason] ?? "on purpose")
         }
     }
 

@@ -6,7 +6,7 @@ public enum FixtureImages {
     ///
     /// The pixel data is stored in deflate "stored" blocks, so the file is about
     /// `3 × width × height` bytes: a handy way to make images of a chosen byte size.
-    public static func png(width: Int, height: Int, seed: UInt8 = 0) -> Data {
+    public static func png(width: Int, height: Int, seed: UInt8 = 0) -> [UInt8] {
         var raw = [UInt8]()
         raw.reserveCapacity((width * 3 + 1) * height)
         for y in 0..<height {
@@ -24,11 +24,11 @@ public enum FixtureImages {
         png += chunk("IHDR", header)
         png += chunk("IDAT", zlibStored(raw))
         png += chunk("IEND", [])
-        return Data(png)
+        return png
     }
 
     /// A 7×5 baseline JPEG.
-    public static let jpeg = Data(jpegBytes)
+    public static let jpeg = jpegBytes
 
     private static let jpegBytes: [UInt8] = [
         0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01,

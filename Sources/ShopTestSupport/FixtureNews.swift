@@ -6,11 +6,11 @@ import Foundation
 /// (`"fixtureExtra"`) that clients must ignore. Dates run back from 2026-01-15.
 public enum FixtureNews {
     /// The JSON body of page `page` (from 1) of `size` items out of `total`.
-    public static func page(_ page: Int, size: Int, total: Int, baseURL: String) -> Data {
+    public static func page(_ page: Int, size: Int, total: Int, baseURL: String) -> [UInt8] {
         let first = (page - 1) * size + 1
         let last = min(total, page * size)
         let items = first <= last ? (first...last).map { item($0, baseURL: baseURL) } : []
-        return Data(#"{"news":[\#(items.joined(separator: ","))],"totalCount":\#(total)}"#.utf8)
+        return Array(#"{"news":[\#(items.joined(separator: ","))],"totalCount":\#(total)}"#.utf8)
     }
 
     /// The JSON text of item `id`.

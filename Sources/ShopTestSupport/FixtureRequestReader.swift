@@ -46,7 +46,10 @@ struct FixtureRequestReader {
             pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
         ]
         while true {
-            let ready = poll(&fds, 2, 10_000)
+            // Idle kept-alive connections stay open until the client or `stop()` ends them: a
+            // server that closed them after a while would make a busy test's next request
+            // meet a dead connection (which libcurl retries, keeping the first error's words).
+            let ready = poll(&fds, 2, -1)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0, fds[1].revents == 0 else { return false }
             break

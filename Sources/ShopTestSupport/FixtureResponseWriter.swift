@@ -18,15 +18,15 @@ struct FixtureResponseWriter {
     }
 
     /// A complete response; false when the client is gone.
-    func writeResponse(status: Int, contentType: String, body: Data) -> Bool {
+    func writeResponse(status: Int, contentType: String, body: [UInt8]) -> Bool {
         guard write(head(status: status, contentType: contentType, length: body.count)) else { return false }
         return writeBody(body)
     }
 
     /// The header with the full length, then only the first half of the body.
-    func writeTruncated(status: Int, contentType: String, body: Data) -> Bool {
+    func writeTruncated(status: Int, contentType: String, body: [UInt8]) -> Bool {
         guard write(head(status: status, contentType: contentType, length: body.count)) else { return false }
-        return writeBody(body.prefix(body.count / 2))
+        return writeBody(Array(body.prefix(body.count / 2)))
     }
 
     /// `bytes` bytes of filler streamed from one reused 64 KiB chunk, optionally paced; stops
@@ -37,10 +37,10 @@ struct FixtureResponseWriter {
             ? head(status: 200, contentType: "application/json", length: bytes)
             : "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
         guard write(head) else { return false }
-        let chunk = Data(repeating: UInt8(ascii: " "), count: 64 * 1024)
+        let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 64 * 1024)
         var remaining = bytes
         while remaining > 0 {
-            let piece = remaining >= chunk.count ? chunk : chunk.prefix(remaining)
+            let piece = remaining >= chunk.count ? chunk : Array(chunk.prefix(remaining))
             guard writeBody(piece) else { return false }
             remaining -= piece.count
             if let rate = bytesPerSecond, rate > 0 {
@@ -50,8 +50,13 @@ struct FixtureResponseWriter {
         return true
     }
 
+    /// The status line and headers of a response of `length` body bytes; false when the client is gone.
+    func writeHead(status: Int, contentType: String, length: Int) -> Bool {
+        write(head(status: status, contentType: contentType, length: length))
+    }
+
     /// `bytes` exactly as given; false when the client is gone.
-    func writeRaw(_ bytes: Data) -> Bool {
+    func writeRaw(_ bytes: [UInt8]) -> Bool {
         writeAll(bytes, countsAsBody: false)
     }
 
@@ -60,14 +65,15 @@ struct FixtureResponseWriter {
     }
 
     private func write(_ text: String) -> Bool {
-        writeAll(Data(text.utf8), countsAsBody: false)
+        writeAll(Array(text.utf8), countsAsBody: false)
     }
 
-    private func writeBody(_ data: Data) -> Bool {
+    /// Body bytes, counted; false when the client is gone.
+    func writeBody(_ data: [UInt8]) -> Bool {
         writeAll(data, countsAsBody: true)
     }
 
-    private func writeAll(_ data: Data, countsAsBody: Bool) -> Bool {
+    private func writeAll(_ data: [UInt8], countsAsBody: Bool) -> Bool {
         var offset = 0
         while offset < data.count {
             let sent = data.withUnsafeBytes { raw -> Int in

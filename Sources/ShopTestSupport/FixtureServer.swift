@@ -33,9 +33,9 @@ public final class FixtureServer: Sendable {
     public struct Response: Sendable, Equatable {
         public var status: Int
         public var contentType: String
-        public var body: Data
+        public var body: [UInt8]
 
-        public init(status: Int = 200, contentType: String, body: Data) {
+        public init(status: Int = 200, contentType: String, body: [UInt8]) {
             self.status = status
             self.contentType = contentType
             self.body = body
@@ -81,7 +81,7 @@ public final class FixtureServer: Sendable {
         initial.responses["/images/sample.jpg"] = Response(contentType: "image/jpeg", body: FixtureImages.jpeg)
         initial.responses["/images/not-an-image.png"] = Response(
             contentType: "text/html; charset=utf-8",
-            body: Data("<!DOCTYPE html>\n<html><body><h1>Image gone</h1></body></html>\n".utf8))
+            body: Array("<!DOCTYPE html>\n<html><body><h1>Image gone</h1></body></html>\n".utf8))
         state = Mutex(initial)
     }
 
@@ -189,7 +189,7 @@ public final class FixtureServer: Sendable {
     }
 
     /// Serves `data` as an image at `path`.
-    public func setImage(_ data: Data, contentType: String = "image/png", atPath path: String) {
+    public func setImage(_ data: [UInt8], contentType: String = "image/png", atPath path: String) {
         setResponse(Response(contentType: contentType, body: data), forPath: path)
     }
 
@@ -341,7 +341,7 @@ public final class FixtureServer: Sendable {
             let response = normalResponse(for: request.path)
             return writer.writeResponse(status: response.status, contentType: response.contentType, body: response.body)
         case .status(let code):
-            let body = Data(#"{"error":"fixture status \#(code)"}"#.utf8)
+            let body = Array(#"{"error":"fixture status \#(code)"}"#.utf8)
             return writer.writeResponse(status: code, contentType: "application/json", body: body)
         case .delay(let seconds):
             switch waitOrHangUp(seconds: seconds, connection: connection, wake: wake) {
@@ -360,14 +360,28 @@ public final class FixtureServer: Sendable {
             _ = writer.writeTruncated(status: response.status, contentType: response.contentType, body: response.body)
             return false
         case .invalidJSON:
-            let body = Data(#"{"news":[{"id":1,"title":"Cut off mid-stri"#.utf8)
+            let body = Array(#"{"news":[{"id":1,"title":"Cut off mid-stri"#.utf8)
             return writer.writeResponse(status: 200, contentType: "application/json", body: body)
         case .wrongSchema:
             return writer.writeResponse(
-                status: 200, contentType: "application/json", body: Data(#"{"news": 5, "totalCount": 1}"#.utf8))
+                status: 200, contentType: "application/json", body: Array(#"{"news": 5, "totalCount": 1}"#.utf8))
         case .hugeBody(let bytes, let declaresLength, let bytesPerSecond):
             _ = writer.writeFiller(bytes: bytes, declaresLength: declaresLength, bytesPerSecond: bytesPerSecond)
             return false
+        case .drip(let bytes, let interval):
+            guard writer.writeHead(status: 200, contentType: "application/json", length: bytes) else { return false }
+            for _ in 0..<bytes {
+                switch waitOrHangUp(seconds: interval, connection: connection, wake: wake) {
+                case .elapsed:
+                    guard writer.writeBody([UInt8(ascii: " ")]) else { return false }
+                case .clientGone:
+                    state.withLock { $0.abandoned += 1 }
+                    return false
+                case .stopping:
+                    return false
+                }
+            }
+            return true
         case .closeWithoutReply:
             return false
         case .body(let data, let contentType, let status):
@@ -429,6 +443,6 @@ public final class FixtureServer: Sendable {
                 contentType: "application/json",
                 body: FixtureNews.page(page, size: size, total: total, baseURL: baseURL))
         }
-        return Response(status: 404, contentType: "application/json", body: Data(#"{"error":"not found"}"#.utf8))
+        return Response(status: 404, contentType: "application/json", body: Array(#"{"error":"not found"}"#.utf8))
     }
 }

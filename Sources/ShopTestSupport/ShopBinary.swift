@@ -34,16 +34,19 @@ public enum ShopBinary {
     }
 
     /// The path of `shop` in the build products folder the tests run from.
-    public static var path: String {
+    public static var path: String { productPath("shop") }
+
+    /// The path of the built executable `name` in the build products folder the tests run from.
+    public static func productPath(_ name: String) -> String {
         let executable =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
         while folder.path != "/",
-            !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("shop").path)
+            !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent(name).path)
         {
             folder = folder.deletingLastPathComponent()
         }
-        return folder.appendingPathComponent("shop").path
+        return folder.appendingPathComponent(name).path
     }
 
     /// An environment without the user's colours, history or clock: tests pass what they need.

@@ -1,9 +1,11 @@
+import HTTPTransport
 import ShopKit
 
 /// A session in the fixed test environment, whose output the test reads line by line.
 ///
 /// Clock `2026-01-15T10:00:00Z`, width 80 (unless given), no colour, no animation, history
-/// in memory, errors without places (as at the prompt and in transcripts).
+/// in memory, errors without places (as at the prompt and in transcripts), real HTTP over
+/// libcurl (to the loopback fixture server).
 ///
 /// ```swift
 /// let session = try TestSession(plugins: [ServicesPlugin()])
@@ -27,7 +29,8 @@ public final class TestSession: Sendable {
         stateDirectory = try FileSystem.makeTemporaryDirectory(prefix: "shop-unit", environment: [:])
         let environment = SessionEnvironment(
             clock: .fixed(at: now), width: { width }, style: style, stateDirectory: stateDirectory,
-            workingDirectory: workingDirectory ?? stateDirectory, variables: ["HOME": stateDirectory])
+            workingDirectory: workingDirectory ?? stateDirectory, variables: ["HOME": stateDirectory],
+            http: CurlTransport())
         session = try Session(
             configuration: SessionConfiguration(
                 plugins: plugins, environment: environment, output: output, format: format,

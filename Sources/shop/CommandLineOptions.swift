@@ -11,13 +11,17 @@ struct CommandLineOptions: Equatable {
         /// `shop test PATH…`.
         case test(paths: [String], update: Bool)
         /// `shop demo FILE`.
-        case demo(file: String, typingDelay: Int?, rehearse: Bool)
+        case demo(file: String, settings: DemoSettings)
         /// `shop -c "COMMANDS"`.
         case commands(String)
         /// `--help`.
         case help
         /// `--version`.
         case version
+        /// `shop help --man`: the manual page.
+        case manPage
+        /// `shop completions SHELL`.
+        case completions(ShellCompletions.Shell)
     }
 
     /// When to colour output.
@@ -33,13 +37,18 @@ struct CommandLineOptions: Equatable {
     var recordsHistory = true
     var stateDirectory: String?
     var animations = true
+    /// `--plugin PATH`, in order: outside plugins loaded for this run only.
+    var plugins: [String] = []
 
     /// Options that take a value.
-    private static let valueOptions = ["--format", "--color", "--now", "--state-dir", "--typing", "-c"]
+    private static let valueOptions = [
+        "--format", "--color", "--now", "--state-dir", "--typing", "--record", "--handout", "--plugin", "-c",
+    ]
     /// Every option, for "did you mean".
     private static let allOptions =
         valueOptions + [
             "--no-history", "--no-animation", "--help", "--version", "--keep-going", "--echo", "--update", "--rehearse",
+            "--man",
         ]
 
     /// Parses the arguments after the program name.
@@ -47,7 +56,7 @@ struct CommandLineOptions: Equatable {
         var options = CommandLineOptions()
         var operands: [String] = []
         var flags: Set<String> = []
-        var typing: Int?
+        var demo = DemoSettings()
         var commands: String?
         var index = 0
         var scriptArguments: [String] = []
@@ -92,11 +101,14 @@ struct CommandLineOptions: Equatable {
                     }
                     options.now = now
                 case "--state-dir": options.stateDirectory = text
+                case "--plugin": options.plugins.append(text)
                 case "--typing":
                     guard let milliseconds = Int(text), milliseconds >= 0 else {
                         throw UsageError("--typing needs milliseconds per key, not '\(text)'")
                     }
-                    typing = milliseconds
+                    demo.typingDelay = milliseconds
+                case "--record": demo.castPath = text
+                case "--handout": demo.handoutPath = text
                 default: commands = text
                 }
                 continue
@@ -107,33 +119,40 @@ struct CommandLineOptions: Equatable {
             case "--no-animation": options.animations = false
             case "--help", "-h": flags.insert("--help")
             case "--version": flags.insert("--version")
-            case "--keep-going", "--echo", "--update", "--rehearse": flags.insert(argument)
+            case "--keep-going", "--echo", "--update", "--rehearse", "--man": flags.insert(argument)
             default:
                 let suggestion = Suggestion.nearest(to: argument, in: allOptions)
-                throw UsageError("unknown option '\(argument)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+                throw UsageError("unknown option '\(argument)'" + Suggestion.didYouMean(suggestion))
             }
         }
+        demo.rehearse = flags.contains("--rehearse")
         options.mode = try mode(
-            operands: operands, scriptArguments: scriptArguments, flags: flags, typing: typing, commands: commands)
+            operands: operands, scriptArguments: scriptArguments, flags: flags, demo: demo, commands: commands)
         return options
     }
 
     private static func mode(
-        operands: [String], scriptArguments: [String], flags: Set<String>, typing: Int?, commands: String?
+        operands: [String], scriptArguments: [String], flags: Set<String>, demo: DemoSettings, commands: String?
     ) throws(UsageError) -> Mode {
         if flags.contains("--help") { return .help }
         if flags.contains("--version") { return .version }
         func refuse(_ flag: String, unless allowed: Bool) throws(UsageError) {
             if flags.contains(flag) && !allowed { throw UsageError("'\(flag)' does not go with this command") }
         }
+        if operands.first != "demo", let option = demo.optionsGiven.first(where: { $0 != "--rehearse" }) {
+            throw UsageError("'\(option)' goes with 'shop demo' only")
+        }
         if let commands {
             guard operands.isEmpty else { throw UsageError("unexpected '\(operands[0])' after -c COMMANDS") }
             return .commands(commands)
         }
         guard let subcommand = operands.first else {
-            for flag in ["--keep-going", "--echo", "--update", "--rehearse"] { try refuse(flag, unless: false) }
+            for flag in ["--keep-going", "--echo", "--update", "--rehearse", "--man"] {
+                try refuse(flag, unless: false)
+            }
             return .interactive
         }
+        if subcommand != "help" { try refuse("--man", unless: false) }
         let rest = Array(operands.dropFirst())
         switch subcommand {
         case "run":
@@ -150,35 +169,25 @@ struct CommandLineOptions: Equatable {
         case "demo":
             guard rest.count == 1 else { throw UsageError("demo needs exactly one script") }
             for flag in ["--keep-going", "--echo", "--update"] { try refuse(flag, unless: false) }
-            return .demo(file: rest[0], typingDelay: typing, rehearse: flags.contains("--rehearse"))
+            try demo.refuseConflicts()
+            return .demo(file: rest[0], settings: demo)
+        case "help":
+            guard rest.isEmpty else {
+                throw UsageError("help takes no operands; inside shop, 'help \(rest[0])' explains a command")
+            }
+            return flags.contains("--man") ? .manPage : .help
+        case "completions":
+            guard rest.count == 1, let shell = ShellCompletions.Shell(rawValue: rest[0]) else {
+                throw UsageError("completions needs one shell: bash, zsh or fish")
+            }
+            return .completions(shell)
         default:
-            let suggestion = Suggestion.nearest(to: subcommand, in: ["run", "test", "demo"])
+            let suggestion = Suggestion.nearest(to: subcommand, in: CommandLineInterface.subcommands.map(\.name))
             throw UsageError(
-                "unknown command '\(subcommand)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                "unknown command '\(subcommand)'" + Suggestion.didYouMean(suggestion)
                     + "; to run a script use 'shop run \(subcommand)'")
         }
     }
-
-    /// The text of `shop --help`.
-    static let helpText = """
-        usage: shop [OPTIONS]                          start the REPL (reads stdin when it is not a terminal)
-               shop [OPTIONS] run [--keep-going] [--echo] FILE [ARG…]
-               shop [OPTIONS] test PATH… [--update]
-               shop [OPTIONS] demo FILE [--typing MS] [--rehearse]
-               shop [OPTIONS] -c "COMMANDS"
-
-        options:
-          --format table|json|plain   how results are printed (json: one line per result)
-          --color auto|always|never   colours (NO_COLOR is honoured)
-          --now ISO8601               fix the clock (also SHOP_NOW)
-          --no-history                do not record commands in the history database
-          --state-dir DIR             where history and caches live
-          --no-animation              no transitions or pulses
-          --help, --version
-
-        Every word after FILE is the script's own ('shop run FILE --help' shows its parameters).
-        Inside shop, 'help' lists every command and 'help COMMAND' explains one.
-        """
 }
 
 /// A mistake on the command line: exit status 2.

@@ -9,68 +9,49 @@ import ShopKit
 /// `#` and `#>` lines are not. Between steps: Enter runs, `s` skips, `b` goes back one step
 /// (restoring the state), `g N` goes to step N, `!` opens a live prompt (Ctrl-D returns),
 /// `q` quits. Ctrl-C stops only the running step; keys typed while a step runs are dropped.
+/// `--record talk.cast` also records what the audience saw (``DemoCastRecorder``).
 struct DemoMode {
     let factory: SessionFactory
     let file: String
-    let typingDelay: Int?
+    let settings: DemoSettings
 
     func run() async -> Int32 {
-        let output = StandardStreams()
-        guard factory.process.inputIsTerminal, factory.process.outputIsTerminal else {
-            output.write(
+        let streams = StandardStreams()
+        let process = factory.process
+        guard process.inputIsTerminal, process.outputIsTerminal else {
+            streams.write(
                 "shop: demo needs a terminal (use 'shop demo --rehearse \(file)' to check a demo without one)\n",
                 to: .standardError)
             return 2
         }
-        guard let loaded = DemoScript.load(file, factory: factory, output: output),
-            var environment = try? factory.environment(interactive: true)
+        guard let loaded = DemoScript.load(file, factory: factory, output: streams),
+            var environment = (try? factory.environment(interactive: true)).map(loaded.environment(from:))
         else { return 2 }
-        environment.terminal = ShopTerminal(variables: factory.process.variables)
-        guard let session = factory.session(output: output, environment: environment) else { return 2 }
-        var presenter = DemoPresenter(
-            script: loaded, session: session, output: output, style: environment.style, typingDelay: typingDelay,
-            interrupts: Interrupts {})
-        return await presenter.present()
-    }
-}
-
-/// A parsed demo script: its steps, and the narration shown before each.
-struct DemoScript {
-    /// One step with the narration that precedes it.
-    struct Entry {
-        var narration: [String]
-        var step: Step
-    }
-
-    var entries: [Entry]
-    /// Narration after the last step.
-    var closingNarration: [String]
-
-    /// Reads and parses `file`; prints the problem and returns nil when it cannot be used.
-    static func load(_ file: String, factory: SessionFactory, output: StandardStreams) -> DemoScript? {
-        let path = FilePath.resolve(
-            file, relativeTo: factory.process.workingDirectory, home: factory.process.variables["HOME"])
-        let script: Script
-        do {
-            script = Parser.parse(try ScriptSource.read(path: path, name: file), file: file)
-        } catch {
-            output.write("shop: \(error)\n", to: .standardError)
-            return nil
-        }
-        guard !script.hasErrors else {
-            for diagnostic in script.diagnostics { output.write("error: \(diagnostic)\n", to: .standardError) }
-            return nil
-        }
-        var entries: [Entry] = []
-        var narration: [String] = []
-        for item in script.items {
-            switch item {
-            case .narration(let line): narration.append(line.text)
-            case .step(let step):
-                entries.append(Entry(narration: narration, step: step))
-                narration = []
+        let terminal = ShopTerminal()
+        var recorder: DemoCastRecorder?
+        if let cast = settings.castPath {
+            do {
+                recorder = try DemoCastRecorder.start(
+                    at: FilePath.resolve(cast, relativeTo: process.workingDirectory, home: process.variables["HOME"]),
+                    named: cast, size: terminal.size, title: "shop demo \(file)", variables: process.variables)
+            } catch {
+                streams.write("shop: \(error)\n", to: .standardError)
+                return 2
             }
         }
-        return DemoScript(entries: entries, closingNarration: narration)
+        let screen = DemoScreen(streams: streams, terminal: terminal, recorder: recorder)
+        environment.terminal = screen
+        guard let catalog = await factory.catalog(forScript: file, output: streams),
+            let session = factory.session(output: screen, environment: environment, catalog: catalog)
+        else { return 2 }
+        var presenter = DemoPresenter(
+            script: loaded, session: session, output: screen, style: environment.style,
+            typingDelay: settings.typingDelay, interrupts: Interrupts {})
+        let status = await presenter.present()
+        await session.end()
+        if let recorder, let cast = settings.castPath {
+            streams.write((recorder.finish() ?? "recorded the demo in '\(cast)'") + "\n", to: .standardError)
+        }
+        return status
     }
 }

@@ -4,10 +4,14 @@ import ShopKit
 
 /// The interactive part of demo mode: shows narration, types commands, reads the
 /// presenter's keys and moves through the steps.
+///
+/// The terminal stays in raw mode for the whole demo (keys are read one by one and never
+/// echoed), except at the live prompt; while a step runs, Ctrl-C raises its signal again and
+/// whatever else was typed is dropped when the step ends.
 struct DemoPresenter {
     let script: DemoScript
     let session: Session
-    let output: StandardStreams
+    let output: DemoScreen
     let style: TerminalStyle
     let typingDelay: Int?
     let interrupts: Interrupts
@@ -17,11 +21,16 @@ struct DemoPresenter {
 
     /// The step shown next (0-based).
     private var current = 0
-    /// Steps run so far with the state checkpoint before each, newest last.
+    /// Steps run so far with the state checkpoint before each, in step order (a step skipped
+    /// is missing).
     private var ran: [(index: Int, checkpoint: Int)] = []
+    /// The terminal's raw mode between steps; nil at the live prompt.
+    private var keyMode: RawMode?
+    /// The presenter's keys (one reader, so keys typed ahead between steps are kept).
+    private let keys = KeyReader(fileDescriptor: STDIN_FILENO)
 
     init(
-        script: DemoScript, session: Session, output: StandardStreams, style: TerminalStyle, typingDelay: Int?,
+        script: DemoScript, session: Session, output: DemoScreen, style: TerminalStyle, typingDelay: Int?,
         interrupts: Interrupts
     ) {
         self.script = script
@@ -41,32 +50,41 @@ struct DemoPresenter {
 
     /// Runs the demo until `q` or the end; returns the exit status.
     mutating func present() async -> Int32 {
+        keyMode = try? RawMode(fileDescriptor: STDIN_FILENO)
+        defer { keyMode?.restore() }
         show(style.dim("demo: keys type · Enter runs · s skip · b back · g N go to · ! live prompt · q quit"))
         while true {
             guard current < script.entries.count else {
-                for line in script.closingNarration { show(narration(line)) }
+                for line in script.closingNarration { show(narration(line.text)) }
                 show(style.dim("— end of demo: q quits, b goes back —"))
                 switch await decideAtEnd() {
                 case .back: await goBack()
-                case .goTo(let step): await go(to: step)
+                case .goTo(let step):
+                    if let status = await go(to: step) { return status }
                 case .live: await livePrompt()
-                default: return 0
+                default:
+                    show("left the demo at the end, after step \(script.entries.count)")
+                    return 0
                 }
                 continue
             }
             let entry = script.entries[current]
-            for line in entry.narration { show(narration(line)) }
+            for line in entry.narration { show(narration(line.text)) }
             switch await typeAndDecide(entry.step) {
             case .run:
-                if let status = await runCurrent() { return status }
+                output.write("\n", to: .standardOutput)
+                _ = await run(current, quietly: false)
+                current += 1
+                if let status = await session.exitRequest { return status }
             case .skip:
                 show(style.dim("  (skipped step \(current + 1))"))
                 current += 1
             case .back: await goBack()
-            case .goTo(let step): await go(to: step)
+            case .goTo(let step):
+                if let status = await go(to: step) { return status }
             case .live: await livePrompt()
             case .quit:
-                output.write("\n", to: .standardOutput)
+                show("left the demo at step \(current + 1) of \(script.entries.count)")
                 return 0
             }
         }
@@ -74,42 +92,87 @@ struct DemoPresenter {
 
     // MARK: Steps
 
-    /// Runs the current step; returns an exit status when the step asked to leave.
-    private mutating func runCurrent() async -> Int32? {
-        output.write("\n", to: .standardOutput)
+    /// Runs step `index`, for the audience or quietly (its output hidden); returns how it
+    /// ended and, when quiet, what it wrote to standard error. Keys pressed meanwhile are
+    /// neither echoed nor kept; Ctrl-C stops the step.
+    private mutating func run(_ index: Int, quietly: Bool) async -> (outcome: StepOutcome, errors: String) {
         let checkpoint = await session.checkpoint
-        let step = script.entries[current].step
+        let step = script.entries[index].step
         let session = session
-        _ = await interrupts.run { await session.run(step: step) }
-        output.flush()
-        Terminal.discardPendingInput(STDIN_FILENO)
-        ran.append((current, checkpoint))
-        current += 1
-        return await session.exitRequest
+        let interrupts = interrupts
+        let result: (StepOutcome, errors: String) = await whileRunning {
+            if quietly { return await output.runQuietly { await interrupts.run { await session.run(step: step) }.0 } }
+            return (await interrupts.run { await session.run(step: step) }.0, "")
+        }
+        ran.append((index, checkpoint))
+        return result
     }
 
+    /// Runs `work` as a step runs: Ctrl-C raises its signal (the work is cancelled), other
+    /// keys are not echoed, and whatever was typed meanwhile is dropped afterwards.
+    private func whileRunning<Result>(_ work: () async -> Result) async -> Result {
+        let stepMode = try? RawMode(fileDescriptor: STDIN_FILENO, interruptsAsKeys: false)
+        let result = await work()
+        output.flush()
+        keys.discardPendingInput()
+        stepMode?.restore()
+        return result
+    }
+
+    /// Back one step: to the one before the step on screen, run or skipped; a step that ran
+    /// has its changes undone.
     private mutating func goBack() async {
-        guard let last = ran.popLast() else {
+        guard current > 0 else {
             show(style.dim("  (already at the first step)"))
             return
         }
-        await session.rollBack(to: last.checkpoint)
-        current = last.index
+        current -= 1
+        await rollBack(toBefore: current)
         show(style.dim("  ⟲ back to step \(current + 1); the state is as it was before it"))
     }
 
-    private mutating func go(to step: Int) async {
+    /// Goes to `step` (from 1) with the state it was written for: later steps undone, earlier
+    /// ones that did not run (skipped too) run quietly, in order, their errors reported.
+    /// Returns an exit status when a step asked to leave.
+    private mutating func go(to step: Int) async -> Int32? {
         let target = min(max(step - 1, 0), script.entries.count)
-        while let last = ran.last, last.index >= target {
-            ran.removeLast()
-            await session.rollBack(to: last.checkpoint)
+        await rollBack(toBefore: target)
+        // `ran` is in step order: the first place it differs from 0, 1, 2… is the first step
+        // not run; what ran after it is undone and run again after it.
+        let firstMissing = ran.indices.first { ran[$0].index != $0 } ?? ran.count
+        if firstMissing < target {
+            await rollBack(toBefore: firstMissing)
+            let range = firstMissing + 1 == target ? "step \(target)" : "steps \(firstMissing + 1)–\(target)"
+            show(style.dim("  running \(range) quietly"))
+            for index in firstMissing..<target {
+                let (outcome, errors) = await run(index, quietly: true)
+                for line in errors.split(separator: "\n") { show(style.dim("  step \(index + 1): ") + line) }
+                if let status = await session.exitRequest { return status }
+                if outcome == .interrupted {
+                    await rollBack(toBefore: index)
+                    current = index
+                    show(style.dim("  stopped before step \(index + 1) of \(script.entries.count)"))
+                    return nil
+                }
+            }
         }
         current = target
         show(style.dim("  → step \(target + 1) of \(script.entries.count)"))
+        return nil
+    }
+
+    /// Undoes the steps from `index` on that ran, newest first.
+    private mutating func rollBack(toBefore index: Int) async {
+        while let last = ran.last, last.index >= index {
+            ran.removeLast()
+            await session.rollBack(to: last.checkpoint)
+        }
     }
 
     private mutating func livePrompt() async {
         show(style.dim("  live prompt: Ctrl-D returns to the demo"))
+        keyMode?.restore()
+        defer { keyMode = try? RawMode(fileDescriptor: STDIN_FILENO) }
         let reader = LineReaderFactory.make(programName: "shop")
         let prompt = style.isEnabled ? "\u{1B}[1;35mlive\u{1B}[0m> " : "live> "
         while true {
@@ -121,9 +184,14 @@ struct DemoPresenter {
             case .interrupted, .invalidUTF8:
                 continue
             case .line(let text):
+                // The line editor drew the prompt and the line itself; the recording gets them now.
+                output.noteShown(prompt + text + "\n")
                 reader.addHistory(text)
                 let session = session
-                _ = await interrupts.run { await session.run(text, file: nil, path: nil, policy: .keepGoing) }
+                let interrupts = interrupts
+                _ = await whileRunning {
+                    await interrupts.run { await session.run(text, file: nil, path: nil, policy: .keepGoing) }
+                }
             }
         }
     }
@@ -136,39 +204,38 @@ struct DemoPresenter {
         var shown = 0
         writePrompt()
         do {
-            return try Terminal.withRawMode(STDIN_FILENO) { _ in
-                let keys = KeyReader(fileDescriptor: STDIN_FILENO)
-                while true {
-                    if shown == text.count {
-                        switch try keys.readKey(timeout: nil) {
-                        case .enter: return .run
-                        case .controlC:
-                            writePrompt()
-                            shown = 0
-                        case let key?:
-                            if let decision = try navigation(key, keys: keys) { return decision }
-                        case nil: continue
-                        }
-                        continue
+            while true {
+                if shown == text.count {
+                    switch try keys.readKey(timeout: nil) {
+                    case .enter: return .run
+                    case .controlC:
+                        writePrompt()
+                        shown = 0
+                    case let key?:
+                        if let decision = try navigation(key) { return decision }
+                    case nil: continue
                     }
-                    if let delay = typingDelay {
-                        let jitter = Double(delay) * Double.random(in: 0.6...1.4)
-                        if let key = try keys.readKey(timeout: .milliseconds(Int(jitter))) {
-                            if shown == 0, let decision = try navigation(key, keys: keys) { return decision }
-                            reveal(text, from: shown, count: text.count - shown)
-                            shown = text.count
-                            continue
-                        }
-                        reveal(text, from: shown, count: 1)
-                        shown += 1
-                        continue
-                    }
-                    guard let key = try keys.readKey(timeout: nil) else { continue }
-                    if shown == 0, let decision = try navigation(key, keys: keys) { return decision }
-                    let count = key == .enter ? text.count - shown : min(Self.charactersPerKey, text.count - shown)
-                    reveal(text, from: shown, count: count)
-                    shown += count
+                    continue
                 }
+                if let delay = typingDelay {
+                    let jitter = Double(delay) * Double.random(in: 0.6...1.4)
+                    if let key = try keys.readKey(timeout: .milliseconds(Int(jitter))) {
+                        if shown == 0, let decision = try navigation(key) { return decision }
+                        reveal(text, from: shown, count: text.count - shown)
+                        shown = text.count
+                        continue
+                    }
+                    reveal(text, from: shown, count: 1)
+                    shown += 1
+                    continue
+                }
+                guard let key = try keys.readKey(timeout: nil) else { continue }
+                if shown == 0, let decision = try navigation(key) { return decision }
+                // Enter finishes the line being typed; a step of several lines is typed line by line.
+                let lineEnd = text[shown...].firstIndex(of: "\n").map { $0 + 1 } ?? text.count
+                let count = key == .enter ? lineEnd - shown : min(Self.charactersPerKey, text.count - shown)
+                reveal(text, from: shown, count: count)
+                shown += count
             }
         } catch {
             return .quit
@@ -176,7 +243,7 @@ struct DemoPresenter {
     }
 
     /// The keys that move through the demo: `s`, `b`, `g N`, `!`, `q` (and Ctrl-D).
-    private func navigation(_ key: TerminalKey, keys: KeyReader) throws -> Decision? {
+    private func navigation(_ key: TerminalKey) throws -> Decision? {
         switch key {
         case .character("s"): return .skip
         case .character("b"): return .back
@@ -204,13 +271,10 @@ struct DemoPresenter {
 
     private func decideAtEnd() async -> Decision {
         do {
-            return try Terminal.withRawMode(STDIN_FILENO) { _ in
-                let keys = KeyReader(fileDescriptor: STDIN_FILENO)
-                while true {
-                    guard let key = try keys.readKey(timeout: nil) else { continue }
-                    if key == .enter { return .quit }
-                    if let decision = try navigation(key, keys: keys) { return decision }
-                }
+            while true {
+                guard let key = try keys.readKey(timeout: nil) else { continue }
+                if key == .enter { return .quit }
+                if let decision = try navigation(key) { return decision }
             }
         } catch {
             return .quit
@@ -227,11 +291,18 @@ struct DemoPresenter {
         output.flush()
     }
 
+    /// Shows `count` more characters of the command; each line after the first starts with
+    /// the continuation prompt, as at the REPL.
     private func reveal(_ text: [Character], from start: Int, count: Int) {
         guard count > 0 else { return }
-        output.write(Sanitizer.inert(String(text[start..<(start + count)])), to: .standardOutput)
+        let lines = String(text[start..<(start + count)]).split(separator: "\n", omittingEmptySubsequences: false)
+        let continuation = "\n" + style.dim(Self.continuationPrompt)
+        output.write(lines.map { Sanitizer.inert(String($0)) }.joined(separator: continuation), to: .standardOutput)
         output.flush()
     }
+
+    /// The prompt of a command's second and later lines.
+    static let continuationPrompt = "...> "
 
     private func narration(_ text: String) -> String {
         style.apply(

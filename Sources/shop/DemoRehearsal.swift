@@ -10,8 +10,9 @@ struct DemoRehearsal {
     func run() async -> Int32 {
         let output = StandardStreams()
         guard let script = DemoScript.load(file, factory: factory, output: output),
-            let environment = try? factory.environment(interactive: false),
-            let session = factory.session(output: output, environment: environment)
+            let environment = (try? factory.environment(interactive: false)).map(script.environment(from:)),
+            let catalog = await factory.catalog(forScript: file, output: output),
+            let session = factory.session(output: output, environment: environment, catalog: catalog)
         else { return 2 }
         let style = environment.style
         let count = script.entries.count
@@ -38,6 +39,7 @@ struct DemoRehearsal {
         output.write("\n" + table.render(width: factory.process.width(), style: style) + "\n", to: .standardOutput)
         output.write("\(rows.count) steps, \(failures) failed\n", to: .standardOutput)
         output.flush()
+        await session.end()
         return failures > 0 ? 1 : 0
     }
 

@@ -1,10 +1,88 @@
 import FeedPlugin
 import NewsPlugin
+import PluginHost
 import ServicesPlugin
 import ShopKit
 
-/// The plugins `shop` ships with.
-enum PluginCatalog {
-    /// Every plugin, in the order `help` lists them.
-    static var all: [any Plugin] { [ServicesPlugin(), FeedPlugin(), NewsPlugin()] }
+/// The plugins of this run: the built-in ones, the outside ones registered with `plugin add`
+/// (from their cached manifests: nothing is started), and those given by `--plugin` (started
+/// once for their manifests; one with a built-in's name replaces it).
+struct PluginCatalog: Sendable {
+    /// Every built-in plugin, in the order `help` lists them.
+    static var builtIns: [any Plugin] { [ServicesPlugin(), FeedPlugin(), NewsPlugin()] }
+
+    /// The plugins every session of the run gets.
+    var plugins: [any Plugin]
+    /// Finds and starts outside plugins.
+    var loader: OutsidePluginLoader
+
+    /// The catalog for `options`; warnings (a damaged registry file) are printed, a
+    /// `--plugin` that cannot be loaded is an error.
+    static func load(options: CommandLineOptions, process: ProcessEnvironment, output: StandardStreams) async
+        -> PluginCatalog?
+    {
+        let loader = OutsidePluginLoader(
+            settings: settings(
+                process: process, stateDirectory: process.stateDirectory(option: options.stateDirectory)),
+            registryPath: PluginRegistryFile.defaultPath(environment: process.variables))
+        var catalog = PluginCatalog(plugins: builtIns, loader: loader)
+        let (registered, warnings) = await loader.registered()
+        for warning in warnings { output.write("warning: \(warning)\n", to: .standardError) }
+        catalog.add(registered.filter { plugin in !builtIns.contains { $0.name == plugin.name } })
+        for path in options.plugins {
+            do {
+                catalog.add([try await loader.load(path, workingDirectory: process.workingDirectory)])
+            } catch {
+                output.write("shop: --plugin \(path): \(error)\n", to: .standardError)
+                return nil
+            }
+        }
+        return catalog
+    }
+
+    /// How outside plugin processes start in this run.
+    private static func settings(process: ProcessEnvironment, stateDirectory: String) -> PluginSettings {
+        let cache =
+            process.variables["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (process.variables["HOME"] ?? "/tmp") + "/.cache"
+        return PluginSettings(
+            host: HostIdentity(version: Shop.version), environment: process.variables,
+            workingDirectory: process.workingDirectory, cacheBase: cache + "/shop/plugins",
+            stateBase: stateDirectory + "/plugins")
+    }
+
+    /// `plugins` replacing those of the same names.
+    mutating func add(_ outside: [any Plugin]) {
+        for plugin in outside {
+            if let index = plugins.firstIndex(where: { $0.name == plugin.name }) {
+                plugins[index] = plugin
+            } else {
+                plugins.append(plugin)
+            }
+        }
+    }
+
+    /// The `plugin …` commands the host adds to the core.
+    var hostCommands: [any Command] {
+        PluginCommandContext(loader: loader, builtIns: Self.builtIns).commands
+    }
+
+    /// This catalog with the plugins a file's `#%plugin` lines name (relative to the file)
+    /// added; the first that cannot be loaded is an error naming its line.
+    func adding(directivesOf text: String, file: String, path: String) async throws(DirectiveError) -> PluginCatalog {
+        var catalog = self
+        for directive in PluginDirectives.paths(in: text) {
+            do {
+                catalog.add([try await loader.load(directive.path, workingDirectory: FilePath.directory(of: path))])
+            } catch {
+                throw DirectiveError(description: "\(file):\(directive.line): #%plugin \(directive.path): \(error)")
+            }
+        }
+        return catalog
+    }
+}
+
+/// A `#%plugin` line that could not be loaded.
+struct DirectiveError: Error, CustomStringConvertible {
+    let description: String
 }

@@ -19,13 +19,16 @@ struct REPL {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
         }
-        if process.outputIsTerminal { environment.terminal = ShopTerminal(variables: process.variables) }
+        if process.outputIsTerminal { environment.terminal = ShopTerminal() }
         guard let session = factory.session(output: output, environment: environment, history: history) else {
             return 1
         }
         let interrupts = Interrupts {}
         await runInitScript(session, output: output, interrupts: interrupts)
-        if let status = await session.exitRequest { return status }
+        if let status = await session.exitRequest {
+            await session.end()
+            return status
+        }
 
         let reader = LineReaderFactory.make(programName: "shop")
         reader.loadHistory(olderCommands(history, excluding: await session.sessionID))
@@ -48,6 +51,7 @@ struct REPL {
             switch reader.readLine(prompt: pending.isEmpty ? prompt : "...> ") {
             case .endOfFile:
                 if reader.isInteractive { output.write("\n", to: .standardOutput) }
+                await session.end()
                 return 0
             case .interrupted:
                 pending = ""
@@ -64,7 +68,10 @@ struct REPL {
                 guard !command.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else { continue }
                 reader.addHistory(Parser.singleLine(of: command))
                 _ = await interrupts.run { await session.execute(line: command) }
-                if let status = await session.exitRequest { return status }
+                if let status = await session.exitRequest {
+                    await session.end()
+                    return status
+                }
                 completion.context = await session.completionContext()
             }
         }

@@ -9,6 +9,7 @@ enum ScriptMode {
     {
         let output = StandardStreams()
         let script: ScriptText
+        var catalog = factory.catalog
         do {
             if file == "-" {
                 let text = try ScriptSource.text(of: try FileSystem.read("/dev/stdin"), name: "<stdin>")
@@ -18,14 +19,15 @@ enum ScriptMode {
                 let path = FilePath.resolve(file, relativeTo: factory.process.workingDirectory, home: home)
                 script = ScriptText(
                     text: try ScriptSource.read(path: path, name: file), file: file, path: path, arguments: arguments)
+                catalog = try await catalog.adding(directivesOf: script.text, file: file, path: path)
             }
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
         }
         return await execute(
-            script, policy: keepGoing ? .keepGoing : .stopAtFirstFailure, echo: echo, factory: factory,
-            output: output)
+            script, policy: keepGoing ? .keepGoing : .stopAtFirstFailure, echo: echo, factory: factory, output: output,
+            catalog: catalog)
     }
 
     /// Runs `-c` text: commands separated by newlines or `;`.
@@ -38,7 +40,7 @@ enum ScriptMode {
 
     private static func execute(
         _ script: ScriptText, policy: ErrorPolicy, echo: Bool, factory: SessionFactory,
-        output: StandardStreams
+        output: StandardStreams, catalog: PluginCatalog? = nil
     ) async -> Int32 {
         let environment: SessionEnvironment
         do {
@@ -47,7 +49,8 @@ enum ScriptMode {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
         }
-        guard let session = factory.session(output: output, environment: environment, echo: echo) else { return 1 }
+        guard let session = factory.session(output: output, environment: environment, echo: echo, catalog: catalog)
+        else { return 1 }
         let interrupts = Interrupts {
             output.flush()
             exit(130)
@@ -64,6 +67,7 @@ enum ScriptMode {
             if let status = await session.exitRequest { return status }
             return outcome.failures > 0 ? 1 : 0
         }
+        await session.end()
         output.flush()
         // The process exits next: the session is kept rather than freed, since taking apart a
         // large state (a million catalog records) would only delay the exit.

@@ -1,3 +1,4 @@
+import HTTPTransport
 import HistoryStore
 import ShopKit
 
@@ -5,6 +6,8 @@ import ShopKit
 struct SessionFactory {
     let options: CommandLineOptions
     let process: ProcessEnvironment
+    /// The plugins of the run.
+    var catalog: PluginCatalog
 
     /// The environment a session of this process gets.
     func environment(interactive: Bool) throws(UsageError) -> SessionEnvironment {
@@ -13,24 +16,60 @@ struct SessionFactory {
             clock: try process.clock(now: options.now), width: { process.width() },
             style: process.style(for: options.color), isInteractive: interactive,
             animations: options.animations, stateDirectory: process.stateDirectory(option: options.stateDirectory),
-            workingDirectory: process.workingDirectory, variables: process.variables)
+            workingDirectory: process.workingDirectory, variables: process.variables, http: CurlTransport())
+    }
+
+    /// The fixed environment of transcript sessions (`shop test`, `shop demo --handout`).
+    /// `catalog` replaces the run's plugins (a file's `#%plugin` lines add to them).
+    func transcriptSettings(
+        update: Bool = false, scratchDirectory: String? = nil, catalog: PluginCatalog? = nil
+    ) -> TranscriptRunner.Settings {
+        let catalog = catalog ?? self.catalog
+        var settings = TranscriptRunner.Settings(
+            plugins: catalog.plugins, now: options.now ?? TranscriptRunner.defaultNow, update: update,
+            processEnvironment: process.variables, scratchDirectory: scratchDirectory,
+            hostCommands: catalog.hostCommands)
+        settings.http = CurlTransport()
+        return settings
     }
 
     /// A session writing to `output`; scripts show error places, the prompt does not.
     func session(
         output: any OutputSink, environment: SessionEnvironment, history: any HistoryStoring = InMemoryHistoryStore(),
-        echo: Bool = false
+        echo: Bool = false, catalog: PluginCatalog? = nil
     ) -> Session? {
+        let catalog = catalog ?? self.catalog
         do {
             return try Session(
                 configuration: SessionConfiguration(
-                    plugins: PluginCatalog.all, environment: environment, output: output, history: history,
+                    plugins: catalog.plugins, environment: environment, output: output, history: history,
                     sessionID: Self.newSessionID(), format: options.format,
-                    showsErrorLocations: !environment.isInteractive, echoesSteps: echo))
+                    showsErrorLocations: !environment.isInteractive, echoesSteps: echo,
+                    hostCommands: catalog.hostCommands))
         } catch {
             output.write("shop: internal error: \(error)\n", to: .standardError)
             return nil
         }
+    }
+
+    /// The run's plugins with those the script's `#%plugin` lines name; nil (after printing
+    /// why) when one cannot be loaded.
+    func catalog(forScript file: String, output: StandardStreams) async -> PluginCatalog? {
+        let path = FilePath.resolve(file, relativeTo: process.workingDirectory, home: process.variables["HOME"])
+        guard let bytes = try? FileSystem.read(path) else { return catalog }
+        do {
+            return try await catalog.adding(
+                directivesOf: String(decoding: bytes, as: UTF8.self), file: file, path: path)
+        } catch {
+            output.write("shop: \(error)\n", to: .standardError)
+            return nil
+        }
+    }
+
+    /// The commands of every session (the core's and the plugins'), for the manual page.
+    func registry() -> CommandRegistry? {
+        guard let environment = try? environment(interactive: false) else { return nil }
+        return session(output: StandardStreams(), environment: environment)?.registry
     }
 
     /// A fresh random session id.

@@ -5,6 +5,14 @@ import ShopKit
 enum Shop {
     static let version = "0.1.0"
 
+    /// Prints `text` on standard output; exit status 0.
+    private static func write(_ text: String) -> Int32 {
+        let output = StandardStreams()
+        output.write(text, to: .standardOutput)
+        output.flush()
+        return 0
+    }
+
     /// Runs `shop` with `arguments` (without the program name); returns the exit status.
     static func main(arguments: [String]) async -> Int32 {
         let process = ProcessEnvironment.current()
@@ -15,18 +23,28 @@ enum Shop {
             StandardStreams().write("shop: \(error)\nTry 'shop --help'.\n", to: .standardError)
             return 2
         }
-        let factory = SessionFactory(options: options, process: process)
         switch options.mode {
         case .help:
-            let output = StandardStreams()
-            output.write(CommandLineOptions.helpText + "\n", to: .standardOutput)
-            output.flush()
-            return 0
+            return write(CommandLineInterface.helpText + "\n")
+        case .completions(let shell):
+            return write(ShellCompletions(shell: shell).script)
         case .version:
             let output = StandardStreams()
             output.write("shop \(version)\n", to: .standardOutput)
             output.flush()
             return 0
+        default:
+            break
+        }
+        guard let catalog = await PluginCatalog.load(options: options, process: process, output: StandardStreams())
+        else { return 2 }
+        let factory = SessionFactory(options: options, process: process, catalog: catalog)
+        switch options.mode {
+        case .help, .version, .completions:
+            return 0
+        case .manPage:
+            guard let registry = factory.registry() else { return 1 }
+            return write(ManPage(registry: registry, version: version).text)
         case .commands(let text):
             return await ScriptMode.run(commands: text, factory: factory)
         case .run(let file, let arguments, let keepGoing, let echo):
@@ -34,10 +52,12 @@ enum Shop {
                 file: file, arguments: arguments, keepGoing: keepGoing, echo: echo, factory: factory)
         case .test(let paths, let update):
             return await TestMode.run(paths: paths, update: update, factory: factory)
-        case .demo(let file, _, true):
-            return await DemoRehearsal(factory: factory, file: file).run()
-        case .demo(let file, let typingDelay, false):
-            return await DemoMode(factory: factory, file: file, typingDelay: typingDelay).run()
+        case .demo(let file, let settings):
+            if let handout = settings.handoutPath {
+                return await DemoHandout(factory: factory, file: file, handout: handout).run()
+            }
+            if settings.rehearse { return await DemoRehearsal(factory: factory, file: file).run() }
+            return await DemoMode(factory: factory, file: file, settings: settings).run()
         case .interactive:
             guard process.inputIsTerminal else {
                 return await ScriptMode.run(file: "-", arguments: [], keepGoing: false, echo: false, factory: factory)

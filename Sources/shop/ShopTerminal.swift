@@ -1,12 +1,9 @@
 import Glibc
 import LineEditor
-import NewsPlugin
 import ShopKit
 
 /// The terminal on standard output, for animations and inline pictures.
 struct ShopTerminal: TerminalSurface {
-    let variables: [String: String]
-
     var size: (columns: Int, rows: Int) {
         let size = Terminal.size(of: STDOUT_FILENO)
         return (size?.columns ?? 80, size?.rows ?? 24)
@@ -40,9 +37,5 @@ struct ShopTerminal: TerminalSurface {
         } catch {
             return false
         }
-    }
-
-    var imageProtocol: String? {
-        InlineImageProtocol.detect(environment: variables)?.rawValue
     }
 }

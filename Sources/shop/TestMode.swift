@@ -1,4 +1,6 @@
 import Glibc
+import HTTPTransport
+import PluginHost
 import ShopKit
 
 /// `shop test PATH… [--update]`: transcript tests, files in parallel, results in order.
@@ -32,10 +34,10 @@ enum TestMode {
             return 2
         }
         defer { FileSystem.removeTree(scratch) }
-        let settings = TranscriptRunner.Settings(
-            plugins: PluginCatalog.all, now: factory.options.now ?? TranscriptRunner.defaultNow, update: update,
-            processEnvironment: process.variables, scratchDirectory: scratch)
-        let results = await runAll(files, settings: settings) { result in
+        let settings = factory.transcriptSettings(update: update, scratchDirectory: scratch)
+        let results = await runAll(files, settings: settings) { [factory] file, settings in
+            await run(file, settings: settings, factory: factory)
+        } report: { result in
             output.write((result.passed ? "ok    " : "FAIL  ") + result.name + "\n", to: .standardOutput)
             if !result.report.isEmpty { output.write(result.report + "\n", to: .standardOutput) }
         }
@@ -45,9 +47,29 @@ enum TestMode {
         return failed > 0 ? 1 : 0
     }
 
+    /// Runs one file; a file with `#%plugin` lines gets its own settings with those plugins.
+    private static func run(
+        _ file: (path: String, name: String), settings: TranscriptRunner.Settings, factory: SessionFactory
+    ) async -> TranscriptResult {
+        let text = (try? FileSystem.read(file.path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        guard !PluginDirectives.paths(in: text).isEmpty else {
+            return await TranscriptRunner.run(path: file.path, name: file.name, settings: settings)
+        }
+        let own: PluginCatalog
+        do {
+            own = try await factory.catalog.adding(directivesOf: text, file: file.name, path: file.path)
+        } catch {
+            return TranscriptResult(name: file.name, passed: false, report: "error: \(error)")
+        }
+        let fileSettings = factory.transcriptSettings(
+            update: settings.update, scratchDirectory: settings.scratchDirectory, catalog: own)
+        return await TranscriptRunner.run(path: file.path, name: file.name, settings: fileSettings)
+    }
+
     /// Runs the files with as many at once as there are cores, reporting each in order.
     private static func runAll(
         _ files: [(path: String, name: String)], settings: TranscriptRunner.Settings,
+        run: @escaping @Sendable ((path: String, name: String), TranscriptRunner.Settings) async -> TranscriptResult,
         report: (TranscriptResult) -> Void
     ) async -> [TranscriptResult] {
         let width = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
@@ -59,7 +81,7 @@ enum TestMode {
                 let index = nextToStart
                 let file = files[index]
                 group.addTask {
-                    (index, await TranscriptRunner.run(path: file.path, name: file.name, settings: settings))
+                    (index, await run(file, settings))
                 }
                 nextToStart += 1
             }

@@ -13,8 +13,6 @@ final class FakeTerminal: TerminalSurface {
         self.keyOnWait = keyOnWait
     }
 
-    var imageProtocol: String? { nil }
-
     func write(_ text: String) {
         recorded.withLock { $0.writes.append(text) }
     }

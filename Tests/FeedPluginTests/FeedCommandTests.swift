@@ -141,15 +141,15 @@ import Testing
                 == "error: invalid value for 'feed.open': expected null or a card number from 1, got 0\n")
     }
 
-    @Test("a loaded state whose open number is past the end shows the list and can still be closed")
-    func staleOpenNumber() async throws {
+    @Test("state load refuses an open number past the last card, of the feed it loads or the one there")
+    func danglingOpenNumber() async throws {
         let session = try TestSession(plugins: [FeedPlugin()])
         let state = try FeedFixtures.temporaryFile(
-            named: "state.json", containing: #"{"shopState": 1, "values": {"feed.open": 12}}"#)
-        await session.run("state load '\(state)'")
-        let list = await session.run("feed list")
-        #expect(await session.run("feed") == list)
-        #expect(await session.run("feed close") == list)
+            named: "state.json", containing: #"{"shopState": 1, "values": {"x": 1, "feed.open": 99}}"#)
+        #expect(
+            await session.run("state load '\(state)'")
+                == "error: invalid value for 'feed.open': expected null or a card number from 1 to 7, got 99\n")
         #expect(await session.json("feed.open") == "null")
+        #expect(await session.run("echo $x").hasPrefix("error: unknown variable 'x'"))
     }
 }

@@ -47,17 +47,4 @@ import Testing
         let shown = lines.map { FeedFixtures.visible($0).trimmingSuffixBlanks }.joined(separator: "\n")
         #expect(shown == example.expected)
     }
-
-    @Test("without colour the format plain draws no borders and no escapes, with the same geometry")
-    func plainFormat() throws {
-        let cards = try FeedFixtures.trickyCards
-        let context = RenderContext(width: 40, style: FeedFixtures.trueColor, format: .plain)
-        let rendered = FeedListView(cards: cards, date: FeedFixtures.today).render(in: context)
-        #expect(!rendered.unicodeScalars.contains("\u{1B}"))
-        let boxed = LayoutSnapshots.list40Plain.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0.map { "╭╮╰╯─│".contains($0) ? " " : $0 }).trimmingSuffixBlanks
-        }
-        let bare = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(\.trimmingSuffixBlanks)
-        #expect(bare == boxed)
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NewsPlugin
+import ShopKit
 import Testing
 
 @Suite struct EmbeddedNewsTests {
@@ -33,9 +34,9 @@ import Testing
 
     @Test func paginationStopsAtTheEndOfTheSnapshot() async throws {
         let repository = NewsRepository(fetcher: EmbeddedNewsFetcher())
-        #expect(try await repository.loadNext() == .loaded(page: 1, added: 15, duplicates: 0))
-        #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, duplicates: 0))
-        #expect(try await repository.loadNext() == .loaded(page: 3, added: EmbeddedNews.count - 30, duplicates: 0))
+        #expect(try await repository.loadNext() == .loaded(page: 1, added: 15, dropped: []))
+        #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, dropped: []))
+        #expect(try await repository.loadNext() == .loaded(page: 3, added: EmbeddedNews.count - 30, dropped: []))
         #expect(try await repository.loadNext() == .stopped(.reachedTotal(EmbeddedNews.count)))
         let state = await repository.state
         #expect(state.source == "embedded")
@@ -64,7 +65,7 @@ import Testing
         let urls = Set(try await allItems().compactMap(\.titleImageUrl))
         #expect(urls.count == EmbeddedImages.names.count)
         for url in urls {
-            let parsed = try #require(URL(string: url))
+            let parsed = try WebURL(parsing: url)
             let data = try #require(EmbeddedImages.bytes(at: parsed))
             let header = try ImageHeader(parsing: data)
             #expect([.png, .jpeg].contains(header.format))

@@ -1,5 +1,5 @@
-import Foundation
 import NewsPlugin
+import ShopKit
 import ShopTestSupport
 import Testing
 
@@ -7,12 +7,10 @@ import Testing
     @Test func stopClosesIdleKeepAliveConnectionsPromptly() async throws {
         let server = FixtureServer()
         try server.start()
-        let client = NewsAPIClient()
-        _ = try await client.get(try #require(URL(string: server.baseURL + "/api/news/1/15")))
-        let clock = ContinuousClock()
-        let started = clock.now
+        _ = try await newsClient().get(server.baseURL + "/api/news/1/15")
+        let started = ContinuousClock.now
         server.stop()
-        #expect((clock.now - started).seconds < 30)
+        #expect(ContinuousClock.now - started < .seconds(30))
         server.stop()  // idempotent
     }
 
@@ -20,24 +18,24 @@ import Testing
         let server = FixtureServer()
         try server.start()
         server.setGlobalFault(.delay(60))
-        let url = try #require(URL(string: server.baseURL + "/api/news/1/15"))
-        let request = Task { try await NewsAPIClient(timeout: 90).get(url) }
+        let url = server.baseURL + "/api/news/1/15"
+        let request = Task { try await newsClient(timeout: 90).get(url) }
         while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
-        let clock = ContinuousClock()
-        let started = clock.now
+        let started = ContinuousClock.now
         server.stop()
-        #expect((clock.now - started).seconds < 30)
+        #expect(ContinuousClock.now - started < .seconds(30))
         #expect(await newsError { try await request.value } != nil)
     }
 
     @Test func faultsCanBeLimitedToANumberOfRequests() async throws {
         try await withFixtureServer { server in
             server.setGlobalFault(.status(503), times: 2)
-            let url = try #require(URL(string: server.baseURL + "/api/news/1/15"))
-            let client = NewsAPIClient()
-            #expect(await newsError { try await client.get(url) } == .httpStatus(url: url.absoluteString, code: 503))
-            #expect(await newsError { try await client.get(url) } == .httpStatus(url: url.absoluteString, code: 503))
-            #expect(try await client.get(url).statusCode == 200)
+            let url = server.baseURL + "/api/news/1/15"
+            let client = newsClient()
+            #expect(await newsError { try await client.get(url) } == .http(.status(url: url, code: 503)))
+            #expect(await newsError { try await client.get(url) } == .http(.status(url: url, code: 503)))
+            let status = try await client.get(url).status
+            #expect(status == 200)
             #expect(server.requestCount(forPath: "/api/news/1/15") == 3)
         }
     }
@@ -52,10 +50,8 @@ import Testing
 
     @Test func unknownPathsAre404() async throws {
         try await withFixtureServer { server in
-            let url = try #require(URL(string: server.baseURL + "/nothing/here"))
-            #expect(
-                await newsError { try await NewsAPIClient().get(url) }
-                    == .httpStatus(url: url.absoluteString, code: 404))
+            let url = server.baseURL + "/nothing/here"
+            #expect(await newsError { try await newsClient().get(url) } == .http(.status(url: url, code: 404)))
         }
     }
 }

@@ -1,17 +1,18 @@
 import Foundation
 import NewsPlugin
+import ShopKit
 import ShopTestSupport
 import Testing
 
 @Suite struct ImageLoaderTests {
-    private func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appending(path: "news-image-tests-\(UUID().uuidString)")
+    private func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appending(path: "news-image-tests-\(UUID().uuidString)").path
     }
 
     @Test func fiftyConcurrentLoadsOfOneURLMakeExactlyOneRequest() async throws {
         try await withFixtureServer { server in
             server.setFault(.delay(0.1), forPath: "/images/sample.png")
-            let loader = ImageLoader(fetcher: NewsAPIClient(timeout: 5))
+            let loader = ImageLoader(client: newsClient())
             let url = server.baseURL + "/images/sample.png"
             let images = try await withThrowingTaskGroup(of: LoadedImage.self) { group in
                 for _ in 0..<50 { group.addTask { try await loader.load(url) } }
@@ -31,7 +32,7 @@ import Testing
 
     @Test func aSecondLoadIsAMemoryHit() async throws {
         try await withFixtureServer { server in
-            let loader = ImageLoader(fetcher: NewsAPIClient(timeout: 5))
+            let loader = ImageLoader(client: newsClient())
             let url = server.baseURL + "/images/sample.jpg"
             let first = try await loader.load(url)
             let second = try await loader.load(url)
@@ -46,28 +47,28 @@ import Testing
 
     @Test func theDiskCacheSurvivesANewLoader() async throws {
         let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try await withFixtureServer { server in
             let url = server.baseURL + "/images/sample.png"
-            let first = try await ImageLoader(fetcher: NewsAPIClient(timeout: 5), diskDirectory: directory).load(url)
-            let second = try await ImageLoader(fetcher: NewsAPIClient(timeout: 5), diskDirectory: directory).load(url)
+            let first = try await ImageLoader(client: newsClient(), diskDirectory: directory).load(url)
+            let second = try await ImageLoader(client: newsClient(), diskDirectory: directory).load(url)
             #expect(first.origin == .network)
             #expect(second.origin == .disk)
             #expect(second.data == first.data)
             #expect(server.requestCount == 1)
-            let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory)
             #expect(files == [ImageDiskCache.fileName(for: url)], "one file, no temporary leftovers")
         }
     }
 
     @Test func aDamagedDiskFileIsDownloadedAgain() async throws {
         let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try await withFixtureServer { server in
             let url = server.baseURL + "/images/sample.png"
             let cache = ImageDiskCache(directory: directory)
-            #expect(cache.store(Data("<html>".utf8), for: url))
-            let image = try await ImageLoader(fetcher: NewsAPIClient(timeout: 5), diskDirectory: directory).load(url)
+            #expect(cache.store(Array("<html>".utf8), for: url))
+            let image = try await ImageLoader(client: newsClient(), diskDirectory: directory).load(url)
             #expect(image.origin == .network)
             #expect(cache.data(for: url) == image.data)
         }
@@ -80,7 +81,7 @@ import Testing
                 server.setImage(FixtureImages.png(width: 32, height: 32), atPath: "/images/\(name).png")
             }
             let size = FixtureImages.png(width: 32, height: 32).count
-            let loader = ImageLoader(fetcher: NewsAPIClient(timeout: 5), memoryCapacityBytes: size * 2 + size / 2)
+            let loader = ImageLoader(client: newsClient(), memoryCapacityBytes: size * 2 + size / 2)
             let url = { (name: String) in server.baseURL + "/images/\(name).png" }
             _ = try await loader.load(url("a"))
             _ = try await loader.load(url("b"))
@@ -97,11 +98,11 @@ import Testing
     @Test func anImageLargerThanTheMemoryBudgetIsNotKept() {
         var cache = ImageMemoryCache(capacityBytes: 100)
         let header = ImageHeader(format: .png, width: 1, height: 1)
-        cache.insert(Data(count: 60), header: header, for: "a")
-        cache.insert(Data(count: 101), header: header, for: "big")
+        cache.insert([UInt8](repeating: 0, count: 60), header: header, for: "a")
+        cache.insert([UInt8](repeating: 0, count: 101), header: header, for: "big")
         #expect(cache.urls == ["a"])
         #expect(cache.totalBytes == 60)
-        cache.insert(Data(count: 50), header: header, for: "b")
+        cache.insert([UInt8](repeating: 0, count: 50), header: header, for: "b")
         #expect(cache.urls == ["b"])
         #expect(cache.totalBytes == 50)
     }
@@ -109,7 +110,7 @@ import Testing
     @Test func whenTheOnlyCallerCancelsTheDownloadIsCancelled() async throws {
         try await withFixtureServer { server in
             server.setFault(.delay(60), forPath: "/images/sample.png")
-            let loader = ImageLoader(fetcher: NewsAPIClient(timeout: 90))
+            let loader = ImageLoader(client: newsClient(timeout: 90))
             let url = server.baseURL + "/images/sample.png"
             let clock = ContinuousClock()
             let started = clock.now
@@ -118,7 +119,7 @@ import Testing
                 try await Task.sleep(for: .milliseconds(5))
             }
             load.cancel()
-            #expect(await newsError { try await load.value } == .cancelled(url: url))
+            #expect(await newsError { try await load.value } == .http(.cancelled(url: url)))
             #expect((clock.now - started).seconds < 30, "the server would answer after 60 s")
             // The server sees the client hang up instead of waiting out its delay.
             while server.abandonedRequestCount == 0, (clock.now - started).seconds < 30 {
@@ -132,7 +133,7 @@ import Testing
     @Test func oneCallerCancellingLeavesTheSharedDownloadToTheOthers() async throws {
         try await withFixtureServer { server in
             server.setFault(.delay(60), forPath: "/images/sample.png")
-            let loader = ImageLoader(fetcher: NewsAPIClient(timeout: 90))
+            let loader = ImageLoader(client: newsClient(timeout: 90))
             let url = server.baseURL + "/images/sample.png"
             let leaving = Task { try await loader.load(url) }
             let staying = Task { try await loader.load(url) }
@@ -140,7 +141,7 @@ import Testing
                 try await Task.sleep(for: .milliseconds(5))
             }
             leaving.cancel()
-            #expect(await newsError { try await leaving.value } == .cancelled(url: url))
+            #expect(await newsError { try await leaving.value } == .http(.cancelled(url: url)))
             server.releaseDelays()
             #expect(try await staying.value.origin == .network)
             #expect(server.requestCount == 1)
@@ -150,9 +151,9 @@ import Testing
 
     @Test func anHTMLPageIsNotAnImageAndIsNotCached() async throws {
         let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try await withFixtureServer { server in
-            let loader = ImageLoader(fetcher: NewsAPIClient(timeout: 5), diskDirectory: directory)
+            let loader = ImageLoader(client: newsClient(), diskDirectory: directory)
             let url = server.baseURL + "/images/not-an-image.png"
             let error = await newsError { try await loader.load(url) }
             #expect(error == .notAnImage(detected: "text/html (starts with '<!DOCTYPE html>')", url: url))
@@ -171,14 +172,14 @@ import Testing
     @Test func httpErrorsReachEveryWaiter() async throws {
         try await withFixtureServer { server in
             server.setFault(.status(404), forPath: "/images/gone.png")
-            let loader = ImageLoader(fetcher: NewsAPIClient(timeout: 5))
+            let loader = ImageLoader(client: newsClient())
             let url = server.baseURL + "/images/gone.png"
-            #expect(await newsError { try await loader.load(url) } == .httpStatus(url: url, code: 404))
+            #expect(await newsError { try await loader.load(url) } == .http(.status(url: url, code: 404)))
         }
     }
 
     @Test func embeddedImagesLoadWithoutTheNetwork() async throws {
-        let loader = ImageLoader(fetcher: NewsAPIClient(timeout: 1))
+        let loader = ImageLoader(client: newsClient(timeout: 1))
         let first = try await loader.load("embedded://images/launch.png")
         #expect(first.origin == .embedded)
         #expect(first.header == ImageHeader(format: .png, width: 48, height: 32))
@@ -197,7 +198,7 @@ import Testing
         ("not a url", "invalid url 'not a url': not a url"),
     ])
     func unusableImageURLsAreOneClearError(url: String, message: String) async {
-        let loader = ImageLoader(fetcher: NewsAPIClient(timeout: 1))
+        let loader = ImageLoader(client: newsClient(timeout: 1))
         #expect(await newsError { try await loader.load(url) }?.description == message)
     }
 }

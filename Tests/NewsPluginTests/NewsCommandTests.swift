@@ -80,7 +80,7 @@ import Testing
         await shop.run("news more; news more")
         #expect(await shop.run("news refresh | count") == "15\n")
         #expect(await newsState(shop)["news.page"] == "1")
-        #expect(await shop.run("undo; news list | count") == "30\n")
+        #expect(await shop.run("undo; news list | count") == "undid: news refresh | count\n30\n")
     }
 
     @Test func showPrintsTitleDateCategoryDescriptionAndLink() async throws {
@@ -258,6 +258,10 @@ import Testing
         let context = await shop.session.completionContext()
         #expect(context.complete("news show 1").candidates == ["1", "10", "11", "12", "13", "14", "15"])
         #expect(context.complete("news image ").candidates.count == 15)
+        #expect(
+            context.complete("news show ").candidates.prefix(11) == [
+                "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11",
+            ])
         #expect(context.complete("news source e").candidates == ["embedded"])
         #expect(context.complete("news source --p").candidates == ["--page-size"])
         #expect(context.complete("news s").candidates == ["show", "source"])
@@ -272,7 +276,7 @@ import Testing
     @Test func helpComesFromTheMetadata() async throws {
         let shop = try newsSession()
         let page = await shop.run("help news source")
-        #expect(page.hasPrefix("news source [SOURCE] [--page-size N] [--timeout SECONDS]\n"))
+        #expect(page.hasPrefix("news source [SOURCE] [--page-size N] [--timeout SECONDS] [--record FILE.har]\n"))
         #expect(page.contains("  --page-size N      news per page, 1 to 1000 (default 15)\n"))
         #expect((await shop.run("help")).contains("news 1.0.0 — A paginated news feed over HTTP, with an image cache"))
     }

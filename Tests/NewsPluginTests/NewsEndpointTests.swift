@@ -14,7 +14,7 @@ import Testing
     ])
     func pageURLsAreBuiltFromANormalisedBase(base: String, expected: String) throws {
         let endpoint = try NewsEndpoint(base: base)
-        #expect(endpoint.pageURL(page: 2, pageSize: 15).absoluteString == expected)
+        #expect(endpoint.pageURL(page: 2, pageSize: 15) == expected)
     }
 
     @Test func theBaseIsKeptWithoutTrailingSlashAsTheSourceName() throws {

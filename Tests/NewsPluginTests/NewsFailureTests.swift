@@ -8,7 +8,7 @@ import Testing
 /// `state get` shows it), and the same command works once the server behaves.
 @Suite struct NewsFailureTests {
     /// A session reading `server`, with page 1 loaded.
-    private func loadedSession(_ server: FixtureServer, timeout: Double = 5) async throws -> TestSession {
+    private func loadedSession(_ server: FixtureServer, timeout: Double = 30) async throws -> TestSession {
         let shop = try newsSession()
         let printed = await shop.run("news source \(server.baseURL) --timeout \(timeout); news list | count")
         #expect(printed.hasSuffix("15\n"))
@@ -18,7 +18,9 @@ import Testing
     /// Everything a server can get wrong with page 2, and the line each one prints.
     enum BadAnswer: String, CaseIterable, Sendable {
         case notFound, serverError, bodyCutInHalf, newsIsANumber, itemWithoutID, negativeTotal, totalAsString,
-            notJSON, fiftyMegabytes, slowerThanTheTimeout
+            notJSON, fiftyMegabytes, slowerThanTheTimeout, dripPastTheTimeout, lengthShorterThanBody,
+            lengthLongerThanBody, negativeLength, badStatusLine, badChunk, redirectLoop, redirectToFile, redirectToFTP,
+            gzipBomb, neverAnswers
 
         var fault: FixtureFault {
             switch self {
@@ -33,10 +35,27 @@ import Testing
             case .notJSON: .invalidJSON
             case .fiftyMegabytes: .hugeBody(bytes: 50_000_000, bytesPerSecond: 100_000_000)
             case .slowerThanTheTimeout: .delay(60)
+            case .dripPastTheTimeout: .drip(bytes: 1000, interval: 1)
+            case .lengthShorterThanBody: .declaredLength(10, body: pageJSON(ids: 16...30, totalCount: 40))
+            case .lengthLongerThanBody: .declaredLength(100, body: #"{"news":[]}"#)
+            case .negativeLength: .negativeLength
+            case .badStatusLine: .badStatusLine
+            case .badChunk: .badChunk
+            case .redirectLoop: .redirect(to: "/api/news/2/15")
+            case .redirectToFile: .redirect(to: "file:///etc/passwd")
+            case .redirectToFTP: .redirect(to: "ftp://127.0.0.1/news")
+            case .gzipBomb: .gzipBomb(compressedBytes: 100_000)
+            case .neverAnswers: .delay(3600)
             }
         }
 
-        var timeout: Double { self == .slowerThanTheTimeout ? 0.3 : 5 }
+        var timeout: Double {
+            switch self {
+            case .slowerThanTheTimeout, .neverAnswers: 0.3
+            case .dripPastTheTimeout: 2
+            default: 30
+            }
+        }
 
         func error(_ server: FixtureServer) -> String {
             let url = server.baseURL + "/api/news/2/15"
@@ -53,7 +72,22 @@ import Testing
             case .notJSON:
                 #"error: malformed news response: not valid json (body starts with '{"news":[{"id":1,"title":"Cut off mid-st…')"#
             case .fiftyMegabytes: "error: '\(url)' sent more than 10 MB; the transfer was stopped"
-            case .slowerThanTheTimeout: "error: '\(url)' did not answer within 0.3 s"
+            case .slowerThanTheTimeout, .neverAnswers: "error: '\(url)' did not finish within 0.3 s"
+            case .dripPastTheTimeout: "error: '\(url)' did not finish within 2 s"
+            case .lengthShorterThanBody:
+                "error: malformed news response: not valid json (body starts with '{\"news\":[{')"
+            case .lengthLongerThanBody: "error: cannot load '\(url)': the connection closed after 11 of 100 bytes"
+            case .negativeLength: "error: malformed http response from '\(url)': invalid content-length: value"
+            case .badStatusLine: "error: malformed http response from '\(url)': unsupported http version in response"
+            case .badChunk:
+                "error: malformed http response from '\(url)': illegal or missing hexadecimal sequence in chunked-encoding"
+            case .redirectLoop: "error: '\(url)' redirected more than 5 times"
+            case .redirectToFile:
+                "error: redirect to 'file:' refused: only http and https are followed (from '\(url)')"
+            case .redirectToFTP: "error: redirect to 'ftp:' refused: only http and https are followed (from '\(url)')"
+            // The compressed bytes as they came, made inert: nothing was inflated.
+            case .gzipBomb:
+                "error: malformed news response: not valid json (body starts with '␟�␈␀␀␀␀␀␀�c␘␅�`␔��Q0')"
             }
         }
     }
@@ -89,16 +123,15 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsOneLineAndARetryWorksOnceTheServerIsBack() async throws {
-        let gone = FixtureServer()
-        try gone.start()
-        let (port, base) = (gone.port, gone.baseURL)
-        gone.stop()
+        let closed = try ClosedPort()
+        let (port, base) = (closed.port, closed.baseURL)
         let shop = try newsSession()
         await shop.run("news source \(base)")
         let before = await newsState(shop)
         #expect(await shop.run("news list") == "error: cannot load '\(base)/api/news/1/15': connection refused\n")
         #expect(await newsState(shop) == before)
 
+        closed.release()
         let back = FixtureServer(port: port)
         try back.start()
         defer { back.stop() }
@@ -114,7 +147,9 @@ import Testing
             #expect(printed.hasPrefix("#  │ date"))
             #expect(printed.contains("\n16 │ "))
             #expect(
-                printed.hasSuffix("2 already loaded, dropped · 28 of 42 loaded · 'news more' loads the next page\n"))
+                printed.hasSuffix(
+                    "dropped 2 news whose id was already loaded: 14, 15 · 28 of 42 loaded · 'news more' loads the next page\n"
+                ))
             let ids = await shop.run("news list | get id").split(separator: "\n").compactMap { Int($0) }
             #expect(ids == Array(1...28))
         }
@@ -177,7 +212,7 @@ import Testing
             let item = #"{"id":1,"title":"Gone","titleImageUrl":"\#(url)"}"#
             server.setResponse(
                 FixtureServer.Response(
-                    contentType: "application/json", body: Data(#"{"news":[\#(item)],"totalCount":1}"#.utf8)),
+                    contentType: "application/json", body: Array(#"{"news":[\#(item)],"totalCount":1}"#.utf8)),
                 forPath: "/api/news/1/15")
             let shop = try newsSession()
             await shop.run("news source \(server.baseURL); news list")

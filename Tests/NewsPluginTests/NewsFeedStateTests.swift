@@ -54,7 +54,7 @@ import Testing
                 ], totalCount: 9),
             asPage: 2, pageSize: 3)
         #expect(update.added == 1)
-        #expect(update.duplicates == 2)
+        #expect(update.dropped == [3, 4])
         #expect(update.state.items.map(\.id) == [1, 2, 3, 4])
         #expect(update.state.items[2].title == "Item 3")
         #expect(update.state.nextStep(pageSize: 3) == .fetch(page: 3))

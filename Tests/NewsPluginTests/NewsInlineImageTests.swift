@@ -2,25 +2,11 @@ import Foundation
 import NewsPlugin
 import ShopKit
 import ShopTestSupport
-import Synchronization
 import Testing
 
-/// Pictures drawn inline on a terminal that speaks an image protocol, and only there.
+/// Pictures drawn inline on a terminal that speaks an image protocol, and only there. The
+/// plugin tells the protocol from the environment itself: the host knows no image protocol.
 @Suite struct NewsInlineImageTests {
-    /// A terminal that records what is written to it.
-    final class RecordingTerminal: TerminalSurface {
-        let imageProtocol: String?
-        let written = Mutex("")
-
-        init(imageProtocol: String?) {
-            self.imageProtocol = imageProtocol
-        }
-
-        var size: (columns: Int, rows: Int) { (80, 24) }
-        func write(_ text: String) { written.withLock { $0 += text } }
-        func waitForKey(seconds: Double) -> Bool { false }
-    }
-
     private func run(_ command: String, on terminal: RecordingTerminal, interactive: Bool = true) async throws
         -> String
     {
@@ -29,7 +15,7 @@ import Testing
         let output = CapturedOutput()
         let environment = SessionEnvironment(
             clock: .fixed(at: TranscriptRunner.defaultNow), isInteractive: interactive, animations: true,
-            stateDirectory: folder, workingDirectory: folder, terminal: terminal)
+            stateDirectory: folder, workingDirectory: folder, variables: terminal.variables, terminal: terminal)
         let session = try Session(
             configuration: SessionConfiguration(
                 plugins: [NewsPlugin()], environment: environment, output: output, showsErrorLocations: false))
@@ -41,7 +27,7 @@ import Testing
         let terminal = RecordingTerminal(imageProtocol: "kitty")
         let printed = try await run("news image 1", on: terminal)
         #expect(printed.hasPrefix("news 1: PNG 48×32, 239 bytes, embedded ("))
-        let drawn = terminal.written.withLock { $0 }
+        let drawn = terminal.text
         #expect(drawn.hasPrefix("\u{1B}_Ga=T,f=100,c=40,m=0;iVBORw0KGgo"))
         #expect(drawn.hasSuffix("\u{1B}\\\n"))
     }
@@ -49,22 +35,22 @@ import Testing
     @Test func anITermTerminalGetsAnyFormat() async throws {
         let terminal = RecordingTerminal(imageProtocol: "iterm2")
         _ = try await run("news image 5", on: terminal)  // a JPEG
-        #expect(terminal.written.withLock { $0 }.hasPrefix("\u{1B}]1337;File=inline=1;size="))
+        #expect(terminal.text.hasPrefix("\u{1B}]1337;File=inline=1;size="))
     }
 
     @Test func kittyShowsNoJPEGAndTheLineStillComes() async throws {
         let terminal = RecordingTerminal(imageProtocol: "kitty")
         let printed = try await run("news image 5", on: terminal)
         #expect(printed.hasPrefix("news 5: JPEG "))
-        #expect(terminal.written.withLock { $0 } == "")
+        #expect(terminal.text == "")
     }
 
     @Test func withoutAProtocolOrOutsideTheREPLNothingIsDrawn() async throws {
         let plain = RecordingTerminal(imageProtocol: nil)
         _ = try await run("news image 1", on: plain)
-        #expect(plain.written.withLock { $0 } == "")
+        #expect(plain.text == "")
         let kitty = RecordingTerminal(imageProtocol: "kitty")
         _ = try await run("news image 1", on: kitty, interactive: false)
-        #expect(kitty.written.withLock { $0 } == "")
+        #expect(kitty.text == "")
     }
 }

@@ -12,7 +12,7 @@ import Testing
               {"id":8,"title":"Eight"}
             ],"totalCount":2,"extra":true}
             """#
-        let page = try NewsPage.decode(Data(json.utf8))
+        let page = try NewsPage.decode(Array(json.utf8))
         #expect(page.totalCount == 2)
         #expect(
             page.items == [
@@ -25,8 +25,8 @@ import Testing
     }
 
     @Test func aMissingOrNullTotalCountIsUnknown() throws {
-        #expect(try NewsPage.decode(Data(#"{"news":[]}"#.utf8)).totalCount == nil)
-        #expect(try NewsPage.decode(Data(#"{"news":[],"totalCount":null}"#.utf8)).totalCount == nil)
+        #expect(try NewsPage.decode(Array(#"{"news":[]}"#.utf8)).totalCount == nil)
+        #expect(try NewsPage.decode(Array(#"{"news":[],"totalCount":null}"#.utf8)).totalCount == nil)
     }
 
     @Test(
@@ -70,7 +70,7 @@ import Testing
         ] as [(String, String, String?)])
     func aBadBodyIsADecodingErrorNamingTheField(body: String, path: String, message: String?) {
         #expect {
-            try NewsPage.decode(Data(body.utf8))
+            try NewsPage.decode(Array(body.utf8))
         } throws: { error in
             guard case .decoding(let actualPath, _) = error as? NewsError else { return false }
             return actualPath == path && (message == nil || (error as? NewsError)?.description == message)

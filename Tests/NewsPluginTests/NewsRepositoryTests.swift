@@ -1,5 +1,6 @@
 import Foundation
 import NewsPlugin
+import ShopKit
 import ShopTestSupport
 import Testing
 
@@ -8,9 +9,9 @@ import Testing
     @Test func pagesAreRequestedInOrderUntilTotalCountIsReached() async throws {
         try await withFixtureServer(newsTotalCount: 40) { server in
             let repository = NewsRepository(fetcher: try httpFetcher(server))
-            #expect(try await repository.loadNext() == .loaded(page: 1, added: 15, duplicates: 0))
-            #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, duplicates: 0))
-            #expect(try await repository.loadNext() == .loaded(page: 3, added: 10, duplicates: 0))
+            #expect(try await repository.loadNext() == .loaded(page: 1, added: 15, dropped: []))
+            #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, dropped: []))
+            #expect(try await repository.loadNext() == .loaded(page: 3, added: 10, dropped: []))
             #expect(try await repository.loadNext() == .stopped(.reachedTotal(40)))
             #expect(try await repository.loadNext() == .stopped(.reachedTotal(40)))
             #expect(server.requestedPaths == ["/api/news/1/15", "/api/news/2/15", "/api/news/3/15"])
@@ -38,7 +39,7 @@ import Testing
             server.setFault(.text(pageJSON(ids: 16...20, totalCount: 100)), forPath: "/api/news/2/15")
             let repository = NewsRepository(fetcher: try httpFetcher(server))
             _ = try await repository.loadNext()
-            #expect(try await repository.loadNext() == .loaded(page: 2, added: 5, duplicates: 0))
+            #expect(try await repository.loadNext() == .loaded(page: 2, added: 5, dropped: []))
             #expect(try await repository.loadNext() == .stopped(.sourceExhausted))
             #expect(server.requestCount == 2)
             #expect(await repository.state.exhausted)
@@ -50,7 +51,7 @@ import Testing
             server.setFault(.text(pageJSON(ids: [], totalCount: 100)), forPath: "/api/news/2/15")
             let repository = NewsRepository(fetcher: try httpFetcher(server))
             _ = try await repository.loadNext()
-            #expect(try await repository.loadNext() == .loaded(page: 2, added: 0, duplicates: 0))
+            #expect(try await repository.loadNext() == .loaded(page: 2, added: 0, dropped: []))
             #expect(try await repository.loadNext() == .stopped(.sourceExhausted))
             #expect(server.requestCount == 2)
             #expect(await repository.state.items.count == 15)
@@ -63,7 +64,7 @@ import Testing
             server.setFault(.text(pageJSON(ids: 14...28, totalCount: 42)), forPath: "/api/news/2/15")
             let repository = NewsRepository(fetcher: try httpFetcher(server))
             _ = try await repository.loadNext()
-            #expect(try await repository.loadNext() == .loaded(page: 2, added: 13, duplicates: 2))
+            #expect(try await repository.loadNext() == .loaded(page: 2, added: 13, dropped: [14, 15]))
             let ids = await repository.state.items.map(\.id)
             #expect(ids == Array(1...28))
             #expect(Set(ids).count == ids.count)
@@ -76,7 +77,7 @@ import Testing
             _ = try await repository.loadNext()
             _ = try await repository.loadNext()
             server.newsTotalCount = 41
-            #expect(try await repository.refresh() == .loaded(page: 1, added: 15, duplicates: 0))
+            #expect(try await repository.refresh() == .loaded(page: 1, added: 15, dropped: []))
             let state = await repository.state
             #expect(state.items.map(\.id) == Array(1...15))
             #expect(state.page == 1)
@@ -94,7 +95,7 @@ import Testing
             #expect(await newsError { try await repository.loadNext() } == .loadInProgress)
             #expect(await newsError { try await repository.refresh() } == .loadInProgress)
             server.releaseDelays()
-            #expect(try await first.value == .loaded(page: 1, added: 15, duplicates: 0))
+            #expect(try await first.value == .loaded(page: 1, added: 15, dropped: []))
             #expect(server.requestCount == 1)
         }
     }
@@ -111,11 +112,11 @@ import Testing
             while server.requestCount(forPath: "/api/news/2/15") == 0 { try await Task.sleep(for: .milliseconds(5)) }
             load.cancel()
             let error = await newsError { try await load.value }
-            #expect(error == .cancelled(url: server.baseURL + "/api/news/2/15"))
+            #expect(error == .http(.cancelled(url: server.baseURL + "/api/news/2/15")))
             #expect((clock.now - started).seconds < 30, "the server would answer after 60 s")
             #expect(await repository.state == before)
             #expect(await !repository.isLoading)
-            #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, duplicates: 0))
+            #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, dropped: []))
         }
     }
 
@@ -129,23 +130,21 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsOneClearErrorAndARetryWorksOnceTheServerIsBack() async throws {
-        let gone = FixtureServer()
-        try gone.start()
-        let port = gone.port
-        let base = gone.baseURL
-        gone.stop()
+        let closed = try ClosedPort()
+        let (port, base) = (closed.port, closed.baseURL)
 
-        let fetcher = HTTPNewsFetcher(endpoint: try NewsEndpoint(base: base), client: NewsAPIClient(timeout: 5))
+        let fetcher = HTTPNewsFetcher(endpoint: try NewsEndpoint(base: base), client: newsClient())
         let repository = NewsRepository(fetcher: fetcher)
         let error = await newsError { try await repository.loadNext() }
-        #expect(error == .transport(url: base + "/api/news/1/15", reason: "connection refused"))
+        #expect(error == .http(.connectionRefused(url: base + "/api/news/1/15")))
         #expect(error?.description == "cannot load '\(base)/api/news/1/15': connection refused")
         #expect(await repository.state == NewsFeedState(source: base))
 
+        closed.release()
         let back = FixtureServer(port: port)
         try back.start()
         defer { back.stop() }
-        #expect(try await repository.loadNext() == .loaded(page: 1, added: 15, duplicates: 0))
+        #expect(try await repository.loadNext() == .loaded(page: 1, added: 15, dropped: []))
     }
 
     /// Everything a server can get wrong with page 2, and the error each one gives.
@@ -178,16 +177,17 @@ import Testing
             }
         }
 
-        var timeout: Double { self == .slowerThanTheTimeout ? 0.5 : 5 }
+        var timeout: Double { self == .slowerThanTheTimeout ? 0.5 : 30 }
 
         func expected(_ server: FixtureServer) -> NewsError {
             let url = server.baseURL + "/api/news/2/15"
             switch self {
-            case .notFound: return .httpStatus(url: url, code: 404)
-            case .serverError: return .httpStatus(url: url, code: 500)
+            case .notFound: return .http(.status(url: url, code: 404))
+            case .serverError: return .http(.status(url: url, code: 500))
             case .bodyCutInHalf:
                 let length = FixtureNews.page(2, size: 15, total: 40, baseURL: server.baseURL).count
-                return .transport(url: url, reason: "the connection closed after \(length / 2) of \(length) bytes")
+                return .http(
+                    .connectionFailed(url: url, reason: "the connection closed after \(length / 2) of \(length) bytes"))
             case .newsIsANumber: return .decoding(path: "news", problem: "should be a list, found a number")
             case .itemWithoutID: return .decoding(path: "news[3].id", problem: "is missing")
             case .negativeTotal: return .decoding(path: "totalCount", problem: "should not be negative, found -1")
@@ -196,10 +196,11 @@ import Testing
                 return .decoding(
                     path: "", problem: #"not valid json (body starts with '{"news":[{"id":1,"title":"Cut off mid-st…')"#
                 )
-            case .fiftyMegabytes, .fiftyMegabytesWithoutLength: return .oversize(url: url, limitBytes: 10 * 1024 * 1024)
-            case .slowerThanTheTimeout: return .timeout(url: url, seconds: 0.5)
+            case .fiftyMegabytes, .fiftyMegabytesWithoutLength:
+                return .http(.oversize(url: url, limitBytes: 10 * 1024 * 1024))
+            case .slowerThanTheTimeout: return .http(.timedOut(url: url, seconds: 0.5))
             case .closedWithoutReply:
-                return .transport(url: url, reason: "the server closed the connection without a valid response")
+                return .http(.connectionFailed(url: url, reason: "the server closed the connection without an answer"))
             }
         }
     }
@@ -224,7 +225,7 @@ import Testing
             #expect(await !repository.isLoading)
 
             server.setFault(nil, forPath: "/api/news/2/15")
-            #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, duplicates: 0))
+            #expect(try await repository.loadNext() == .loaded(page: 2, added: 15, dropped: []))
             #expect(await repository.state.items.map(\.id) == Array(1...30))
         }
     }

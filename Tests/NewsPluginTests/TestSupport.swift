@@ -1,4 +1,4 @@
-import Foundation
+import HTTPTransport
 import NewsPlugin
 import ShopTestSupport
 import Testing
@@ -14,9 +14,14 @@ func withFixtureServer<T>(
 }
 
 /// An HTTP fetcher of `server`'s news API.
-func httpFetcher(_ server: FixtureServer, pageSize: Int = 15, timeout: Double = 5) throws -> HTTPNewsFetcher {
+func httpFetcher(_ server: FixtureServer, pageSize: Int = 15, timeout: Double = 30) throws -> HTTPNewsFetcher {
     HTTPNewsFetcher(
-        endpoint: try NewsEndpoint(base: server.baseURL), client: NewsAPIClient(timeout: timeout), pageSize: pageSize)
+        endpoint: try NewsEndpoint(base: server.baseURL), client: newsClient(timeout: timeout), pageSize: pageSize)
+}
+
+/// The news client over libcurl, as `shop` makes it.
+func newsClient(timeout: Double = 30, maxBodyBytes: Int = NewsAPIClient.defaultMaxBodyBytes) -> NewsAPIClient {
+    NewsAPIClient(http: CurlTransport(), timeout: timeout, maxBodyBytes: maxBodyBytes)
 }
 
 /// The error `body` throws, or nil.

@@ -148,6 +148,7 @@ import Testing
         ("services select", "services select: missing argument ID (usage: services select ID)"),
         ("services select 1 2", "services select: unexpected argument '2' (usage: services select ID)"),
         ("services pick 1", "unknown services command 'pick'"),
+        ("clear", "unknown command 'clear'"),
     ]
 
     @Test(arguments: badArguments)

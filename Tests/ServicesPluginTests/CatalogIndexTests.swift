@@ -63,24 +63,16 @@ import Testing
             ])
     }
 
-    @Test func theIndexDescribesOnlyTheListItWasBuiltFor() {
-        let list = items(["a", "b"])
-        let index = CatalogIndex(items: list)
-        let copy = list
-        #expect(index.describes(copy))
-        #expect(!index.describes(items(["a", "b"])))
-        var changed = list
-        changed[0] = Service(id: "z", title: "Z", price: 1).value
-        #expect(!index.describes(changed))
-    }
-
-    @Test func theCacheFindsAnIndexByItsListAndKeepsAFew() {
-        let cache = CatalogIndexCache()
-        let first = items(["a"])
-        let index = cache.index(for: first)
-        #expect(cache.index(for: first) === index)
-        for round in 0..<CatalogIndexCache.capacity { _ = cache.index(for: items(["x\(round)"])) }
-        #expect(cache.index(for: first) !== index)
+    @Test func theStoreKeepsOneIndexPerCatalogAndUndoBringsItBack() throws {
+        let store = StateStore(declarations: ServicesKeys.declarations)
+        let embedded = try store.model(ServicesKeys.items)
+        #expect(try store.model(ServicesKeys.items) === embedded)
+        store.beginChange(label: "services load a.json")
+        try store.set(ServicesKeys.items, to: CatalogIndex(items: items(["a"])), by: "services")
+        store.commitChange()
+        #expect(try store.model(ServicesKeys.items) !== embedded)
+        #expect(store.undo() == "services load a.json")
+        #expect(try store.model(ServicesKeys.items) === embedded)
     }
 
     @Test func twoSessionsSharingAPluginKeepTheirOwnCatalogs() async throws {

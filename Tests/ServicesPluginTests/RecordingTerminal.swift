@@ -5,7 +5,6 @@ import Synchronization
 final class RecordingTerminal: TerminalSurface {
     let drawn = Mutex<[String]>([])
     var size: (columns: Int, rows: Int) { (80, 24) }
-    var imageProtocol: String? { nil }
     func write(_ text: String) { drawn.withLock { $0.append(text) } }
     func waitForKey(seconds: Double) -> Bool { false }
 }

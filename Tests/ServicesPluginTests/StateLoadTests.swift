@@ -43,11 +43,24 @@ import Testing
         #expect(await shop.state() == before)
     }
 
-    @Test func aSelectionOfIdsTheCatalogLacksIsToleratedAndIgnored() async throws {
+    @Test func aSelectionOfIdsTheCatalogLacksIsRefusedAndChangesNothing() async throws {
         let shop = try ServicesShop()
-        try shop.write("{\"shopState\": 1, \"values\": {\"services.selected\": [\"gone\", \"tutor\"]}}", to: "odd.json")
-        await shop.run("state load odd.json")
-        #expect(await shop.run("services confirm") == "Selected: Maths tutoring\n")
-        #expect(await shop.run("services list").contains("✓ Maths tutoring · 1 200 ₽"))
+        try shop.write(
+            "{\"shopState\": 1, \"values\": {\"services.selected\": [\"nosuch\", \"tutor\"]}}", to: "odd.json")
+        let before = await shop.state()
+        #expect(
+            await shop.run("state load odd.json")
+                == "error: invalid value for 'services.selected': no service has the id 'nosuch' in services.items\n")
+        #expect(await shop.state() == before)
+    }
+
+    @Test func aSelectionIsCheckedAgainstTheCatalogLoadedWithIt() async throws {
+        let shop = try ServicesShop()
+        let catalog = #"[{"id": "a", "title": "A", "description": "", "price": 1, "icon": ""}]"#
+        try shop.write(
+            "{\"shopState\": 1, \"values\": {\"services.items\": \(catalog), \"services.selected\": [\"a\"]}}",
+            to: "both.json")
+        #expect(await shop.run("state load both.json") == "loaded 2 keys from both.json\n")
+        #expect(await shop.run("services confirm") == "Selected: A\n")
     }
 }

@@ -71,7 +71,7 @@ import Testing
         await shop.run("counter add 5 --quiet; set label three")
         #expect(await shop.run("state load saved.json") == "loaded 2 keys from saved.json\n")
         #expect(await shop.run("echo ${counter.value} $label") == "2 two\n")
-        #expect(await shop.run("undo; echo ${counter.value} $label") == "7 three\n")
+        #expect(await shop.run("undo; echo ${counter.value} $label") == "undid: state load saved.json\n7 three\n")
     }
 
     @Test(arguments: [
@@ -126,8 +126,10 @@ import Testing
     @Test func undoWalksBackAndSaysWhenThereIsNothingLeft() async throws {
         let shop = try session()
         await shop.run("set x 1; set x 2; counter add 1 --quiet")
-        #expect(await shop.run("undo; undo; echo $x ${counter.value}") == "1 0\n")
-        #expect(await shop.run("undo; undo") == "error: nothing to undo\n")
+        #expect(
+            await shop.run("undo; undo; echo $x ${counter.value}")
+                == "undid: counter add 1 --quiet\nundid: set x 2\n1 0\n")
+        #expect(await shop.run("undo; undo") == "undid: set x 1\nerror: nothing to undo\n")
     }
 
     @Test func aThrowingPluginCommandFailsAloneAndItsChangesAreRolledBack() async throws {
@@ -135,7 +137,7 @@ import Testing
         await shop.run("counter add 4 --quiet")
         #expect(await shop.run("counter fail 'no way'; echo after") == "error: counter refused: no way\n")
         #expect(await shop.run("counter show") == "[4]\n")
-        #expect(await shop.run("undo; counter") == "[0]\n")
+        #expect(await shop.run("undo; counter") == "undid: counter add 4 --quiet\n[0]\n")
     }
 
     @Test func argumentsAreCheckedAgainstTheSpec() async throws {
@@ -160,7 +162,8 @@ import Testing
         #expect(await shop.run("ehco hi") == "error: unknown command 'ehco' (did you mean 'echo'?)\n")
         #expect(await shop.run("countre") == "error: unknown command 'countre' (did you mean 'counter'?)\n")
         #expect(await shop.run("counter ad 1") == "error: unknown counter command 'ad' (did you mean 'counter add'?)\n")
-        #expect(await shop.run("add 1") == "error: unknown command 'add' (did you mean 'counter add'?)\n")
+        // Only names of the same kind: a plugin's verb is not offered for a command.
+        #expect(await shop.run("add 1") == "error: unknown command 'add'\n")
         #expect(await shop.run("xyzzy") == "error: unknown command 'xyzzy'\n")
     }
 
@@ -194,9 +197,9 @@ import Testing
         let shop = try session()
         #expect(
             await shop.run("plugins") == """
-                name    │ version │ summary                        │ commands
-                ────────┼─────────┼────────────────────────────────┼──────────────────
-                counter │ 0.0.1   │ A counter for testing the host │ add show fail sum
+                name    │ version │ protocol │ state  │ commands          │ summary
+                ────────┼─────────┼──────────┼────────┼───────────────────┼─────────────────────
+                counter │ 0.0.1   │ built-in │ loaded │ add show fail sum │ A counter for testi…
 
                 """)
     }
@@ -234,7 +237,10 @@ import Testing
         try FileSystem.writeAtomically(
             Array("run self.shopscript\n".utf8), to: shop.stateDirectory + "/self.shopscript")
         let printed = await shop.run("run self.shopscript")
-        #expect(printed == "error: run: scripts nested deeper than 64 levels (does 'self.shopscript' run itself?)\n")
+        #expect(
+            printed
+                == "error: self.shopscript:1:1: run: scripts nested deeper than 64 levels (does 'self.shopscript' run itself?)\n"
+        )
     }
 
     @Test func includedScriptsThatAreNotTextAreRefused() async throws {

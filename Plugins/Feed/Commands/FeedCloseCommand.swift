@@ -9,16 +9,17 @@ struct FeedCloseCommand: Command {
             page first shrinks back to the card's place (under 0.4 s; any key skips). With no card open this \
             is an error and nothing changes.
             """,
-        options: [OptionSpec(flag: FeedTransition.flag, "show the feed at once, without the transition")],
-        examples: [Example("feed open 3; feed close")])
+        options: [Self.noAnimation],
+        examples: [Example("feed open 3; feed close")], fields: FeedCard.fieldNames.names)
+
+    static let noAnimation = FeedTransition.skipFlag(showing: "the feed")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let feed = try FeedState(invocation.state)
-        guard !feed.openValue.isNull else { throw FeedError.nothingOpen }
-        try invocation.state.set(FeedState.openKey, to: .null)
-        if let number = feed.openNumber {
-            FeedTransition.runIfAllowed(.close, card: number - 1, of: feed.cards, invocation: invocation)
-        }
+        guard let number = feed.openNumber else { throw FeedError.nothingOpen }
+        try invocation.state.set(FeedKeys.open, to: nil)
+        FeedTransition.runIfAllowed(
+            .close, card: number - 1, of: feed.cards, skipped: invocation[Self.noAnimation], invocation: invocation)
         return CommandResult(
             feed.unitsValue, view: FeedListView(cards: feed.cards, date: invocation.environment.clock.today))
     }

@@ -14,7 +14,8 @@ struct FeedListCommand: Command {
             Example("feed list"),
             Example("feed list | get title", "every title"),
             Example("feed list | where color == teal | get title", "the teal card's title"),
-        ])
+        ],
+        fields: FeedCard.fieldNames.names)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let feed = try FeedState(invocation.state)

@@ -11,13 +11,16 @@ struct FeedLoadCommand: Command {
             with its place (units[2].color) and nothing changes; otherwise feed.units is replaced and the \
             open card closed, in one undo step.
             """,
-        arguments: [ArgumentSpec("PATH", "a feed file in JSON", kind: .path)])
+        arguments: [Self.file], fields: ["file", "cards", "details"])
+
+    static let file = Argument<FilePath>("PATH", "a feed file in JSON")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let name = invocation.arguments.text("PATH") ?? ""
+        let file = try invocation[Self.file]
+        let name = file.text
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(invocation.resolve(path: name))
+            bytes = try FileSystem.read(file.absolute)
         } catch {
             throw FeedError.unreadable(FileError(path: name, action: error.action, code: error.code))
         }
@@ -33,10 +36,8 @@ struct FeedLoadCommand: Command {
         } catch {
             throw FeedError.invalidFeed(file: name, error)
         }
-        try invocation.state.set(FeedState.unitsKey, to: .list(cards.map(\.value)))
-        if try !invocation.state.value(FeedState.openKey).isNull {
-            try invocation.state.set(FeedState.openKey, to: .null)
-        }
+        try invocation.state.set(FeedKeys.cards, to: cards)
+        if try invocation.state[FeedKeys.open] != nil { try invocation.state.set(FeedKeys.open, to: nil) }
         let details = cards.reduce(0) { $0 + $1.details.count }
         let summary = Record(pairs: [("file", .string(name)), ("cards", .int(cards.count)), ("details", .int(details))])
         let cardWord = cards.count == 1 ? "card" : "cards"

@@ -10,18 +10,20 @@ struct FeedOpenCommand: Command {
             screen (under 0.4 s; any key skips); never in scripts, tests, with --no-animation or without a \
             terminal. Sets feed.open (one undo step). The value is the card.
             """,
-        arguments: [ArgumentSpec("N", "the card's number, from 1", kind: .integer, completion: CardNumbers.completion)],
-        options: [OptionSpec(flag: FeedTransition.flag, "show the page at once, without the transition")],
-        examples: [Example("feed open 1"), Example("feed open 4 | get details | count", "how many units card 4 has")])
+        arguments: [Self.number], options: [Self.noAnimation],
+        examples: [Example("feed open 1"), Example("feed open 4 | get details | count", "how many units card 4 has")],
+        fields: FeedCard.fieldNames.names)
+
+    static let noAnimation = FeedTransition.skipFlag(showing: "the page")
+    static let number = Argument<Int>("N", "the card's number, from 1", completion: FeedKeys.cardNumbers)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let number = invocation.arguments.int("N") ?? 0
+        let number = try invocation[Self.number]
         let feed = try FeedState(invocation.state)
         let card = try feed.card(number)
-        if feed.openValue != .int(number) {
-            try invocation.state.set(FeedState.openKey, to: .int(number))
-        }
-        FeedTransition.runIfAllowed(.open, card: number - 1, of: feed.cards, invocation: invocation)
+        if feed.openNumber != number { try invocation.state.set(FeedKeys.open, to: .some(number)) }
+        FeedTransition.runIfAllowed(
+            .open, card: number - 1, of: feed.cards, skipped: invocation[Self.noAnimation], invocation: invocation)
         return CommandResult(card.value, view: FeedPageView(card: card, number: number, count: feed.cards.count))
     }
 }

@@ -9,7 +9,8 @@ struct FeedShowCommand: Command {
             card's detail page while one is (like 'feed open N', without the animation). Its value is the \
             list of cards or the open card.
             """,
-        examples: [Example("feed show"), Example("feed open 2; feed show", "the page of card 2")])
+        examples: [Example("feed show"), Example("feed open 2; feed show", "the page of card 2")],
+        fields: FeedCard.fieldNames.names)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let feed = try FeedState(invocation.state)

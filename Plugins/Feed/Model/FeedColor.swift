@@ -59,7 +59,7 @@ struct FeedColor: Sendable, Equatable {
         let shown = "'\(TextLayout.truncate(text, to: 24))'"
         let names = named.map(\.name)
         if let nearest = Suggestion.nearest(to: text, in: names), !text.hasPrefix("#") {
-            return "unknown colour \(shown) (did you mean '\(nearest)'?)"
+            return "unknown colour \(shown)" + Suggestion.didYouMean(nearest)
         }
         let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
         return "unknown colour \(shown) (use \(list), or #RRGGBB)"

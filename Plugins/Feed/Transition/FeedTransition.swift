@@ -3,14 +3,18 @@ import ShopKit
 /// Runs the open or close animation of a card when the console offers a terminal (interactive,
 /// animations on, outside scripts) and the command was not given `--no-animation`.
 enum FeedTransition {
-    /// The flag that turns the animation off for one command.
-    static let flag = "--no-animation"
+    /// The flag that turns the animation off for one command, with what it shows instead.
+    static func skipFlag(showing what: String) -> Flag {
+        Flag("--no-animation", "show \(what) at once, without the transition")
+    }
 
-    /// Animates card `index` (0-based) of `cards` opening or closing, if allowed.
+    /// Animates card `index` (0-based) of `cards` opening or closing, unless `skipped` or
+    /// there is no terminal.
     static func runIfAllowed(
-        _ direction: TransitionFrames.Direction, card index: Int, of cards: [FeedCard], invocation: Invocation
+        _ direction: TransitionFrames.Direction, card index: Int, of cards: [FeedCard], skipped: Bool,
+        invocation: Invocation
     ) {
-        guard let terminal = invocation.console.terminal, !invocation.arguments.flag(flag),
+        guard let terminal = invocation.console.terminal, !skipped,
             cards.indices.contains(index)
         else { return }
         let size = terminal.size

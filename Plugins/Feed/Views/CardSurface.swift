@@ -1,6 +1,6 @@
 import ShopKit
 
-/// How a card's rectangle is drawn: filled with its colour, outlined, or bare.
+/// How a card's rectangle is drawn: filled with its colour, or outlined.
 ///
 /// All three give the same geometry, so a layout lines up the same way with or without colour.
 enum CardSurface: Sendable, Equatable {
@@ -8,12 +8,9 @@ enum CardSurface: Sendable, Equatable {
     case filled(TerminalStyle)
     /// A rounded box-drawing border (no colour).
     case outlined
-    /// Spaces where the border would be (`--format plain`).
-    case bare
 
-    /// The surface for a render context: bare for the plain format, filled when colour is on.
+    /// The surface for a render context: filled when colour is on.
     static func forContext(_ context: RenderContext) -> CardSurface {
-        if context.format == .plain { return .bare }
         return context.style.isEnabled ? .filled(context.style) : .outlined
     }
 
@@ -26,8 +23,6 @@ enum CardSurface: Sendable, Equatable {
         case .outlined:
             let line = String(repeating: "─", count: width - 2)
             return top ? "╭" + line + "╮" : "╰" + line + "╯"
-        case .bare:
-            return String(repeating: " ", count: width)
         }
     }
 
@@ -47,8 +42,6 @@ enum CardSurface: Sendable, Equatable {
             return merged.map { paint($0.text, bold: $0.bold, color: color, style: style) }.joined()
         case .outlined:
             return "│ " + pieces.map(\.text).joined() + " │"
-        case .bare:
-            return "  " + pieces.map(\.text).joined() + "  "
         }
     }
 

@@ -4,6 +4,8 @@ import ShopKit
 struct MessageView: ValueView {
     let text: String
 
+    var isPlainText: Bool { true }
+
     func render(in context: RenderContext) -> String {
         Sanitizer.inert(text)
     }

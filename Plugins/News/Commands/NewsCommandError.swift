@@ -4,6 +4,10 @@ enum NewsCommandError: Error, Equatable, CustomStringConvertible {
     case noSuchNews(number: Int, loaded: Int, more: Bool)
     /// `--timeout` was given for the embedded source, which makes no requests.
     case timeoutWithoutHTTP
+    /// `--record` was given for a source that makes no requests (embedded, an archive).
+    case recordWithoutHTTP(source: String)
+    /// An option that an archive answers itself (its page size, no waiting) was given with one.
+    case optionWithArchive(option: String, archive: String)
     /// The news has no link to open.
     case noLink(number: Int)
     /// The link is not an `http` or `https` URL, so it is not handed to a browser.
@@ -25,6 +29,10 @@ enum NewsCommandError: Error, Equatable, CustomStringConvertible {
                 : "no news number \(number): \(loaded) loaded (1–\(loaded))" + (more ? "; 'news more' loads more" : "")
         case .timeoutWithoutHTTP:
             "--timeout applies to an http source; the embedded source makes no requests"
+        case .recordWithoutHTTP(let source):
+            "--record records an http source; '\(source)' makes no requests"
+        case .optionWithArchive(let option, let archive):
+            "'\(option)' does not go with an archive: '\(archive)' replays the pages as they were recorded"
         case .noLink(let number):
             "news \(number) has no link"
         case .notOpenable(let url):

@@ -14,23 +14,9 @@ struct NewsContext {
         self.session = invocation.sessionObject { NewsSession() }
     }
 
-    /// The feed as the state keys hold it.
+    /// The feed as the state keys hold it (decoded once per change, by the keys).
     func feed() throws -> NewsFeedState {
-        let state = invocation.state
-        let items = try session.items(atRevision: state.revision(of: NewsKeys.items)) {
-            try NewsKeys.items(from: state)
-        }
-        return try NewsKeys.feedState(from: state, items: items)
-    }
-
-    /// The feed to load more into: its items are taken out of the session's cache, so that,
-    /// passed on with `consume`, they are the only reference and a page is appended in place.
-    func feedForLoading() throws -> NewsFeedState {
-        let state = invocation.state
-        let items = try session.takeItems(atRevision: state.revision(of: NewsKeys.items)) {
-            try NewsKeys.items(from: state)
-        }
-        return try NewsKeys.feedState(from: state, items: items)
+        try NewsKeys.feedState(from: invocation.state)
     }
 
     /// The settings of the current source.
@@ -41,18 +27,27 @@ struct NewsContext {
     /// Writes `new` over `old` in the state keys; see ``NewsKeys/write(_:over:appendedTo:to:)``.
     func write(_ new: NewsFeedState, over old: NewsFeedState, appendedTo count: Int? = nil) throws {
         try NewsKeys.write(new, over: old, appendedTo: count, to: invocation.state)
-        session.cache(new.items, atRevision: invocation.state.revision(of: NewsKeys.items))
     }
 
     /// Loads the page after `feed` (stopping without a request when everything is loaded),
     /// writes the new feed, and answers what happened with the new feed.
     func loadNext(after feed: consuming NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
         invocation.console.flush()
-        let fetcher = try session.fetcher(for: settings(of: feed))
+        let fetcher = try session.fetcher(for: settings(of: feed), environment: invocation.environment)
+        defer { reportRecordingProblem() }
         let count = feed.items.count
         var previous = copy feed
         previous.items = []
-        let (result, next) = try await session.repository.loadNext(after: feed, from: fetcher)
+        let spinner = spinner(for: previous.source)
+        let loaded: (result: NewsLoadResult, state: NewsFeedState)
+        do {
+            loaded = try await session.repository.loadNext(after: feed, from: fetcher)
+        } catch {
+            await spinner.stop()
+            throw error
+        }
+        await spinner.stop()
+        let (result, next) = loaded
         try write(next, over: previous, appendedTo: count)
         return (result, next)
     }
@@ -60,17 +55,44 @@ struct NewsContext {
     /// Reloads page 1 in place of everything loaded, writes the new feed, and answers it.
     func refresh(_ feed: NewsFeedState) async throws -> (result: NewsLoadResult, feed: NewsFeedState) {
         invocation.console.flush()
-        let fetcher = try session.fetcher(for: settings(of: feed))
-        let (result, next) = try await session.repository.refresh(feed, from: fetcher)
+        let fetcher = try session.fetcher(for: settings(of: feed), environment: invocation.environment)
+        defer { reportRecordingProblem() }
+        let spinner = spinner(for: feed.source)
+        let loaded: (result: NewsLoadResult, state: NewsFeedState)
+        do {
+            loaded = try await session.repository.refresh(feed, from: fetcher)
+        } catch {
+            await spinner.stop()
+            throw error
+        }
+        await spinner.stop()
+        let (result, next) = loaded
         try write(next, over: feed)
         return (result, next)
     }
 
+    /// Says so, once, when the archive being recorded could no longer be written.
+    func reportRecordingProblem() {
+        if let problem = session.takeRecordingProblem() { invocation.console.warning(problem.description) }
+    }
+
+    /// A spinner for a load from `source`, shown only at the prompt and only when the load is slow.
+    private func spinner(for source: String) -> NewsSpinner {
+        NewsSpinner(terminal: invocation.console.terminal, label: "loading news from \(source)…")
+    }
+
     /// The feed, with page 1 loaded first when nothing has been loaded from the source yet.
     func loadedFeed() async throws -> NewsFeedState {
+        try await loadedFeedWithDrops().feed
+    }
+
+    /// ``loadedFeed()`` with the ids page 1 dropped as already loaded, when it was loaded now.
+    func loadedFeedWithDrops() async throws -> (feed: NewsFeedState, dropped: [Int]) {
         let feed = try feed()
-        guard feed.page == 0 else { return feed }
-        return try await loadNext(after: feed).feed
+        guard feed.page == 0 else { return (feed, []) }
+        let (result, loaded) = try await loadNext(after: feed)
+        guard case .loaded(_, _, let dropped) = result else { return (loaded, []) }
+        return (loaded, dropped)
     }
 
     /// The item numbered `number` (from 1) in `feed`, or an error saying which numbers exist.
@@ -89,9 +111,13 @@ struct NewsContext {
         return NewsDate(year: today.year, month: today.month, day: today.day)
     }
 
-    /// The numbers Tab offers for a news number: 1 to the count of loaded news.
-    static let numbers = CompletionSource.custom { request in
-        let count = request.state[NewsKeys.items]?.listValue?.count ?? 0
-        return count > 0 ? (1...count).map(String.init) : []
+    /// A news number argument, completed with 1 to the count of loaded news, in order.
+    static func number<T: ArgumentShape>(_ type: T.Type = T.self) -> Argument<T> where T.Scalar == Int {
+        Argument<T>(
+            "N", "the news number",
+            completion: .custom { request in
+                let count = request.state.model(NewsKeys.items)?.items.count ?? 0
+                return count > 0 ? (1...count).map(String.init) : []
+            })
     }
 }

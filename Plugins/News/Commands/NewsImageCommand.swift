@@ -1,4 +1,3 @@
-import Foundation
 import ShopKit
 
 /// `news image N` / `news image --all`: loads title images through the session's image loader.
@@ -15,35 +14,37 @@ struct NewsImageCommand: Command {
             and one download shared by every load of the same URL. On a kitty or iTerm2 terminal the \
             picture is shown inline. A news without a picture gets a placeholder line.
             """,
-        arguments: [
-            ArgumentSpec(
-                "N", "the news number", kind: .integer, isOptional: true, completion: NewsContext.numbers)
-        ],
-        options: [OptionSpec(flag: "--all", "load the pictures of every loaded news at once")],
-        examples: [Example("news image 1"), Example("news image 1; news image 1", "the second is a memory hit")])
+        arguments: [Self.number], options: [Self.all],
+        examples: [Example("news image 1"), Example("news image 1; news image 1", "the second is a memory hit")],
+        fields: NewsImageView.fieldNames.names)
+
+    static let number = NewsContext.number(Int?.self)
+    static let all = Flag("--all", "load the pictures of every loaded news at once")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)
-        let all = invocation.arguments.flag("--all")
-        guard let number = invocation.arguments.int("N"), !all else {
+        let all = invocation[Self.all]
+        guard let number = try invocation[Self.number], !all else {
             guard all else { throw NewsCommandError.noImageChosen }
             return try await loadAll(context)
         }
-        let item = try context.item(number, in: try await context.loadedFeed())
+        let feed = try await context.loadedFeed()
+        let item = try context.item(number, in: feed)
         guard let url = item.titleImageUrl else {
             invocation.console.message("news \(number) has no picture: \(item.title)")
             return nil
         }
         invocation.console.flush()
-        let line = try await Self.load(url, number: number, with: loader(context))
+        let line = try await Self.load(url, number: number, with: try loader(context, feed: feed))
         showInline(line.image, invocation)
         return CommandResult(
             NewsImageView.value(line),
             view: NewsImageView(lines: [line], showsTime: context.invocation.environment.isInteractive))
     }
 
-    private func loader(_ context: NewsContext) -> ImageLoader {
-        context.session.images(stateDirectory: context.invocation.environment.stateDirectory)
+    /// The loader for pictures of `feed`'s source (replayed ones for an archive).
+    private func loader(_ context: NewsContext, feed: NewsFeedState) throws(NewsError) -> ImageLoader {
+        try context.session.images(for: context.settings(of: feed), environment: context.invocation.environment)
     }
 
     /// Loads every loaded news' picture concurrently; failures are warnings unless all fail.
@@ -58,7 +59,7 @@ struct NewsImageCommand: Command {
         }
         guard !wanted.isEmpty else { return nil }
         console.flush()
-        let loader = loader(context)
+        let loader = try loader(context, feed: feed)
         let outcomes = await withTaskGroup(of: (Int, Result<NewsImageView.Line, NewsError>).self) { group in
             for (index, entry) in wanted.enumerated() {
                 group.addTask {
@@ -106,9 +107,7 @@ struct NewsImageCommand: Command {
     /// Draws the picture at the cursor when the session has a terminal that can show it.
     private func showInline(_ image: LoadedImage, _ invocation: Invocation) {
         guard let terminal = invocation.console.terminal else { return }
-        let graphics =
-            terminal.imageProtocol.flatMap(InlineImageProtocol.init(rawValue:))
-            ?? InlineImageProtocol.detect(environment: invocation.environment.variables)
+        let graphics = InlineImageProtocol.detect(environment: invocation.environment.variables)
         let columns = min(40, max(8, terminal.size.columns / 2))
         guard let graphics,
             let sequence = graphics.encode(image.data, format: image.header.format, widthInCells: columns)

@@ -12,13 +12,14 @@ struct NewsListCommand: Command {
         examples: [
             Example("news list"),
             Example("news list | where categoryType == promo | get title", "titles of the promotions"),
-        ])
+        ], fields: NewsItem.fieldNames.names)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)
-        let feed = try await context.loadedFeed()
+        let (feed, dropped) = try await context.loadedFeedWithDrops()
         return CommandResult(
-            try invocation.state.value(NewsKeys.items),
-            view: NewsListView(feed.items, today: context.today, status: NewsListView.status(of: feed)))
+            try invocation.state.value(NewsKeys.items.name),
+            view: NewsListView(
+                feed.items, today: context.today, status: NewsListView.status(of: feed, dropped: dropped)))
     }
 }

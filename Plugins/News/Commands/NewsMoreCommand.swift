@@ -9,22 +9,23 @@ struct NewsMoreCommand: Command {
             reached totalCount, or the last page was shorter than the page size or empty. News \
             already loaded are never added twice. A second load while one is running is refused.
             """,
-        examples: [Example("news more"), Example("news more; news more; news more", "up to the end")])
+        examples: [Example("news more"), Example("news more; news more; news more", "up to the end")],
+        fields: NewsItem.fieldNames.names)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)
-        let (result, feed) = try await context.loadNext(after: context.feedForLoading())
+        let (result, feed) = try await context.loadNext(after: context.feed())
         switch result {
         case .stopped(let reason):
             invocation.console.message(reason.description)
             return nil
-        case .loaded(_, let added, let duplicates):
+        case .loaded(_, let added, let dropped):
             let new = feed.items.suffix(added)
             return CommandResult(
                 .list(new.map(\.value)),
                 view: NewsListView(
                     new, firstNumber: feed.items.count - added + 1, today: context.today,
-                    status: NewsListView.status(of: feed, dropped: duplicates)))
+                    status: NewsListView.status(of: feed, dropped: dropped)))
         }
     }
 }

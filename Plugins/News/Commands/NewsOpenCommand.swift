@@ -9,12 +9,13 @@ struct NewsOpenCommand: Command {
             article's fullUrl (else its url). In scripts, tests and pipes nothing is started: the \
             link is printed instead. Only http and https links are opened.
             """,
-        arguments: [ArgumentSpec("N", "the news number", kind: .integer, completion: NewsContext.numbers)],
-        examples: [Example("news open 1", "prints the link outside a terminal")])
+        arguments: [Self.number], examples: [Example("news open 1", "prints the link outside a terminal")])
+
+    static let number = NewsContext.number(Int.self)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)
-        let number = invocation.arguments.int("N") ?? 0
+        let number = try invocation[Self.number]
         let item = try context.item(number, in: try await context.loadedFeed())
         guard let link = item.fullUrl ?? item.url else { throw NewsCommandError.noLink(number: number) }
         guard let target = NewsText.linkTarget(link) else {

@@ -4,15 +4,15 @@ import ShopKit
 struct NewsRefreshCommand: Command {
     let spec = CommandSpec(
         path: ["news", "refresh"], abstract: "Reload page 1 and replace the loaded news",
-        examples: [Example("news refresh")])
+        examples: [Example("news refresh")], fields: NewsItem.fieldNames.names)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)
         let (result, feed) = try await context.refresh(try context.feed())
-        var dropped = 0
-        if case .loaded(_, _, let duplicates) = result { dropped = duplicates }
+        var dropped: [Int] = []
+        if case .loaded(_, _, let ids) = result { dropped = ids }
         return CommandResult(
-            try invocation.state.value(NewsKeys.items),
+            try invocation.state.value(NewsKeys.items.name),
             view: NewsListView(
                 feed.items, today: context.today, status: NewsListView.status(of: feed, dropped: dropped)))
     }

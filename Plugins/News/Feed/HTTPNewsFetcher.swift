@@ -1,16 +1,18 @@
+import ShopKit
+
 /// Reads pages from `GET {base}/api/news/{page}/{pageSize}`.
 ///
 /// ```swift
-/// let fetcher = HTTPNewsFetcher(endpoint: try NewsEndpoint(base: url), client: NewsAPIClient(timeout: 5))
+/// let fetcher = HTTPNewsFetcher(endpoint: try NewsEndpoint(base: url), client: NewsAPIClient(http: http, timeout: 5))
 /// let page = try await fetcher.fetchPage(1)
 /// ```
 public struct HTTPNewsFetcher: NewsFetching {
     public let endpoint: NewsEndpoint
     public let pageSize: Int
-    private let client: any HTTPFetching
+    private let client: NewsAPIClient
 
     /// A fetcher of `pageSize` items per page (values below 1 count as 1).
-    public init(endpoint: NewsEndpoint, client: any HTTPFetching, pageSize: Int = NewsFeedState.defaultPageSize) {
+    public init(endpoint: NewsEndpoint, client: NewsAPIClient, pageSize: Int = NewsFeedState.defaultPageSize) {
         self.endpoint = endpoint
         self.client = client
         self.pageSize = max(1, pageSize)

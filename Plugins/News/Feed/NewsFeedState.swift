@@ -10,7 +10,7 @@
 ///     state = state.appending(try await fetcher.fetchPage(page), asPage: page, pageSize: fetcher.pageSize).state
 /// }
 /// ```
-public struct NewsFeedState: Codable, Equatable, Sendable {
+public struct NewsFeedState: Equatable, Sendable {
     /// Items per page unless a source says otherwise.
     public static let defaultPageSize = 15
 
@@ -34,9 +34,12 @@ public struct NewsFeedState: Codable, Equatable, Sendable {
     }
 
     /// What loading more should do now: fetch a page, or stop without a request.
+    ///
+    /// A `totalCount` below what is loaded (a server that says 0 and sends 15) counts as
+    /// reached: the message then names the loaded count, which is what `news.items` holds.
     public func nextStep(pageSize: Int) -> NewsFeedStep {
         if page == 0 { return .fetch(page: 1) }
-        if let total, items.count >= total { return .stop(.reachedTotal(total)) }
+        if let total, items.count >= total { return .stop(.reachedTotal(items.count)) }
         if exhausted { return .stop(.sourceExhausted) }
         return .fetch(page: page + 1)
     }
@@ -46,20 +49,29 @@ public struct NewsFeedState: Codable, Equatable, Sendable {
     /// is reached.
     public func appending(_ fetched: NewsPage, asPage number: Int, pageSize: Int) -> NewsFeedUpdate {
         var next = self
-        let (added, duplicates) = next.append(fetched, asPage: number, pageSize: pageSize)
-        return NewsFeedUpdate(state: next, added: added, duplicates: duplicates)
+        let (added, dropped) = next.append(fetched, asPage: number, pageSize: pageSize)
+        return NewsFeedUpdate(state: next, added: added, dropped: dropped)
     }
 
     /// Applies page `number` in place, as ``appending(_:asPage:pageSize:)`` describes; when
     /// ``items`` is not shared, the new items are added without copying the loaded ones.
+    /// Answers how many were added and the ids of those dropped, in page order.
     public mutating func append(
         _ fetched: NewsPage, asPage number: Int, pageSize: Int
-    ) -> (added: Int, duplicates: Int) {
-        var known = Set(items.lazy.map(\.id))
+    ) -> (added: Int, dropped: [Int]) {
+        // Only the loaded ids the page repeats are looked for (a lookup each in a set of one
+        // page, rather than hashing every loaded id again), and the array grows as arrays do:
+        // `reserveCapacity` here would copy every loaded item on every page.
+        let incoming = Set(fetched.items.lazy.map(\.id))
+        var known = Set(items.lazy.map(\.id).filter(incoming.contains))
         let before = items.count
-        items.reserveCapacity(before + fetched.items.count)
-        for item in fetched.items where known.insert(item.id).inserted {
-            items.append(item)
+        var dropped: [Int] = []
+        for item in fetched.items {
+            if known.insert(item.id).inserted {
+                items.append(item)
+            } else {
+                dropped.append(item.id)
+            }
         }
         let added = items.count - before
         page = number
@@ -67,7 +79,7 @@ public struct NewsFeedState: Codable, Equatable, Sendable {
         let short = fetched.items.count < max(1, pageSize)
         let complete = total.map { items.count >= $0 } ?? false
         exhausted = short || complete
-        return (added, fetched.items.count - added)
+        return (added, dropped)
     }
 
     /// The state after a refresh: page 1 replaces everything loaded before.

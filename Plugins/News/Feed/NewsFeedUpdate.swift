@@ -4,6 +4,7 @@ public struct NewsFeedUpdate: Equatable, Sendable {
     public var state: NewsFeedState
     /// Items that were new.
     public var added: Int
-    /// Items dropped because their id was already loaded (or repeated within the page).
-    public var duplicates: Int
+    /// The ids of items dropped because the id was already loaded (or came earlier in the
+    /// page), in page order, each as often as it was dropped.
+    public var dropped: [Int]
 }

@@ -1,3 +1,5 @@
+import ShopKit
+
 /// Owns a ``NewsFeedState`` and a source, and loads pages one at a time.
 ///
 /// A load that fails or is cancelled leaves the state exactly as it was; a load started
@@ -6,7 +8,7 @@
 ///
 /// ```swift
 /// let repository = NewsRepository(fetcher: EmbeddedNewsFetcher())
-/// let result = try await repository.loadNext()   // .loaded(page: 1, added: 15, duplicates: 0)
+/// let result = try await repository.loadNext()   // .loaded(page: 1, added: 15, dropped: [])
 /// let state = await repository.state             // items, page, total, exhausted, source
 /// ```
 public actor NewsRepository {
@@ -32,8 +34,8 @@ public actor NewsRepository {
             return .stopped(reason)
         case .fetch(let page):
             let fetched = try await exclusively { fetcher throws(NewsError) in try await fetcher.fetchPage(page) }
-            let (added, duplicates) = state.append(fetched, asPage: page, pageSize: pageSize)
-            return .loaded(page: page, added: added, duplicates: duplicates)
+            let (added, dropped) = state.append(fetched, asPage: page, pageSize: pageSize)
+            return .loaded(page: page, added: added, dropped: dropped)
         }
     }
 
@@ -43,7 +45,7 @@ public actor NewsRepository {
         let fetched = try await exclusively { fetcher throws(NewsError) in try await fetcher.fetchPage(1) }
         let update = state.replacing(with: fetched, pageSize: pageSize)
         state = update.state
-        return .loaded(page: 1, added: update.added, duplicates: update.duplicates)
+        return .loaded(page: 1, added: update.added, dropped: update.dropped)
     }
 
     /// Loads the page after `state` from `fetcher`, and answers the new state with the result.
@@ -69,13 +71,6 @@ public actor NewsRepository {
         try adopt(state, fetcher)
         let result = try await refresh()
         return (result, handBack())
-    }
-
-    /// Switches to another source and forgets what was loaded; refused during a load.
-    public func switchSource(to fetcher: any NewsFetching) throws(NewsError) {
-        guard !isLoading else { throw .loadInProgress }
-        self.fetcher = fetcher
-        state = NewsFeedState(source: fetcher.sourceName)
     }
 
     /// Replaces the state, e.g. after the command layer's undo; refused during a load.
@@ -106,7 +101,7 @@ public actor NewsRepository {
         isLoading = true
         defer { isLoading = false }
         let fetched = try await fetch(fetcher)
-        if Task.isCancelled { throw .cancelled(url: fetcher.sourceName) }
+        if Task.isCancelled { throw .http(.cancelled(url: fetcher.sourceName)) }
         return fetched
     }
 }

@@ -1,10 +1,8 @@
-import Foundation
-
 /// Bounds-checked reads of integers from a byte buffer; every read past the end is nil.
 struct ByteReader {
     private let bytes: [UInt8]
 
-    init(_ data: Data) {
+    init(_ data: [UInt8]) {
         // Headers live in the first bytes; JPEG metadata may push the frame header back a bit.
         bytes = Array(data.prefix(512 * 1024))
     }

@@ -1,10 +1,4 @@
-import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShopKit
 
 /// Image bytes on disk, one file per URL, surviving restarts.
 ///
@@ -15,50 +9,40 @@ import Foundation
 /// unwritable directory behaves as an empty cache.
 public struct ImageDiskCache: Sendable {
     /// Where the files live; created on first write.
-    public let directory: URL
+    public let directory: String
 
-    public init(directory: URL) {
+    public init(directory: String) {
         self.directory = directory
     }
 
     /// The bytes stored for `url`, or nil.
-    public func data(for url: String) -> Data? {
-        guard let file = try? Data(contentsOf: fileURL(for: url)) else { return nil }
-        let header = Data(Self.header(for: url).utf8)
+    public func data(for url: String) -> [UInt8]? {
+        guard let file = try? FileSystem.read(path(for: url)) else { return nil }
+        let header = Array(Self.header(for: url).utf8)
         guard file.starts(with: header) else { return nil }
-        return file.dropFirst(header.count)
+        return Array(file[header.count...])
     }
 
     /// Stores `data` for `url`, replacing any earlier file atomically; false when it could not.
     @discardableResult
-    public func store(_ data: Data, for url: String) -> Bool {
-        let files = FileManager()
-        let target = fileURL(for: url)
-        let temporary = directory.appending(path: ".\(target.lastPathComponent).\(UUID().uuidString).tmp")
-        var file = Data(Self.header(for: url).utf8)
-        file.append(data)
-        do {
-            try files.createDirectory(at: directory, withIntermediateDirectories: true)
-            try file.write(to: temporary, options: .withoutOverwriting)
+    public func store(_ data: [UInt8], for url: String) -> Bool {
+        guard FileSystem.createDirectory(directory) else { return false }
+        do throws(FileError) {
+            try FileSystem.writeAtomically(Array(Self.header(for: url).utf8) + data, to: path(for: url))
+            return true
         } catch {
-            try? files.removeItem(at: temporary)
             return false
         }
-        guard rename(temporary.path, target.path) == 0 else {
-            try? files.removeItem(at: temporary)
-            return false
-        }
-        return true
     }
 
     /// Deletes the file for `url`, if any.
     public func remove(_ url: String) {
-        try? FileManager().removeItem(at: fileURL(for: url))
+        FileSystem.removeTree(path(for: url))
     }
 
     /// The file that holds `url`'s bytes.
-    public func fileURL(for url: String) -> URL {
-        directory.appending(path: Self.fileName(for: url))
+    public func path(for url: String) -> String {
+        directory + "/" + Self.fileName(for: url)
     }
 
     /// `0123456789abcdef.image`: the URL's FNV-1a 64-bit hash in hex.

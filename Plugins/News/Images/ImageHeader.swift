@@ -1,11 +1,11 @@
-import Foundation
-
 /// The format and pixel size of an image, read from the first bytes of its file.
 ///
 /// Understands PNG (`IHDR`), JPEG (the first start-of-frame marker), GIF (the logical
 /// screen) and WebP (`VP8 `, `VP8L` and `VP8X` chunks). Anything else is
 /// ``NewsError/notAnImage(detected:url:)`` naming what the bytes look like, such as
-/// `text/html (starts with '<!DOCTYPE html>')`. Nothing is decoded beyond the header.
+/// `text/html (starts with '<!DOCTYPE html>')`; bytes that start like an image but break
+/// off, or claim a size no file of that format can have, are a damaged header. Nothing is
+/// decoded beyond the header.
 ///
 /// ```swift
 /// let header = try ImageHeader(parsing: data)   // ImageHeader(format: .png, width: 48, height: 32)
@@ -32,24 +32,37 @@ public struct ImageHeader: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Reads the header of `data`; `url` only goes into the error message.
-    public init(parsing data: Data, url: String? = nil) throws(NewsError) {
+    public init(parsing data: [UInt8], url: String? = nil) throws(NewsError) {
         let bytes = ByteReader(data)
-        let parsed: ImageHeader?
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            parsed = Self.png(bytes)
-        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            parsed = Self.jpeg(bytes)
-        } else if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
-            parsed = Self.gif(bytes)
-        } else if bytes.starts(with: Array("RIFF".utf8)), bytes.matches(Array("WEBP".utf8), at: 8) {
-            parsed = Self.webp(bytes)
-        } else {
+        guard let format = Self.format(startingWith: bytes) else {
             throw .notAnImage(detected: Self.describe(data), url: url)
         }
-        guard let parsed, parsed.width > 0, parsed.height > 0 else {
-            throw .notAnImage(detected: "a damaged \(Self.name(of: data)) header", url: url)
+        let parsed: ImageHeader? =
+            switch format {
+            case .png: Self.png(bytes)
+            case .jpeg: Self.jpeg(bytes)
+            case .gif: Self.gif(bytes)
+            case .webp: Self.webp(bytes)
+            }
+        guard let parsed, (1...Self.largestSide).contains(parsed.width), (1...Self.largestSide).contains(parsed.height)
+        else {
+            throw .notAnImage(detected: "a damaged \(format.rawValue) header", url: url)
         }
         self = parsed
+    }
+
+    /// The longest side any of the formats can state: PNG's limit of 2³¹ − 1 pixels.
+    static let largestSide = Int(Int32.max)
+
+    /// The format whose signature the bytes start with, or start to spell (`GIF8`, `‰PNG`).
+    private static func format(startingWith bytes: ByteReader) -> Format? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
+        if bytes.starts(with: [0xFF, 0xD8]) { return .jpeg }
+        if bytes.starts(with: Array("GIF8".utf8)) { return .gif }
+        if bytes.starts(with: Array("RIFF".utf8)), bytes.count < 12 || bytes.matches(Array("WEBP".utf8), at: 8) {
+            return .webp
+        }
+        return nil
     }
 
     /// `PNG 48×32`.
@@ -58,7 +71,8 @@ public struct ImageHeader: Equatable, Sendable, CustomStringConvertible {
     // MARK: - Formats
 
     private static func png(_ bytes: ByteReader) -> ImageHeader? {
-        guard bytes.matches(Array("IHDR".utf8), at: 12),
+        guard bytes.matches([0x0D, 0x0A, 0x1A, 0x0A], at: 4), bytes.uint32BE(at: 8) == 13,
+            bytes.matches(Array("IHDR".utf8), at: 12),
             let width = bytes.uint32BE(at: 16), let height = bytes.uint32BE(at: 20)
         else { return nil }
         return ImageHeader(format: .png, width: Int(width), height: Int(height))
@@ -95,7 +109,9 @@ public struct ImageHeader: Equatable, Sendable, CustomStringConvertible {
     }
 
     private static func gif(_ bytes: ByteReader) -> ImageHeader? {
-        guard let width = bytes.uint16LE(at: 6), let height = bytes.uint16LE(at: 8) else { return nil }
+        guard bytes.matches(Array("7a".utf8), at: 4) || bytes.matches(Array("9a".utf8), at: 4),
+            let width = bytes.uint16LE(at: 6), let height = bytes.uint16LE(at: 8)
+        else { return nil }
         return ImageHeader(format: .gif, width: Int(width), height: Int(height))
     }
 
@@ -127,16 +143,8 @@ public struct ImageHeader: Equatable, Sendable, CustomStringConvertible {
 
     // MARK: - Not an image
 
-    private static func name(of data: Data) -> String {
-        let bytes = ByteReader(data)
-        if bytes.starts(with: [0x89, 0x50]) { return "png" }
-        if bytes.starts(with: [0xFF, 0xD8]) { return "jpeg" }
-        if bytes.starts(with: Array("GIF".utf8)) { return "gif" }
-        return "webp"
-    }
-
     /// What non-image bytes look like: a media type and their first characters.
-    private static func describe(_ data: Data) -> String {
+    private static func describe(_ data: [UInt8]) -> String {
         if data.isEmpty { return "an empty body" }
         var text = String(decoding: data.prefix(256), as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }

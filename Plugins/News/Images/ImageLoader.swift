@@ -1,9 +1,9 @@
-import Foundation
+import ShopKit
 
 /// Loads images by URL through a memory cache, a disk cache and one shared download.
 ///
 /// - `embedded://images/NAME` URLs come from ``EmbeddedImages``; `http`/`https` URLs from
-///   the injected ``HTTPFetching`` (a ``NewsAPIClient`` in the app).
+///   the injected ``NewsAPIClient`` (over the session's HTTP transport).
 /// - The memory cache is bounded in bytes and evicts the least recently used image
 ///   (``ImageMemoryCache``); the optional disk cache survives restarts (``ImageDiskCache``).
 /// - Concurrent loads of one URL share one download. Each caller can leave at any time
@@ -13,7 +13,7 @@ import Foundation
 ///   ``NewsError/notAnImage(detected:url:)`` and are cached nowhere.
 ///
 /// ```swift
-/// let loader = ImageLoader(fetcher: NewsAPIClient(), memoryCapacityBytes: 16 << 20, diskDirectory: cacheDir)
+/// let loader = ImageLoader(client: NewsAPIClient(http: http), memoryCapacityBytes: 16 << 20, diskDirectory: cacheDir)
 /// let image = try await loader.load("embedded://images/launch.png")
 /// print(image.header, image.byteCount, image.origin)   // PNG 48×32 239 embedded
 /// ```
@@ -21,7 +21,7 @@ public actor ImageLoader {
     /// The default memory budget: 32 MB.
     public static let defaultMemoryCapacityBytes = 32 * 1024 * 1024
 
-    private let fetcher: any HTTPFetching
+    private let client: NewsAPIClient
     private var memory: ImageMemoryCache
     private let disk: ImageDiskCache?
 
@@ -37,13 +37,13 @@ public actor ImageLoader {
     private var downloads: [String: Download] = [:]
     private var nextID: UInt64 = 0
 
-    /// A loader over `fetcher`, keeping up to `memoryCapacityBytes` in memory and, when
-    /// `diskDirectory` is given, every downloaded image on disk there.
+    /// A loader downloading through `client`, keeping up to `memoryCapacityBytes` in memory
+    /// and, when `diskDirectory` is given, every downloaded image on disk there.
     public init(
-        fetcher: any HTTPFetching, memoryCapacityBytes: Int = ImageLoader.defaultMemoryCapacityBytes,
-        diskDirectory: URL? = nil
+        client: NewsAPIClient, memoryCapacityBytes: Int = ImageLoader.defaultMemoryCapacityBytes,
+        diskDirectory: String? = nil
     ) {
-        self.fetcher = fetcher
+        self.client = client
         self.memory = ImageMemoryCache(capacityBytes: memoryCapacityBytes)
         self.disk = diskDirectory.map(ImageDiskCache.init(directory:))
     }
@@ -84,7 +84,7 @@ public actor ImageLoader {
     // MARK: - Shared downloads
 
     /// Waits for the download of `url`, starting it if nobody else has.
-    private func join(_ url: String, remote: URL) async throws(NewsError) -> LoadedImage {
+    private func join(_ url: String, remote: String) async throws(NewsError) -> LoadedImage {
         nextID += 1
         let waiterID = nextID
         let result = await withTaskCancellationHandler {
@@ -103,15 +103,15 @@ public actor ImageLoader {
         return try result.get()
     }
 
-    private func start(_ url: String, remote: URL) {
+    private func start(_ url: String, remote: String) {
         nextID += 1
         let downloadID = nextID
         downloads[url] = Download(id: downloadID)
-        let fetcher = fetcher
+        let client = client
         downloads[url]?.task = Task {
             let result: Result<HTTPResponse, NewsError>
             do throws(NewsError) {
-                result = .success(try await fetcher.get(remote))
+                result = .success(try await client.get(remote))
             } catch {
                 result = .failure(error)
             }
@@ -122,7 +122,7 @@ public actor ImageLoader {
     /// Answers one waiter with `cancelled`; cancels the download when nobody waits any more.
     private func leave(_ url: String, waiter waiterID: UInt64) {
         guard let waiter = downloads[url]?.waiters.removeValue(forKey: waiterID) else { return }
-        waiter.resume(returning: .failure(.cancelled(url: url)))
+        waiter.resume(returning: .failure(.http(.cancelled(url: url))))
         if downloads[url]?.waiters.isEmpty == true {
             downloads[url]?.task?.cancel()
             downloads[url] = nil
@@ -153,25 +153,27 @@ public actor ImageLoader {
     // MARK: - URLs
 
     private enum Source {
-        case embedded(Data)
-        case network(URL)
+        case embedded([UInt8])
+        case network(String)
     }
 
     private static func source(of url: String) throws(NewsError) -> Source {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased() else {
-            throw .invalidURL(url, reason: "not a url")
+        let parsed: WebURL
+        do throws(WebURL.ParseError) {
+            parsed = try WebURL(parsing: url)
+        } catch {
+            throw .invalidURL(url, reason: error.reason)
         }
-        switch scheme {
+        switch parsed.scheme {
         case EmbeddedImages.scheme:
             guard let data = EmbeddedImages.bytes(at: parsed) else {
                 throw .invalidURL(url, reason: "no embedded image named '\(parsed.lastPathComponent)'")
             }
             return .embedded(data)
         case "http", "https":
-            guard parsed.host()?.isEmpty == false else { throw .invalidURL(url, reason: "no host") }
-            return .network(parsed)
+            return .network(parsed.description)
         default:
-            throw .invalidURL(url, reason: "scheme '\(scheme)' is not http, https or \(EmbeddedImages.scheme)")
+            throw .invalidURL(url, reason: "scheme '\(parsed.scheme)' is not http, https or \(EmbeddedImages.scheme)")
         }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Images in memory, bounded by their total byte size, evicting the least recently used.
 ///
 /// A value type: ``ImageLoader`` owns one. An image larger than the whole capacity is not
@@ -11,7 +9,7 @@ public struct ImageMemoryCache: Sendable {
     public private(set) var totalBytes = 0
 
     private struct Entry: Sendable {
-        var data: Data
+        var data: [UInt8]
         var header: ImageHeader
         var lastUse: UInt64
     }
@@ -24,7 +22,7 @@ public struct ImageMemoryCache: Sendable {
     }
 
     /// The image cached for `url`, marking it as just used.
-    public mutating func image(for url: String) -> (data: Data, header: ImageHeader)? {
+    public mutating func image(for url: String) -> (data: [UInt8], header: ImageHeader)? {
         guard let entry = entries[url] else { return nil }
         useCounter += 1
         entries[url]?.lastUse = useCounter
@@ -32,7 +30,7 @@ public struct ImageMemoryCache: Sendable {
     }
 
     /// Keeps `data` for `url`, evicting least recently used images until it fits.
-    public mutating func insert(_ data: Data, header: ImageHeader, for url: String) {
+    public mutating func insert(_ data: [UInt8], header: ImageHeader, for url: String) {
         remove(url)
         guard data.count <= capacityBytes else { return }
         while totalBytes + data.count > capacityBytes,

@@ -1,4 +1,4 @@
-import Foundation
+import ShopKit
 
 /// A terminal protocol for showing a picture inline, between lines of text.
 ///
@@ -38,8 +38,8 @@ public enum InlineImageProtocol: String, Sendable, Equatable, CaseIterable {
 
     /// The escape sequence that draws `data` at the cursor, `widthInCells` columns wide
     /// when given; nil when this protocol cannot show `format` (kitty takes PNG only).
-    public func encode(_ data: Data, format: ImageHeader.Format, widthInCells: Int? = nil) -> String? {
-        let base64 = data.base64EncodedString()
+    public func encode(_ data: [UInt8], format: ImageHeader.Format, widthInCells: Int? = nil) -> String? {
+        let base64 = Base64.encode(data)
         switch self {
         case .kitty:
             guard format == .png else { return nil }

@@ -1,17 +1,15 @@
-import Foundation
-
 /// An image the ``ImageLoader`` delivered, with where it came from.
 public struct LoadedImage: Sendable, Equatable {
     /// The URL as asked for.
     public var url: String
     /// The file's bytes.
-    public var data: Data
+    public var data: [UInt8]
     /// Format and pixel size, read from the header.
     public var header: ImageHeader
     /// Where the bytes came from this time.
     public var origin: ImageOrigin
 
-    public init(url: String, data: Data, header: ImageHeader, origin: ImageOrigin) {
+    public init(url: String, data: [UInt8], header: ImageHeader, origin: ImageOrigin) {
         self.url = url
         self.data = data
         self.header = header

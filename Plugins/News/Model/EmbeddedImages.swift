@@ -1,4 +1,4 @@
-import Foundation
+import ShopKit
 
 /// Small pictures for the embedded news, addressed as `embedded://images/NAME`.
 ///
@@ -19,26 +19,24 @@ public enum EmbeddedImages {
     }
 
     /// The bytes at an `embedded://images/NAME` URL; nil when there is no such image.
-    public static func bytes(at url: URL) -> Data? {
-        guard url.scheme?.lowercased() == scheme, url.host() == "images" else { return nil }
+    public static func bytes(at url: WebURL) -> [UInt8]? {
+        guard url.scheme == scheme, url.host == "images" else { return nil }
         let name = url.lastPathComponent
         return bytes(named: name)
     }
 
     /// The bytes of the image called `name`; nil when there is none.
-    public static func bytes(named name: String) -> Data? {
-        let bytes: [UInt8]? =
-            switch name {
-            case "launch.png": launchPNG
-            case "delivery.png": deliveryPNG
-            case "sale.png": salePNG
-            case "update.png": updatePNG
-            case "coffee.jpg": coffeeJPG
-            case "store.jpg": storeJPG
-            case "workshop.jpg": workshopJPG
-            default: nil
-            }
-        return bytes.map { Data($0) }
+    public static func bytes(named name: String) -> [UInt8]? {
+        switch name {
+        case "launch.png": launchPNG
+        case "delivery.png": deliveryPNG
+        case "sale.png": salePNG
+        case "update.png": updatePNG
+        case "coffee.jpg": coffeeJPG
+        case "store.jpg": storeJPG
+        case "workshop.jpg": workshopJPG
+        default: nil
+        }
     }
 
     private static let launchPNG: [UInt8] = [

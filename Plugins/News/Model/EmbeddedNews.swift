@@ -1,5 +1,3 @@
-import Foundation
-
 /// The built-in news snapshot: 42 items written for this project, in the API's schema.
 ///
 /// The items are kept as the JSON text a server would send, and pages are assembled from
@@ -21,14 +19,14 @@ public enum EmbeddedNews {
     ///
     /// Pages start at 1; a page past the end (or below 1) has no items. `totalCount` is
     /// always the snapshot's size.
-    public static func pageJSON(page: Int, pageSize: Int) -> Data {
+    public static func pageJSON(page: Int, pageSize: Int) -> [UInt8] {
         let size = max(1, pageSize)
         var slice: ArraySlice<String> = []
         if page >= 1, page - 1 <= items.count / size {
             let start = (page - 1) * size
             slice = items[start..<min(items.count, start + size)]
         }
-        return Data(#"{"news":[\#(slice.joined(separator: ","))],"totalCount":\#(items.count)}"#.utf8)
+        return Array(#"{"news":[\#(slice.joined(separator: ","))],"totalCount":\#(items.count)}"#.utf8)
     }
 
     /// One JSON object per item, newest first.

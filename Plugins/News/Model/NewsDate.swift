@@ -1,5 +1,3 @@
-import Foundation
-
 /// A calendar date-time as the news API writes it: `2026-01-14T00:00:00`, no time zone.
 ///
 /// The API's dates name a day on the publisher's calendar, not an instant, so they are kept
@@ -7,7 +5,7 @@ import Foundation
 /// Accepted forms: `YYYY-MM-DD`, optionally followed by `THH:MM`, `:SS` and fractional
 /// seconds; a trailing `Z` or `±HH:MM` is accepted and ignored (the fields are kept as
 /// written). Encodes back to `YYYY-MM-DDTHH:MM:SS`.
-public struct NewsDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct NewsDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var year: Int
     public var month: Int
     public var day: Int
@@ -54,30 +52,6 @@ public struct NewsDate: Sendable, Hashable, Comparable, Codable, CustomStringCon
         }
         guard scanner.atEnd else { return nil }
         self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-    }
-
-    /// The calendar day of `instant` in `timeZone`, at its wall-clock time.
-    public init(_ instant: Date, in timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        (year, month, day) = (c.year ?? 1970, c.month ?? 1, c.day ?? 1)
-        (hour, minute, second) = (c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let date = NewsDate(parsing: text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "should be a date like '2026-01-14T00:00:00', found '\(text)'")
-        }
-        self = date
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
     }
 
     /// `2026-01-14T00:00:00`.

@@ -3,7 +3,7 @@
 /// Only `id` and `title` are required; every other field may be missing or `null`.
 /// Unknown fields are ignored. Text is kept exactly as received (blanks included): the
 /// command layer sanitizes it before it reaches a terminal.
-public struct NewsItem: Codable, Equatable, Hashable, Sendable, Identifiable {
+public struct NewsItem: Equatable, Hashable, Sendable, Identifiable {
     public var id: Int
     public var title: String
     public var description: String?
@@ -25,21 +25,5 @@ public struct NewsItem: Codable, Equatable, Hashable, Sendable, Identifiable {
         self.fullUrl = fullUrl
         self.titleImageUrl = titleImageUrl
         self.categoryType = categoryType
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, title, description, publishedDate, url, fullUrl, titleImageUrl, categoryType
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decodeInteger(forKey: .id)
-        title = try c.decode(String.self, forKey: .title)
-        description = try c.decodeIfPresent(String.self, forKey: .description)
-        publishedDate = try c.decodeIfPresent(NewsDate.self, forKey: .publishedDate)
-        url = try c.decodeIfPresent(String.self, forKey: .url)
-        fullUrl = try c.decodeIfPresent(String.self, forKey: .fullUrl)
-        titleImageUrl = try c.decodeIfPresent(String.self, forKey: .titleImageUrl)
-        categoryType = try c.decodeIfPresent(String.self, forKey: .categoryType)
     }
 }

@@ -1,43 +1,43 @@
-import Foundation
+import ShopKit
 
-/// Fetches URLs over `URLSession` with a timeout, a body size limit and prompt cancellation.
+/// GETs the news plugin's URLs through the session's HTTP transport, with the source's
+/// timeout and the 10 MB body limit, and words its failures as news errors.
 ///
-/// - The timeout is the longest wait for the server's next bytes (connecting, the header,
-///   each chunk of the body); fractions of a second work.
-/// - A `Content-Length` over the limit is refused before any of the body is read; a body
-///   without a length is abandoned as soon as it passes the limit.
-/// - A status of 400 or more is refused as soon as the header arrives.
-/// - Cancelling the calling task answers `cancelled` at once and cancels the request.
-/// - `URLSession` follows redirects; its connections stay open between requests.
+/// The transport does the work (libcurl in `shop`; see ``HTTPTransport`` for what each
+/// request is held to); this client only fixes the limits and keeps `http` and `https`.
 ///
 /// ```swift
-/// let client = NewsAPIClient(timeout: 5)
+/// let client = NewsAPIClient(http: invocation.environment.http, timeout: 5)
 /// let response = try await client.get(endpoint.pageURL(page: 1, pageSize: 15))
 /// ```
-public final class NewsAPIClient: HTTPFetching {
+public struct NewsAPIClient: Sendable {
     /// The body size limit used unless another is given: 10 MB.
-    public static let defaultMaxBodyBytes = 10 * 1024 * 1024
+    public static let defaultMaxBodyBytes = HTTPRequest.defaultMaxBodyBytes
     /// The timeout used unless another is given, in seconds.
-    public static let defaultTimeout: Double = 15
+    public static let defaultTimeout = HTTPRequest.defaultTimeout
 
-    /// Seconds to wait for the server's next bytes.
+    /// Seconds a whole request may take.
     public let timeout: Double
     /// The largest body accepted, in bytes.
     public let maxBodyBytes: Int
+    private let http: any HTTPTransport
 
-    private let transport: URLSessionTransport
-
-    /// A client with its own `URLSession` (no cache, no cookies); `timeout` in seconds, above 0.
-    public init(timeout: Double = NewsAPIClient.defaultTimeout, maxBodyBytes: Int = NewsAPIClient.defaultMaxBodyBytes) {
+    /// A client over `http`; `timeout` in seconds, above 0.
+    public init(
+        http: any HTTPTransport, timeout: Double = NewsAPIClient.defaultTimeout,
+        maxBodyBytes: Int = NewsAPIClient.defaultMaxBodyBytes
+    ) {
+        self.http = http
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
-        transport = URLSessionTransport(timeout: timeout, maxBodyBytes: maxBodyBytes)
     }
 
-    public func get(_ url: URL) async throws(NewsError) -> HTTPResponse {
-        switch url.scheme?.lowercased() {
-        case "http", "https": return try await transport.get(url)
-        default: throw .invalidURL(url.absoluteString, reason: "unsupported url")
+    /// The whole response to `GET url` (status below 400).
+    public func get(_ url: String) async throws(NewsError) -> HTTPResponse {
+        do throws(HTTPError) {
+            return try await http.send(HTTPRequest(url: url, timeout: timeout, maxBodyBytes: maxBodyBytes))
+        } catch {
+            throw .http(error)
         }
     }
 }

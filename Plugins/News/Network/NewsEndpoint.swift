@@ -1,4 +1,4 @@
-import Foundation
+import ShopKit
 
 /// The news API of one server: `GET {base}/api/news/{page}/{pageSize}`.
 ///
@@ -14,40 +14,33 @@ public struct NewsEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// The normalised base, without a trailing slash; also the feed's `news.source`.
     public let base: String
 
-    private let baseURL: URL
+    private let baseURL: WebURL
 
     /// Checks and normalises `base`; throws ``NewsError/invalidURL(_:reason:)`` naming it.
     public init(base: String) throws(NewsError) {
-        let trimmed = base.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw .invalidURL(base, reason: "empty") }
-        guard var components = URLComponents(string: trimmed) else {
-            throw .invalidURL(base, reason: "not a url")
+        let hint = "; start it with 'http://' or 'https://'"
+        var url: WebURL
+        do throws(WebURL.ParseError) {
+            url = try WebURL(parsing: base)
+        } catch {
+            switch error {
+            case .noScheme: throw .invalidURL(base, reason: "no scheme" + hint)
+            case .noHost(let scheme) where scheme != "http" && scheme != "https":
+                throw .invalidURL(base, reason: "scheme '\(scheme)' is not http or https" + hint)
+            default: throw .invalidURL(base, reason: error.reason)
+            }
         }
-        guard let scheme = components.scheme?.lowercased() else {
-            throw .invalidURL(base, reason: "no scheme; start it with 'http://' or 'https://'")
+        guard url.scheme == "http" || url.scheme == "https" else {
+            throw .invalidURL(base, reason: "scheme '\(url.scheme)' is not http or https")
         }
-        guard scheme == "http" || scheme == "https" else {
-            let hint = components.host == nil ? "; start it with 'http://' or 'https://'" : ""
-            throw .invalidURL(base, reason: "scheme '\(scheme)' is not http or https\(hint)")
-        }
-        guard let host = components.host, !host.isEmpty else {
-            throw .invalidURL(base, reason: "no host")
-        }
-        components.scheme = scheme
-        components.fragment = nil
-        var path = components.percentEncodedPath
-        while path.hasSuffix("/") { path.removeLast() }
-        components.percentEncodedPath = path
-        guard let url = components.url else {
-            throw .invalidURL(base, reason: "not a url")
-        }
-        self.baseURL = url
-        self.base = url.absoluteString
+        while url.path.hasSuffix("/") { url.path.removeLast() }
+        baseURL = url
+        self.base = url.description
     }
 
     /// The URL of page `page` (from 1) with `pageSize` items per page.
-    public func pageURL(page: Int, pageSize: Int) -> URL {
-        baseURL.appending(path: "api/news/\(page)/\(pageSize)")
+    public func pageURL(page: Int, pageSize: Int) -> String {
+        baseURL.appendingPath("api/news/\(page)/\(pageSize)").description
     }
 
     public var description: String { base }

@@ -1,3 +1,5 @@
+import ShopKit
+
 /// Where news come from and how they are asked for: the source, items per page, and the
 /// timeout of HTTP requests.
 ///
@@ -13,16 +15,21 @@ struct NewsSourceSettings: Hashable, Sendable {
     var source: String
     /// Items per page, at least 1.
     var pageSize: Int = NewsFeedState.defaultPageSize
-    /// Seconds to wait for the server's next bytes (unused by the embedded source).
+    /// Seconds a whole request may take (unused by the embedded source).
     var timeout: Double = NewsAPIClient.defaultTimeout
 
     /// Whether this is the built-in snapshot.
     var isEmbedded: Bool { source == EmbeddedNews.sourceName }
 
-    /// The fetcher for these settings; throws when ``source`` is not a usable base URL.
-    func makeFetcher() throws(NewsError) -> any NewsFetching {
+    /// Whether the source is an HTTP archive replayed with no network.
+    var isArchive: Bool { NewsArchive.isArchive(source) }
+
+    /// The fetcher for these settings, reaching servers through `http`; throws when
+    /// ``source`` is not a usable base URL.
+    func makeFetcher(http: any HTTPTransport) throws(NewsError) -> any NewsFetching {
         if isEmbedded { return EmbeddedNewsFetcher(pageSize: pageSize) }
         return HTTPNewsFetcher(
-            endpoint: try NewsEndpoint(base: source), client: NewsAPIClient(timeout: timeout), pageSize: pageSize)
+            endpoint: try NewsEndpoint(base: source), client: NewsAPIClient(http: http, timeout: timeout),
+            pageSize: pageSize)
     }
 }

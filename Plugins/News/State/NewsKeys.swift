@@ -1,123 +1,94 @@
 import ShopKit
 
-/// The `news.*` state keys (SPEC §4): what each holds, its first value, and what `state load`
-/// accepts for it.
+/// The `news.*` state keys (SPEC §4): what each holds, its type, its first value, and its
+/// decode (what `state load` accepts).
 ///
 /// Together they are one ``NewsFeedState``; commands read it with ``feedState(from:)`` and
 /// write it back only after a load has fully succeeded.
 enum NewsKeys {
-    static let items = "news.items"
-    static let page = "news.page"
-    static let total = "news.total"
-    static let exhausted = "news.exhausted"
-    static let source = "news.source"
+    static let items = StateKey<NewsItemList>(
+        "news.items", abstract: "loaded news, in order: {id, title, description, publishedDate, url, …}",
+        type: .list(of: .record), initial: NewsItemList([]),
+        decode: { value, _ throws(StateError) in try NewsItemList(value: value) }, encode: { .list($0.values) })
+
+    static let page = StateKey<Int>(
+        "news.page", abstract: "the last page loaded (0 before any)", type: .int, initial: 0,
+        decode: { value, _ throws(StateError) in
+            guard let page = value.intValue, page >= 0 else {
+                throw .invalidValue(key: "news.page", reason: "expected a whole number, 0 or more")
+            }
+            return page
+        },
+        encode: { .int($0) })
+
+    static let total = StateKey<Int?>(
+        "news.total", abstract: "totalCount from the source, or null", type: .optional(.int), initial: nil,
+        decode: { value, _ throws(StateError) in
+            guard value.isNull || (value.intValue ?? -1) >= 0 else {
+                throw .invalidValue(key: "news.total", reason: "expected a whole number, 0 or more, or null")
+            }
+            return value.intValue
+        },
+        encode: { Value($0) })
+
+    static let exhausted = StateKey<Bool>(
+        "news.exhausted", abstract: "true once everything is loaded", type: .bool, initial: false,
+        decode: { value, _ throws(StateError) in
+            guard case .bool(let exhausted) = value else {
+                throw .invalidValue(key: "news.exhausted", reason: "expected true or false")
+            }
+            return exhausted
+        },
+        encode: { .bool($0) })
+
+    static let source = StateKey<String>(
+        "news.source", abstract: "\"embedded\" or the base URL of the news API", type: .string,
+        initial: EmbeddedNews.sourceName,
+        decode: { value, _ throws(StateError) in
+            guard case .string(let text) = value else {
+                throw .invalidValue(key: "news.source", reason: "expected \"embedded\" or a base URL")
+            }
+            guard text != EmbeddedNews.sourceName else { return text }
+            do throws(NewsError) {
+                _ = try NewsEndpoint(base: text)
+            } catch {
+                throw .invalidValue(key: "news.source", reason: error.description)
+            }
+            return text
+        },
+        encode: { .string($0) })
 
     /// The declarations; each first value is built on first read.
-    static var declarations: [StateKeyDeclaration] {
-        [
-            StateKeyDeclaration(
-                key: items, abstract: "loaded news, in order: {id, title, description, publishedDate, url, …}",
-                initialValue: { .list([]) }, validate: validateItems),
-            StateKeyDeclaration(
-                key: page, abstract: "the last page loaded (0 before any)", initialValue: { .int(0) },
-                validate: { value throws(StateError) in
-                    guard let page = value.intValue, page >= 0 else {
-                        throw .invalidValue(key: NewsKeys.page, reason: "expected a whole number, 0 or more")
-                    }
-                }),
-            StateKeyDeclaration(
-                key: total, abstract: "totalCount from the source, or null", initialValue: { .null },
-                validate: { value throws(StateError) in
-                    guard value.isNull || (value.intValue ?? -1) >= 0 else {
-                        throw .invalidValue(key: NewsKeys.total, reason: "expected a whole number, 0 or more, or null")
-                    }
-                }),
-            StateKeyDeclaration(
-                key: exhausted, abstract: "true once everything is loaded", initialValue: { .bool(false) },
-                validate: { value throws(StateError) in
-                    guard case .bool = value else {
-                        throw .invalidValue(key: NewsKeys.exhausted, reason: "expected true or false")
-                    }
-                }),
-            StateKeyDeclaration(
-                key: source, abstract: "\"embedded\" or the base URL of the news API",
-                initialValue: { .string(EmbeddedNews.sourceName) },
-                validate: { value throws(StateError) in
-                    guard case .string(let text) = value else {
-                        throw .invalidValue(key: NewsKeys.source, reason: "expected \"embedded\" or a base URL")
-                    }
-                    guard text == EmbeddedNews.sourceName else {
-                        do throws(NewsError) {
-                            _ = try NewsEndpoint(base: text)
-                        } catch {
-                            throw .invalidValue(key: NewsKeys.source, reason: error.description)
-                        }
-                        return
-                    }
-                }),
-        ]
-    }
+    static let declarations = [
+        items.declaration, page.declaration, total.declaration, exhausted.declaration, source.declaration,
+    ]
 
-    private static func validateItems(_ value: Value) throws(StateError) {
-        guard case .list(let elements) = value else {
-            throw .invalidValue(key: items, reason: "expected a list of news records")
-        }
-        var seen: Set<Int> = []
-        for (index, element) in elements.enumerated() {
-            let item: NewsItem
-            do throws(NewsValueError) {
-                item = try NewsItem(value: element)
-            } catch {
-                throw .invalidValue(key: items, reason: "item \(index + 1): \(error.reason)")
-            }
-            guard seen.insert(item.id).inserted else {
-                throw .invalidValue(key: items, reason: "item \(index + 1): id \(item.id) appears twice")
-            }
-        }
-    }
-
-    /// The feed as the keys hold it; `items` are the decoded `news.items`.
-    static func feedState(from state: StateAccess, items: [NewsItem]) throws -> NewsFeedState {
+    /// The feed as the keys hold it.
+    static func feedState(from state: StateAccess) throws -> NewsFeedState {
         NewsFeedState(
-            items: items, page: try state.value(page).intValue ?? 0, total: try state.value(total).intValue,
-            exhausted: try state.value(exhausted) == .bool(true),
-            source: try state.value(source).stringValue ?? EmbeddedNews.sourceName)
-    }
-
-    /// The decoded `news.items`.
-    static func items(from state: StateAccess) throws -> [NewsItem] {
-        guard case .list(let elements) = try state.value(items) else { return [] }
-        var decoded: [NewsItem] = []
-        decoded.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            do throws(NewsValueError) {
-                decoded.append(try NewsItem(value: element))
-            } catch {
-                throw StateError.invalidValue(key: items, reason: "item \(index + 1): \(error.reason)")
-            }
-        }
-        return decoded
+            items: try state[items].items, page: try state[page], total: try state[total],
+            exhausted: try state[exhausted], source: try state[source])
     }
 
     /// Writes `new` over `old`: only the keys that differ. With `appendedTo`, `new`'s items
     /// are the first `appendedTo` stored items followed by new ones (a page was added), and
-    /// only those are converted and appended to the stored list; `old.items` is not read.
+    /// only those are converted; `old.items` is not read.
     static func write(
         _ new: NewsFeedState, over old: NewsFeedState, appendedTo count: Int? = nil, to state: StateAccess
     ) throws {
         if let count {
-            if new.items.count > count, case .list(var stored) = try state.value(items), stored.count == count {
-                stored.append(contentsOf: new.items[count...].map(\.value))
-                try state.set(items, to: .list(stored))
+            let stored = try state[items]
+            if new.items.count > count, stored.items.count == count {
+                try state.set(items, to: stored.appending(new.items[count...]))
             } else if new.items.count != count {
-                try state.set(items, to: .list(new.items.map(\.value)))
+                try state.set(items, to: NewsItemList(new.items))
             }
         } else if new.items != old.items {
-            try state.set(items, to: .list(new.items.map(\.value)))
+            try state.set(items, to: NewsItemList(new.items))
         }
-        if new.page != old.page { try state.set(page, to: .int(new.page)) }
-        if new.total != old.total { try state.set(total, to: Value(new.total)) }
-        if new.exhausted != old.exhausted { try state.set(exhausted, to: .bool(new.exhausted)) }
-        if new.source != old.source { try state.set(source, to: .string(new.source)) }
+        if new.page != old.page { try state.set(page, to: new.page) }
+        if new.total != old.total { try state.set(total, to: new.total) }
+        if new.exhausted != old.exhausted { try state.set(exhausted, to: new.exhausted) }
+        if new.source != old.source { try state.set(source, to: new.source) }
     }
 }

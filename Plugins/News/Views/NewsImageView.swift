@@ -57,7 +57,7 @@ struct NewsImageView: ValueView {
                 ]))
     }
 
-    private static let fieldNames = FieldNames([
+    static let fieldNames = FieldNames([
         "number", "url", "format", "width", "height", "bytes", "origin", "milliseconds",
     ])
 }

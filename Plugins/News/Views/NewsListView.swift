@@ -31,9 +31,6 @@ struct NewsListView: ValueView {
             ]
         }
         let headers = ["#", "date", "category", "title"]
-        if context.format == .plain {
-            return ([headers] + cells).map { $0.joined(separator: "\t") }.joined(separator: "\n")
-        }
         var lines: [String] = []
         if cells.isEmpty {
             lines.append("(no news)")
@@ -46,11 +43,12 @@ struct NewsListView: ValueView {
     }
 
     /// How much of the feed is loaded: `15 of 42 loaded · 'news more' loads the next page`,
-    /// `all 42 loaded`; `dropped` duplicates are mentioned first.
-    static func status(of feed: NewsFeedState, dropped: Int = 0) -> String {
+    /// `all 42 loaded`; the ids of `dropped` items come first. Every count is one of
+    /// `news.items`: a `totalCount` below it is not repeated.
+    static func status(of feed: NewsFeedState, dropped: [Int] = []) -> String {
         let count = feed.items.count
         var parts: [String] = []
-        if dropped > 0 { parts.append("\(dropped) already loaded, dropped") }
+        if !dropped.isEmpty { parts.append(droppedText(dropped)) }
         if let total = feed.total, count >= total {
             parts.append("all \(count) loaded")
         } else if feed.exhausted {
@@ -60,5 +58,20 @@ struct NewsListView: ValueView {
             parts.append("'news more' loads the next page")
         }
         return parts.joined(separator: " · ")
+    }
+
+    /// `dropped 2 news whose id was already loaded: 14, 15`; a repeated id once, with its count
+    /// (`7 ×14`); at most five ids.
+    static func droppedText(_ dropped: [Int]) -> String {
+        var counts: [Int: Int] = [:]
+        var order: [Int] = []
+        for id in dropped {
+            if counts[id] == nil { order.append(id) }
+            counts[id, default: 0] += 1
+        }
+        var ids = order.prefix(5).map { id in counts[id, default: 1] > 1 ? "\(id) ×\(counts[id, default: 1])" : "\(id)"
+        }
+        if order.count > 5 { ids.append("… (\(order.count - 5) more)") }
+        return "dropped \(dropped.count) news whose id was already loaded: " + ids.joined(separator: ", ")
     }
 }

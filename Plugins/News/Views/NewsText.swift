@@ -1,4 +1,3 @@
-import Foundation
 import ShopKit
 
 /// How news text is shown: dates against today, links made safe, data made inert.
@@ -19,7 +18,7 @@ enum NewsText {
     /// non-ASCII letters) percent-encoded. Nil for any other kind of link.
     static func linkTarget(_ url: String?) -> String? {
         guard let url else { return nil }
-        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = String(url.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         let lowered = trimmed.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), trimmed.utf8.count > 8 else { return nil }
         let hexDigits = Array("0123456789ABCDEF".unicodeScalars)

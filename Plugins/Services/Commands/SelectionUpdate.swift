@@ -4,7 +4,6 @@ import ShopKit
 /// the selection, writes it (one undo step) and says what happened.
 struct SelectionUpdate {
     let invocation: Invocation
-    let context: ServicesContext
 
     /// Selects the service the `ID` argument names.
     func select() throws {
@@ -30,8 +29,7 @@ struct SelectionUpdate {
 
     private func prepare() throws -> (ServicesState, ServiceReference, Selection) {
         let state = ServicesState(invocation)
-        let reference = try ServiceReference.resolve(
-            invocation.arguments.text("ID") ?? "", in: try context.index(of: state))
+        let reference = try ServiceReference.resolve(try invocation[ServiceReference.argument], in: try state.index())
         return (state, reference, try state.selection())
     }
 
@@ -44,7 +42,7 @@ struct SelectionUpdate {
             try state.write(selection, over: previous)
             var message = "selected \(service.title) (\(Price.format(service.price)))"
             if !replaced.isEmpty {
-                message += " in place of " + titles(of: replaced, in: try context.index(of: state))
+                message += " in place of " + titles(of: replaced, in: try state.index())
             }
             if let terminal = invocation.console.terminal {
                 invocation.console.flush()

@@ -2,8 +2,6 @@ import ShopKit
 
 /// `services confirm`: names the choice — the step after the screen's "Select" button.
 struct ServicesConfirmCommand: Command {
-    let context: ServicesContext
-
     let spec = CommandSpec(
         path: ["services", "confirm"], abstract: "Confirm the selection: name every selected service",
         discussion:
@@ -13,12 +11,12 @@ struct ServicesConfirmCommand: Command {
         examples: [
             Example("services select windows; services confirm"),
             Example("services mode multi; services select 1; services select 3; services confirm"),
-        ])
+        ], fields: ["ids", "titles", "count", "total"])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let state = ServicesState(invocation)
         let selection = try state.selection()
-        let index = try context.index(of: state)
+        let index = try state.index()
         let services = selection.ids.compactMap { id in index.position(of: id).flatMap { Service(index.items[$0]) } }
         guard !services.isEmpty else { throw ServicesError.nothingSelected }
         let value = Value.record(

@@ -2,8 +2,6 @@ import ShopKit
 
 /// `services list`: the catalog as a grid of cards; its value is the list of item records.
 struct ServicesListCommand: Command {
-    let context: ServicesContext
-
     let spec = CommandSpec(
         path: ["services", "list"], abstract: "Show the catalog as cards; selected ones are marked ✓",
         discussion:
@@ -14,11 +12,11 @@ struct ServicesListCommand: Command {
         examples: [
             Example("services list"),
             Example("services list | where price < 1000 | sort price", "the cheaper ones, cheapest first"),
-        ])
+        ], fields: Service.fieldNames.names)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let state = ServicesState(invocation)
-        let index = try context.index(of: state)
+        let index = try state.index()
         let view = CardGridView(index: index, selection: try state.selection(), info: try state.catalogInfo())
         return CommandResult(.list(index.items), view: view)
     }

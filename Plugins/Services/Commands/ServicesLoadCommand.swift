@@ -2,8 +2,6 @@ import ShopKit
 
 /// `services load FILE`: replaces the catalog with one read from a JSON file of either shape.
 struct ServicesLoadCommand: Command {
-    let context: ServicesContext
-
     let spec = CommandSpec(
         path: ["services", "load"], abstract: "Load a catalog from a JSON file (either shape)",
         discussion:
@@ -17,16 +15,17 @@ struct ServicesLoadCommand: Command {
             + "with. Loading replaces the catalog and the selection as one step: 'undo' brings both back. A "
             + "file that cannot be read changes nothing, and the error names the JSON path, line and column "
             + "of the problem. Example: services load ~/catalog.json",
-        arguments: [ArgumentSpec("FILE", "a JSON file: {\"services\": …} or {\"status\", \"result\": …}", kind: .path)])
+        arguments: [Self.file])
+
+    static let file = Argument<FilePath>("FILE", "a JSON file: {\"services\": …} or {\"status\", \"result\": …}")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let name = invocation.arguments.text("FILE") ?? ""
-        let (catalog, index) = try await CatalogLoader.load(path: invocation.resolve(path: name), name: name)
+        let file = try invocation[Self.file]
+        let (catalog, index) = try await CatalogLoader.load(path: file.absolute, name: file.text)
         let state = ServicesState(invocation)
         let mode = try state.selection().mode
         let selected = mode == .single ? Array(catalog.preselected.prefix(1)) : catalog.preselected
-        try state.write(catalog, selected: selected)
-        context.indexes.remember(index)
+        try state.write(index, info: catalog.info, selected: selected)
         let count = catalog.items.count
         var message =
             "loaded \(Price.grouped(count)) \(count == 1 ? "service" : "services") (\(catalog.info.shapeDescription))"

@@ -2,22 +2,19 @@ import ShopKit
 
 /// `services mode [single|multi]`: how many services can be selected at once.
 struct ServicesModeCommand: Command {
-    let context: ServicesContext
-
     let spec = CommandSpec(
         path: ["services", "mode"], abstract: "Pick one service (single) or several (multi)",
         discussion:
             "Without a word, shows the mode. Going from multi to single keeps only the most recent selection.",
-        arguments: [
-            ArgumentSpec(
-                "MODE", "single or multi", kind: .choice(SelectionMode.allCases.map(\.rawValue)), isOptional: true)
-        ],
+        arguments: [Self.mode],
         examples: [Example("services mode multi"), Example("services mode", "the current mode")])
+
+    static let mode = Argument<SelectionMode?>("MODE", "single or multi")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let state = ServicesState(invocation)
         let previous = try state.selection()
-        guard let word = invocation.arguments.text("MODE"), let mode = SelectionMode(rawValue: word) else {
+        guard let mode = try invocation[Self.mode] else {
             return .value(.string(previous.mode.rawValue))
         }
         guard mode != previous.mode else {
@@ -34,7 +31,7 @@ struct ServicesModeCommand: Command {
             invocation.console.message("mode: single — select one service")
         case .single:
             let kept = selection.ids.first ?? ""
-            let index = try context.index(of: state)
+            let index = try state.index()
             let title = index.position(of: kept).flatMap { Service(index.items[$0])?.title } ?? kept
             invocation.console.message(
                 "mode: single — kept \(title), deselected \(dropped.count) \(dropped.count == 1 ? "other" : "others")")

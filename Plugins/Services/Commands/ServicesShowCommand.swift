@@ -2,27 +2,21 @@ import ShopKit
 
 /// `services show ID`: one service in full.
 struct ServicesShowCommand: Command {
-    let context: ServicesContext
-    let spec: CommandSpec
-
-    init(context: ServicesContext) {
-        self.context = context
-        spec = CommandSpec(
-            path: ["services", "show"], abstract: "Show one service with its description",
-            discussion: "The result is the service's record with its position and whether it is selected.",
-            arguments: [context.idArgument],
-            examples: [Example("services show windows"), Example("services show 2", "the second card")])
-    }
+    let spec = CommandSpec(
+        path: ["services", "show"], abstract: "Show one service with its description",
+        discussion: "The result is the service's record with its position and whether it is selected.",
+        arguments: [ServiceReference.argument],
+        examples: [Example("services show windows"), Example("services show 2", "the second card")],
+        fields: Service.fieldNames.names + ["position", "selected"])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let state = ServicesState(invocation)
-        let index = try context.index(of: state)
-        let reference = try ServiceReference.resolve(invocation.arguments.text("ID") ?? "", in: index)
+        let reference = try ServiceReference.resolve(try invocation[ServiceReference.argument], in: try state.index())
         let isSelected = try state.selection().contains(reference.service.id)
         let record = reference.service.value.recordValue?
             .setting("position", to: .int(reference.position + 1))
             .setting("selected", to: .bool(isSelected))
         let value = record.map(Value.record) ?? reference.service.value
-        return CommandResult(value, view: ServiceCardView(reference: reference, isSelected: isSelected, value: value))
+        return CommandResult(value, view: ServiceCardView(reference: reference, isSelected: isSelected))
     }
 }

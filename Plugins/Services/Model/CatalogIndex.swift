@@ -3,9 +3,8 @@ import Synchronization
 
 /// Finds a catalog's services by id without scanning the catalog, and ids by prefix for Tab.
 ///
-/// An index belongs to one `services.items` list and keeps that list alive: while it lives,
-/// no other list can have the same storage, so ``describes(_:)`` can tell by address alone
-/// whether a list read from the state is the one it was built for (see ``CatalogIndexCache``).
+/// It is the model of the `services.items` key: the store keeps it with the list, so it is
+/// made once per catalog, and `undo` brings it back with the list.
 ///
 /// When the loader saw that the ids are ASCII and strictly increasing, lookups are binary
 /// searches over the items themselves and nothing is built. Otherwise its parts are built
@@ -32,14 +31,6 @@ final class CatalogIndex: Sendable {
         self.items = items
         self.idsAreSortedASCII = idsAreSortedASCII
         self.parts = Mutex(Parts())
-    }
-
-    /// Whether `list` is the very list this index was built for (same storage), in O(1).
-    func describes(_ list: [Value]) -> Bool {
-        guard list.count == items.count else { return false }
-        return list.withUnsafeBufferPointer { listBuffer in
-            items.withUnsafeBufferPointer { $0.baseAddress == listBuffer.baseAddress }
-        }
     }
 
     /// The position (0-based) of the service with this id.

@@ -1,5 +1,7 @@
+import ShopKit
+
 /// Whether one service or several can be selected at once (`services.mode`).
-enum SelectionMode: String, Sendable, Equatable, CaseIterable {
+enum SelectionMode: String, ChoiceArgument {
     /// At most one: selecting another replaces it.
     case single
     /// Any number, in the order they were selected.

@@ -10,6 +10,15 @@ struct ServiceReference {
     /// The service.
     var service: Service
 
+    /// The `ID` argument of `select`, `deselect`, `toggle` and `show`, completed with the ids
+    /// of the catalog's index (the key's cached model) in id order.
+    static let argument = Argument<String>(
+        "ID", "a service id, or a position from 1",
+        completion: .custom { request in
+            request.state.model(ServicesKeys.items)?.ids(
+                startingWith: request.prefix, limit: CompletionContext.maximumCandidates) ?? []
+        })
+
     /// The largest catalog in which an unknown id is compared with every id for a "did you
     /// mean"; larger catalogs suggest an id that starts with what was typed.
     static let nearestSuggestionLimit = 5_000

@@ -8,37 +8,31 @@ struct ServicesState {
         state = invocation.state
     }
 
-    /// The item records of the catalog.
-    func items() throws -> [Value] {
-        try state.value(ServicesKeys.items).listValue ?? []
+    /// The catalog's index (and through it, its item records).
+    func index() throws -> CatalogIndex {
+        try state[ServicesKeys.items]
     }
 
     /// The selection and the mode.
     func selection() throws -> Selection {
-        let ids = try state.value(ServicesKeys.selected).listValue?.compactMap(\.stringValue) ?? []
-        let mode = try state.value(ServicesKeys.mode).stringValue.flatMap(SelectionMode.init(rawValue:)) ?? .single
-        return Selection(ids: ids, mode: mode)
+        Selection(ids: try state[ServicesKeys.selected], mode: try state[ServicesKeys.mode])
     }
 
     /// The catalog's source and words.
     func catalogInfo() throws -> CatalogInfo {
-        CatalogInfo(try state.value(ServicesKeys.catalog))
+        try state[ServicesKeys.catalog]
     }
 
     /// Writes the selection's ids and mode (only the keys that changed).
     func write(_ selection: Selection, over previous: Selection) throws {
-        if selection.ids != previous.ids {
-            try state.set(ServicesKeys.selected, to: .list(selection.ids.map(Value.string)))
-        }
-        if selection.mode != previous.mode {
-            try state.set(ServicesKeys.mode, to: .string(selection.mode.rawValue))
-        }
+        if selection.ids != previous.ids { try state.set(ServicesKeys.selected, to: selection.ids) }
+        if selection.mode != previous.mode { try state.set(ServicesKeys.mode, to: selection.mode) }
     }
 
     /// Replaces the catalog and the selection.
-    func write(_ catalog: Catalog, selected: [String]) throws {
-        try state.set(ServicesKeys.items, to: .list(catalog.items))
-        try state.set(ServicesKeys.catalog, to: catalog.info.value)
-        try state.set(ServicesKeys.selected, to: .list(selected.map(Value.string)))
+    func write(_ index: CatalogIndex, info: CatalogInfo, selected: [String]) throws {
+        try state.set(ServicesKeys.items, to: index)
+        try state.set(ServicesKeys.catalog, to: info)
+        try state.set(ServicesKeys.selected, to: selected)
     }
 }

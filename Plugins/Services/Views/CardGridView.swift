@@ -45,7 +45,6 @@ struct CardGridView: ValueView {
 
     func render(in context: RenderContext) -> String {
         let items = index.items
-        if context.format == .plain { return ValueRenderer.render(.list(items), in: context) }
         let style = context.style
         var lines = [header(count: items.count, width: context.width, style: style)]
         if items.isEmpty {

@@ -18,14 +18,11 @@ struct ServiceCardView: ValueView {
     let reference: ServiceReference
     /// Whether it is selected.
     let isSelected: Bool
-    /// The value the command returned, for the `plain` format.
-    let value: Value
 
     /// The widest the card gets.
     static let maximumWidth = 60
 
     func render(in context: RenderContext) -> String {
-        if context.format == .plain { return ValueRenderer.render(value, in: context) }
         let style = context.style
         let service = reference.service
         let box = CardBox(

@@ -25,7 +25,7 @@ struct ArgumentBinder {
                 throw .tooManyArguments(command: command.spec.name, extra: word.text, usage: command.spec.usage)
             }
             let argument = command.spec.arguments[next]
-            let bound = try convert(word, to: argument.kind, named: argument.name)
+            let bound = try convert(word, to: argument.type, named: argument.name)
             arguments.positional.append((next, bound))
             if !argument.isVariadic { next += 1 }
         }
@@ -65,40 +65,40 @@ struct ArgumentBinder {
             valueWord = words[index]
             index += 1
         }
-        arguments.options.append((option.name, try convert(valueWord, to: option.kind, named: option.name)))
+        arguments.options.append((option.name, try convert(valueWord, to: option.type, named: option.name)))
     }
 
-    private func convert(_ word: EvaluatedWord, to kind: ArgumentKind, named name: String) throws(CommandError)
-        -> Arguments.Bound
+    private func convert(_ word: EvaluatedWord, to type: ValueType, named name: String) throws(CommandError)
+        -> BoundWord
     {
-        let bound = Arguments.Bound(value: word.value, text: word.text)
-        switch kind {
-        case .value:
+        let bound = BoundWord(value: word.value, text: word.text)
+        switch type {
+        case .any:
             return bound
-        case .text, .path:
-            return Arguments.Bound(value: .string(word.text), text: word.text)
-        case .integer:
-            guard word.value.intValue != nil else {
-                throw .invalidArgument(
-                    command: command.spec.name, argument: name, expected: "a whole number", got: word.shown)
-            }
-            return bound
-        case .number:
-            guard word.value.doubleValue != nil else {
-                throw .invalidArgument(
-                    command: command.spec.name, argument: name, expected: "a number", got: word.shown)
-            }
-            return bound
+        case .string, .path:
+            return BoundWord(value: .string(word.text), text: word.text)
         case .choice(let choices):
             guard choices.contains(word.text) else {
                 let suggestion = Suggestion.nearest(to: word.text, in: choices)
                 throw .invalidArgument(
-                    command: command.spec.name, argument: name,
-                    expected: "one of " + choices.joined(separator: ", "),
-                    got: word.shown + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+                    command: command.spec.name, argument: name, expected: type.expected,
+                    got: word.shown + Suggestion.didYouMean(suggestion))
             }
-            return Arguments.Bound(value: .string(word.text), text: word.text)
+            return BoundWord(value: .string(word.text), text: word.text)
+        case .int:
+            guard word.value.intValue != nil else { throw invalid(word, type, name) }
+            return bound
+        case .double:
+            guard word.value.doubleValue != nil else { throw invalid(word, type, name) }
+            return bound
+        default:
+            guard type.accepts(word.value) else { throw invalid(word, type, name) }
+            return bound
         }
+    }
+
+    private func invalid(_ word: EvaluatedWord, _ type: ValueType, _ name: String) -> CommandError {
+        .invalidArgument(command: command.spec.name, argument: name, expected: type.expected, got: word.shown)
     }
 }
 

@@ -1,75 +1,80 @@
-/// A command's arguments after checking against its ``CommandSpec``: every required argument
-/// is present and of its declared kind.
+/// A command's words bound by name to its declared arguments and options, each checked
+/// against its type: what the binder makes, what a typed read (`invocation[Self.file]`)
+/// converts, and what an outside plugin receives as a JSON object (``json``).
 public struct Arguments: Sendable {
-    /// One bound word: its value and its text as written (`007` stays `007`).
-    struct Bound: Sendable, Equatable {
-        var value: Value
-        var text: String
-    }
-
     /// The declared argument names, in order.
     let argumentNames: [String]
     /// Bound positional words with the index of the argument they belong to, in order.
-    var positional: [(argument: Int, bound: Bound)] = []
-    var options: [(name: String, bound: Bound)] = []
+    var positional: [(argument: Int, bound: BoundWord)] = []
+    var options: [(name: String, bound: BoundWord)] = []
     var flags: [String] = []
-    /// The words of the deferred argument, as written (see ``ArgumentSpec/deferred(_:_:isOptional:isVariadic:)``).
+    /// The words of the deferred argument, as written (see ``Deferred``).
     var deferred: [Word] = []
 
     init(argumentNames: [String]) {
         self.argumentNames = argumentNames
     }
 
-    /// The first bound word of an argument or the value of an option.
-    private func first(_ name: String) -> Bound? {
-        if let index = argumentNames.firstIndex(of: name) {
-            return positional.first { $0.argument == index }?.bound
-        }
-        return options.first { $0.name == name }?.bound
-    }
-
-    /// Every bound word of an argument.
-    private func all(_ name: String) -> [Bound] {
+    /// The words bound to the argument named `name`, in order.
+    public func words(ofArgument name: String) -> [BoundWord] {
         guard let index = argumentNames.firstIndex(of: name) else { return [] }
-        return positional.filter { $0.argument == index }.map(\.bound)
+        var words: [BoundWord] = []
+        for (argument, bound) in positional where argument == index { words.append(bound) }
+        return words
     }
 
-    /// The value of an argument or option, with its type.
-    public func value(_ name: String) -> Value? {
-        first(name)?.value
+    /// The word given for the option named `name` (the last, when given more than once).
+    public func word(ofOption name: String) -> BoundWord? {
+        options.last { $0.name == name }?.bound
     }
 
-    /// The text of an argument or option as written.
-    public func text(_ name: String) -> String? {
-        first(name)?.text
-    }
-
-    /// A whole-number argument or option.
-    public func int(_ name: String) -> Int? {
-        value(name)?.intValue
-    }
-
-    /// A number argument or option, as a double.
-    public func number(_ name: String) -> Double? {
-        value(name)?.doubleValue
-    }
-
-    /// Every value of a variadic argument.
-    public func values(_ name: String) -> [Value] {
-        all(name).map(\.value)
-    }
-
-    /// Every word of a variadic argument, as written.
-    public func texts(_ name: String) -> [String] {
-        guard let index = argumentNames.firstIndex(of: name) else { return [] }
-        var texts: [String] = []
-        texts.reserveCapacity(positional.count)
-        for (argument, bound) in positional where argument == index { texts.append(bound.text) }
-        return texts
-    }
-
-    /// Whether a flag was given.
+    /// Whether the flag named `name` was given.
     public func flag(_ name: String) -> Bool {
         flags.contains(name)
+    }
+
+    /// The argument as its declared Swift type.
+    func read<T>(_ argument: Argument<T>, in context: ArgumentContext) throws(CommandError) -> T {
+        let name = argument.argumentSpec.name
+        guard let index = argumentNames.firstIndex(of: name),
+            let value = T.make(from: positional.lazy.filter { $0.argument == index }.map(\.bound), in: context)
+        else {
+            throw .failed("internal error: argument \(name) was read but not bound; declare it in the command's spec")
+        }
+        return value
+    }
+
+    /// The option as its declared Swift type, or its default.
+    func read<T>(_ option: Option<T>, in context: ArgumentContext) throws(CommandError) -> T {
+        let name = option.optionSpec.name
+        if let word = word(ofOption: name) {
+            guard let value = T.make(from: [word], in: context) else {
+                throw .failed("internal error: option \(name) does not convert to its declared type")
+            }
+            return value
+        }
+        guard let value = option.defaultValue else {
+            throw .failed("internal error: option \(name) has no value and no default")
+        }
+        return value
+    }
+
+    /// The bound arguments as PLUGIN-PROTOCOL §6 sends them: `{"CODE": "SPRING"}`, a
+    /// variadic argument as a list, missing optional arguments absent.
+    public func json(for spec: CommandSpec) -> (arguments: Value, options: Value) {
+        var arguments: [(String, Value)] = []
+        for argument in spec.arguments {
+            let words = words(ofArgument: argument.name)
+            if argument.isVariadic {
+                arguments.append((argument.name, .list(words.map(\.value))))
+            } else if let word = words.first {
+                arguments.append((argument.name, word.value))
+            }
+        }
+        let options: [(String, Value)] = spec.options.map { option in
+            option.isFlag
+                ? (option.name, .bool(flag(option.name))) : (option.name, word(ofOption: option.name)?.value ?? .null)
+        }
+        return (.record(Record(pairs: arguments)), .record(Record(pairs: options)))
     }
 }

@@ -7,13 +7,14 @@
 ///
 /// ```swift
 /// struct ShoutCommand: Command {
+///     static let words = Argument<[String]>("WORDS", "what to shout")
+///
 ///     let spec = CommandSpec(
-///         path: ["shout"], abstract: "Print the words in capitals",
-///         arguments: [ArgumentSpec("WORDS", "what to shout", isVariadic: true)],
-///         examples: [Example("shout hello")])
+///         path: ["shout", "out"], abstract: "Print the words in capitals",
+///         arguments: [Self.words], examples: [Example("shout out hello")])
 ///
 ///     func run(_ invocation: Invocation) async throws -> CommandResult? {
-///         .value(.string(invocation.arguments.texts("WORDS").joined(separator: " ").uppercased()))
+///         .value(.string(try invocation[Self.words].joined(separator: " ").uppercased()))
 ///     }
 /// }
 /// ```

@@ -30,9 +30,9 @@ public enum CommandError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownCommand(let name, let suggestion):
-            "unknown command '\(name)'" + Self.didYouMean(suggestion)
+            "unknown command '\(name)'" + Suggestion.didYouMean(suggestion)
         case .unknownVerb(let plugin, let verb, let suggestion):
-            "unknown \(plugin) command '\(verb)'" + Self.didYouMean(suggestion.map { "\(plugin) \($0)" })
+            "unknown \(plugin) command '\(verb)'" + Suggestion.didYouMean(suggestion.map { "\(plugin) \($0)" })
         case .missingVerb(let plugin, let verbs):
             "\(plugin): missing command; one of: \(verbs.joined(separator: ", "))"
         case .missingArgument(let command, let argument, let usage):
@@ -42,7 +42,7 @@ public enum CommandError: Error, Equatable, CustomStringConvertible {
         case .invalidArgument(let command, let argument, let expected, let got):
             "\(command): \(argument) must be \(expected), got \(got)"
         case .unknownOption(let command, let option, let suggestion):
-            "\(command): unknown option '\(option)'" + Self.didYouMean(suggestion)
+            "\(command): unknown option '\(option)'" + Suggestion.didYouMean(suggestion)
         case .missingOptionValue(let command, let option):
             "\(command): option '\(option)' needs a value"
         case .needsInput(let command):
@@ -54,9 +54,5 @@ public enum CommandError: Error, Equatable, CustomStringConvertible {
         case .failed(let message):
             message
         }
-    }
-
-    private static func didYouMean(_ suggestion: String?) -> String {
-        suggestion.map { " (did you mean '\($0)'?)" } ?? ""
     }
 }

@@ -35,6 +35,7 @@ public struct CommandRegistry: Sendable {
             let path = registered.spec.path
             switch path.count {
             case 1:
+                try Self.check(registered.spec)
                 for name in [path[0]] + registered.spec.aliases {
                     guard topLevel[name] == nil else { throw .duplicate(name) }
                     topLevel[name] = registered
@@ -75,7 +76,16 @@ public struct CommandRegistry: Sendable {
         self.groups = groups
     }
 
+    private static func check(_ spec: CommandSpec) throws(RegistryError) {
+        do {
+            try spec.validate(path: spec.name)
+        } catch {
+            throw .invalidSpec(error)
+        }
+    }
+
     private static func add(_ command: RegisteredCommand, to group: inout Group) throws(RegistryError) {
+        try check(command.spec)
         for verb in [command.spec.path[1]] + command.spec.aliases {
             guard group.verbs[verb] == nil else { throw .duplicate("\(command.spec.path[0]) \(verb)") }
             group.verbs[verb] = command
@@ -98,7 +108,9 @@ public struct CommandRegistry: Sendable {
             throw .unknownCommand(first, suggestion: suggestion(for: first))
         }
         if let second, let command = group.verbs[second] { return (command, 2) }
-        if let verb = group.defaultVerb, let command = group.verbs[verb], second == nil || group.defaultTakesArguments {
+        if let verb = group.defaultVerb, let command = group.verbs[verb],
+            second == nil || (group.defaultTakesArguments && !command.spec.arguments.isEmpty)
+        {
             return (command, 1)
         }
         let verbs = group.verbs.keys.sorted()
@@ -143,12 +155,10 @@ public struct CommandRegistry: Sendable {
         plugins.first { $0.name == name }
     }
 
+    /// A name a line can start with that is near `name`; never a plugin's verb, which does
+    /// something else entirely (`clear` is not `services clear`).
     private func suggestion(for name: String) -> String? {
-        if let nearest = Suggestion.nearest(to: name, in: topLevelNames) { return nearest }
-        for (group, table) in groups.sorted(by: { $0.key < $1.key }) where table.verbs[name] != nil {
-            return "\(group) \(name)"
-        }
-        return nil
+        Suggestion.nearest(to: name, in: topLevelNames)
     }
 }
 
@@ -160,12 +170,15 @@ public enum RegistryError: Error, Equatable, CustomStringConvertible {
     case misplacedCommand(String, plugin: String)
     /// A state key outside the plugin's namespace.
     case misplacedKey(String, plugin: String)
+    /// A command's declaration breaks a rule of ``CommandSpec``.
+    case invalidSpec(ManifestError)
 
     public var description: String {
         switch self {
         case .duplicate(let name): "two commands are named '\(name)'"
         case .misplacedCommand(let name, let plugin): "command '\(name)' does not belong in \(plugin)"
         case .misplacedKey(let key, let plugin): "state key '\(key)' is outside the \(plugin) namespace"
+        case .invalidSpec(let error): error.description
         }
     }
 }
@@ -181,7 +194,8 @@ public final class RegisteredCommand: Sendable {
     /// Whether it reads a pipeline's input (kept apart for the interpreter's hot path).
     let input: InputRequirement
 
-    init(_ command: any Command, owner: String?) {
+    /// `command` with its metadata read once; `owner` is its plugin's name (nil for the core).
+    public init(_ command: any Command, owner: String?) {
         self.command = command
         self.spec = command.spec
         self.owner = owner

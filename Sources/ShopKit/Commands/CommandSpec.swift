@@ -1,15 +1,14 @@
 /// What a command is, apart from what it does: its name, arguments and documentation.
 ///
-/// Help, Tab completion, argument checking and the example tests all read this one
-/// declaration.
+/// Help, Tab completion, argument checking, history and the example tests all read this
+/// one declaration; it encodes to the JSON of PLUGIN-PROTOCOL §4 (``json``) and back.
 ///
 /// ```swift
-/// CommandSpec(
-///     path: ["services", "select"],
-///     abstract: "Select a service",
-///     arguments: [ArgumentSpec("ID", "a service id or a 1-based position", completion: .custom(serviceIDs))],
-///     examples: [Example("services select 2")]
-/// )
+/// static let id = Argument<String>("ID", "a service id or a 1-based position", completion: .stateField(
+///     key: "services.items", field: "id"))
+/// let spec = CommandSpec(
+///     path: ["services", "select"], abstract: "Select a service",
+///     arguments: [Self.id], examples: [Example("services select 2")])
 /// ```
 public struct CommandSpec: Sendable {
     /// The words that name the command: `["echo"]`, or a plugin name and a verb.
@@ -32,21 +31,32 @@ public struct CommandSpec: Sendable {
     public var examples: [Example]
     /// Whether the command reads a pipeline's input.
     public var input: InputRequirement
+    /// The fields of the records the command returns, for Tab after `where`, `sort`, `get`.
+    public var fields: [String]
+    /// Whether a line running the command is kept in the history.
+    public var history: HistoryPolicy
+    /// How long an outside plugin may take to answer, in seconds (nil: the host's default).
+    public var timeoutSeconds: Double?
 
     public init(
         path: [String], aliases: [String] = [], abstract: String, discussion: String? = nil,
-        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], examples: [Example] = [],
-        input: InputRequirement = .none
+        arguments: [any ArgumentDeclaration] = [], options: [any OptionDeclaration] = [],
+        examples: [Example] = [], input: InputRequirement = .none, fields: [String] = [],
+        history: HistoryPolicy = .record, timeoutSeconds: Double? = nil
     ) {
         self.path = path
         self.aliases = aliases
         self.abstract = abstract
         self.discussion = discussion
+        let arguments = arguments.map(\.argumentSpec)
         self.arguments = arguments
         self.argumentNames = arguments.map(\.name)
-        self.options = options
+        self.options = options.map(\.optionSpec)
         self.examples = examples
         self.input = input
+        self.fields = fields
+        self.history = history
+        self.timeoutSeconds = timeoutSeconds
     }
 
     /// The command's name as typed: `services select`.
@@ -67,7 +77,7 @@ public struct CommandSpec: Sendable {
 }
 
 /// Whether a command takes a pipeline's input.
-public enum InputRequirement: Sendable, Equatable {
+public enum InputRequirement: String, Sendable, Equatable, CaseIterable {
     /// The command ignores input; it cannot follow `|`.
     case none
     /// The command works with or without input.
@@ -76,14 +86,25 @@ public enum InputRequirement: Sendable, Equatable {
     case required
 }
 
-/// A positional argument.
-public struct ArgumentSpec: Sendable {
+/// Whether a line that runs a command is kept in the history, and replayed.
+public enum HistoryPolicy: String, Sendable, Equatable, CaseIterable {
+    /// Recorded, and part of `history save` scripts (the default).
+    case record
+    /// Recorded, but never part of a saved script (`history`, `exit`).
+    case notReplayable = "not-replayable"
+    /// Not recorded at all: for commands that take secrets, and `history forget`.
+    case never
+}
+
+/// A positional argument, as the binder sees it: a name, a type and a count, whatever
+/// declared it (an ``Argument``, a `def` parameter, an outside plugin's manifest).
+public struct ArgumentSpec: Sendable, ArgumentDeclaration {
     /// The name shown in usage, such as `ID` or `FILE`.
     public var name: String
     /// What to pass, in a few words.
     public var abstract: String
     /// What values are accepted.
-    public var kind: ArgumentKind
+    public var type: ValueType
     /// Whether it may be left out.
     public var isOptional: Bool
     /// Whether it takes every remaining word (only the last argument).
@@ -94,52 +115,44 @@ public struct ArgumentSpec: Sendable {
     public var isDeferred: Bool
 
     public init(
-        _ name: String, _ abstract: String, kind: ArgumentKind = .text, isOptional: Bool = false,
+        _ name: String, _ abstract: String, type: ValueType = .string, isOptional: Bool = false,
         isVariadic: Bool = false, completion: CompletionSource = .none
     ) {
         self.name = name
         self.abstract = abstract
-        self.kind = kind
+        self.type = type
         self.isOptional = isOptional
         self.isVariadic = isVariadic
-        self.completion = kind.defaultCompletion(or: completion)
+        self.completion = completion
         self.isDeferred = false
     }
 
-    /// An argument the command gets as words, unevaluated — the last one of the spec — so
-    /// that it evaluates them per item (see ``Invocation/itemCondition(_:)``).
-    public static func deferred(_ name: String, _ abstract: String, isOptional: Bool = false, isVariadic: Bool = true)
-        -> ArgumentSpec
-    {
-        var argument = ArgumentSpec(name, abstract, kind: .value, isOptional: isOptional, isVariadic: isVariadic)
-        argument.isDeferred = true
-        return argument
-    }
+    public var argumentSpec: ArgumentSpec { self }
 }
 
 /// A `--name` option with a value, or a `--name` flag without one.
-public struct OptionSpec: Sendable {
+public struct OptionSpec: Sendable, OptionDeclaration {
     /// The option as typed, with its dashes: `--page-size`.
     public var name: String
     /// The value's name for usage (`N`), or nil for a flag.
     public var valueName: String?
     /// What it does.
     public var abstract: String
-    /// What values are accepted (flags ignore this).
-    public var kind: ArgumentKind
+    /// What values are accepted (`bool` for a flag).
+    public var type: ValueType
     /// Where Tab finds candidates for the value.
     public var completion: CompletionSource
 
     /// An option that takes a value.
     public init(
-        _ name: String, value valueName: String, _ abstract: String, kind: ArgumentKind = .text,
+        _ name: String, value valueName: String, _ abstract: String, type: ValueType = .string,
         completion: CompletionSource = .none
     ) {
         self.name = name
         self.valueName = valueName
         self.abstract = abstract
-        self.kind = kind
-        self.completion = kind.defaultCompletion(or: completion)
+        self.type = type
+        self.completion = completion
     }
 
     /// A flag.
@@ -147,41 +160,18 @@ public struct OptionSpec: Sendable {
         self.name = name
         self.valueName = nil
         self.abstract = abstract
-        self.kind = .text
+        self.type = .bool
         self.completion = .none
     }
 
     /// Whether this is a flag.
     public var isFlag: Bool { valueName == nil }
-}
 
-/// What an argument accepts.
-public enum ArgumentKind: Sendable, Equatable {
-    /// Any word, as text (unquoted numbers keep their spelling: `007`).
-    case text
-    /// A whole number.
-    case integer
-    /// An int or a double.
-    case number
-    /// Any value, with its type (numbers, lists, records from variables).
-    case value
-    /// A file path, resolved against the running script's folder.
-    case path
-    /// One of these words.
-    case choice([String])
-
-    func defaultCompletion(or completion: CompletionSource) -> CompletionSource {
-        guard case .none = completion else { return completion }
-        switch self {
-        case .path: return .files
-        case .choice(let choices): return .choices(choices)
-        default: return .none
-        }
-    }
+    public var optionSpec: OptionSpec { self }
 }
 
 /// An example line for help, checked by the tests.
-public struct Example: Sendable {
+public struct Example: Sendable, Equatable {
     /// The command line.
     public var command: String
     /// What it shows, in a few words.

@@ -16,10 +16,17 @@ public struct CompletionContext: Sendable {
     /// The most candidates returned; a prefix matching more is narrowed by typing.
     public static let maximumCandidates = 200
 
-    public init(registry: CommandRegistry, state: StateSnapshot, workingDirectory: String) {
+    /// The session's plugin objects, for completion sources that ask a plugin.
+    public var objects: SessionObjects
+
+    public init(
+        registry: CommandRegistry, state: StateSnapshot, workingDirectory: String,
+        objects: SessionObjects = SessionObjects()
+    ) {
         self.registry = registry
         self.state = state
         self.workingDirectory = workingDirectory
+        self.objects = objects
     }
 
     /// The candidates for the word that ends `line` (the text before the cursor), read by
@@ -49,7 +56,7 @@ public struct CompletionContext: Sendable {
     }
 
     private func argumentCandidates(_ spec: CommandSpec, arguments: [String], partial: String) -> [String] {
-        if partial.hasPrefix("-") { return spec.options.map(\.name) }
+        if partial.hasPrefix("-") { return spec.options.map(\.name).sorted() }
         var position = 0
         var index = 0
         while index < arguments.count {
@@ -57,7 +64,8 @@ public struct CompletionContext: Sendable {
             if let option = spec.options.first(where: { $0.name == word }) {
                 if !option.isFlag {
                     if index == arguments.count - 1 {
-                        return candidates(from: option.completion, partial: partial, words: arguments)
+                        return candidates(
+                            from: option.completion, partial: partial, words: arguments, spec: spec, name: option.name)
                     }
                     index += 1
                 }
@@ -67,10 +75,14 @@ public struct CompletionContext: Sendable {
             index += 1
         }
         guard position < spec.arguments.count else { return [] }
-        return candidates(from: spec.arguments[position].completion, partial: partial, words: arguments)
+        let argument = spec.arguments[position]
+        return candidates(
+            from: argument.completion, partial: partial, words: arguments, spec: spec, name: argument.name)
     }
 
-    private func candidates(from source: CompletionSource, partial: String, words: [String]) -> [String] {
+    private func candidates(
+        from source: CompletionSource, partial: String, words: [String], spec: CommandSpec, name: String
+    ) -> [String] {
         switch source {
         case .none: return []
         case .commands:
@@ -78,9 +90,17 @@ public struct CompletionContext: Sendable {
             return registry.topLevelNames
         case .stateKeys: return state.names
         case .variables: return state.variableNames
-        case .files: return fileCandidates(partial)
-        case .choices(let choices): return choices
-        case .custom(let produce): return produce(CompletionRequest(prefix: partial, state: state))
+        case .files: return fileCandidates(partial).sorted()
+        case .choices(let choices): return choices.sorted()
+        case .stateField(let key, let field):
+            return state[key]?.listValue?.compactMap { $0.recordValue?[field]?.plainText } ?? []
+        case .dynamic: return []
+        case .custom(let produce):
+            return produce(
+                CompletionRequest(
+                    prefix: partial, state: state, command: spec.path, argument: name,
+                    workingDirectory: workingDirectory,
+                    objects: objects))
         }
     }
 
@@ -103,6 +123,8 @@ public struct CompletionContext: Sendable {
         }
     }
 
+    /// The candidates starting with `prefix`, each once, in the source's order (names come
+    /// sorted; state data, such as news numbers, keeps its own order).
     private static func filter(_ candidates: [String], by prefix: String) -> [String] {
         var seen: Set<String> = []
         var result: [String] = []
@@ -110,7 +132,7 @@ public struct CompletionContext: Sendable {
             result.append(candidate)
             if result.count == maximumCandidates { break }
         }
-        return result.sorted()
+        return result
     }
 }
 
@@ -118,7 +140,7 @@ public struct CompletionContext: Sendable {
 public struct Completion: Sendable, Equatable {
     /// The text before the cursor that the candidates extend.
     public var prefix: String
-    /// Full replacements for ``prefix``, sorted.
+    /// Full replacements for ``prefix``, in the order shown.
     public var candidates: [String]
 
     public init(prefix: String, candidates: [String]) {

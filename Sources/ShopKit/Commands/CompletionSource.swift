@@ -12,19 +12,42 @@ public enum CompletionSource: Sendable {
     case files
     /// A fixed set of words.
     case choices([String])
-    /// Words computed from the current state, such as service ids.
+    /// The values of `field` in the list of records at state key `key`, in list order
+    /// (service ids), answered by the host from the state alone.
+    case stateField(key: String, field: String)
+    /// Words only the plugin can compute, asked for when Tab is pressed (an outside
+    /// plugin's `complete`; offers nothing in process).
+    case dynamic
+    /// Words a Swift closure computes from the state, where nothing declarative fits;
+    /// encodes as `{"dynamic": true}`.
     case custom(@Sendable (CompletionRequest) -> [String])
 }
 
-/// What a custom completion source gets: the word typed so far and the state to draw from.
+/// What a custom completion source gets: the word typed so far, the state to draw from, and
+/// which command and argument (or `--option`) it completes.
 public struct CompletionRequest: Sendable {
     /// The partial word under the cursor.
     public var prefix: String
     /// The state when Tab was pressed.
     public var state: StateSnapshot
+    /// The command's path.
+    public var command: [String]
+    /// The argument's name, or the option's (`--only`).
+    public var argument: String
+    /// Where relative file paths start.
+    public var workingDirectory: String
+    /// The session's plugin objects (an outside plugin's process).
+    public var objects: SessionObjects
 
-    public init(prefix: String, state: StateSnapshot) {
+    public init(
+        prefix: String, state: StateSnapshot, command: [String] = [], argument: String = "",
+        workingDirectory: String = "/", objects: SessionObjects = SessionObjects()
+    ) {
         self.prefix = prefix
         self.state = state
+        self.command = command
+        self.argument = argument
+        self.workingDirectory = workingDirectory
+        self.objects = objects
     }
 }

@@ -1,13 +1,13 @@
 /// Help text built from command metadata: the command list and one command's page.
-enum Help {
+public enum Help {
     /// A titled list of commands.
-    struct Section {
-        var title: String
-        var commands: [CommandSpec]
+    public struct Section: Sendable {
+        public var title: String
+        public var commands: [CommandSpec]
     }
 
     /// The sections of `help`: core commands, pipeline verbs, then each plugin.
-    static func sections(of registry: CommandRegistry) -> [Section] {
+    public static func sections(of registry: CommandRegistry) -> [Section] {
         let core = registry.coreCommands.map(\.spec)
         var sections = [
             Section(title: "Core commands", commands: core.filter { $0.input != .required }),

@@ -1,47 +1,144 @@
-/// Everything a command's `run` gets: its arguments, the pipeline input, the state, the
-/// environment and the console.
+/// Everything a command's `run` gets: its typed arguments, the pipeline input, the state,
+/// the environment and the console.
+///
+/// Made of plain values and small protocols (``StateBackend``, ``OutputSink``,
+/// ``TerminalSurface``), so the session builds one in process and a kit serving a plugin out
+/// of process builds one from a `run` request.
+///
+/// ```swift
+/// static let count = Argument<Int>("N", "how many")
+/// func run(_ invocation: Invocation) async throws -> CommandResult? {
+///     let rows = try invocation.requireListInput()
+///     return .value(.list(Array(rows.prefix(try invocation[Self.count]))))
+/// }
+/// ```
 public struct Invocation {
-    /// The command being run, as registered.
-    let registered: RegisteredCommand
-    /// The checked arguments.
+    /// The session's surroundings and powers as commands see them, shared by every command
+    /// until one of them changes (the format, the running script), so making and passing an
+    /// invocation copies little.
+    final class Context {
+        let environment: SessionEnvironment
+        let console: Console
+        let baseDirectory: String
+        let format: OutputFormat
+        let objects: SessionObjects
+        /// Weak: the interpreter keeps this context, and the context must not keep it.
+        weak var control: (any SessionControl)?
+
+        init(
+            environment: SessionEnvironment, console: Console, baseDirectory: String, format: OutputFormat,
+            objects: SessionObjects, control: (any SessionControl)?
+        ) {
+            self.environment = environment
+            self.console = console
+            self.baseDirectory = baseDirectory
+            self.format = format
+            self.objects = objects
+            self.control = control
+        }
+    }
+
+    /// The command as registered.
+    let command: RegisteredCommand
+    let context: Context
+    /// The words bound by name (for generic code; commands read ``subscript(_:)-swift.method`` instead).
     public let arguments: Arguments
     /// The previous command's result value in a pipeline, else nil.
     public let input: Value?
-    /// The interpreter, for the core commands that manage the session itself.
-    let interpreter: Interpreter
+    /// The state: everything readable, the plugin's own keys writable.
+    public let state: StateAccess
+
+    /// An invocation for a command run outside a session's interpreter (a kit serving a
+    /// plugin out of process builds one from a `run` request).
+    public init(
+        command: RegisteredCommand, arguments: Arguments, input: Value?, state: StateAccess,
+        environment: SessionEnvironment, console: Console, baseDirectory: String, format: OutputFormat,
+        objects: SessionObjects
+    ) {
+        self.init(
+            command: command,
+            context: Context(
+                environment: environment, console: console, baseDirectory: baseDirectory, format: format,
+                objects: objects, control: nil),
+            arguments: arguments, input: input, state: state)
+    }
+
+    init(command: RegisteredCommand, context: Context, arguments: Arguments, input: Value?, state: StateAccess) {
+        self.command = command
+        self.context = context
+        self.arguments = arguments
+        self.input = input
+        self.state = state
+    }
 
     /// What the command is: its name, arguments and documentation.
-    public var spec: CommandSpec { registered.spec }
-
-    /// The state: everything readable, the plugin's own keys writable.
-    public var state: StateAccess { StateAccess(store: interpreter.store, owner: registered.owner) }
-
+    public var spec: CommandSpec { command.spec }
     /// Clock, width, colours, folders.
-    public var environment: SessionEnvironment { interpreter.environment }
-
+    public var environment: SessionEnvironment { context.environment }
     /// Messages, warnings, the terminal.
-    public var console: Console { interpreter.console }
-
+    public var console: Console { context.console }
     /// The folder relative paths start from: the running script's, else the working directory.
-    public var baseDirectory: String { interpreter.baseDirectory }
+    public var baseDirectory: String { context.baseDirectory }
+    /// How the session shows results.
+    public var format: OutputFormat { context.format }
 
-    /// The render settings for a result shown now.
+    /// The render settings for a result shown now (the width is read now: terminals resize).
     public var renderContext: RenderContext {
-        interpreter.renderContext
+        .showing(in: format, width: environment.width(), style: environment.style)
+    }
+
+    private var argumentContext: ArgumentContext {
+        ArgumentContext(baseDirectory: context.baseDirectory, variables: context.environment.variables)
+    }
+
+    /// The argument, as the Swift type it was declared with (`T`, `T?` or `[T]`).
+    public subscript<T>(_ argument: Argument<T>) -> T {
+        get throws(CommandError) { try arguments.read(argument, in: argumentContext) }
+    }
+
+    /// The option's value, or its default (nil for `Option<T?>`).
+    public subscript<T>(_ option: Option<T>) -> T {
+        get throws(CommandError) { try arguments.read(option, in: argumentContext) }
+    }
+
+    /// The option's word as written (`007`, `5.0`), for messages; nil when left out.
+    public func word<T>(_ option: Option<T>) -> BoundWord? {
+        arguments.word(ofOption: option.optionSpec.name)
+    }
+
+    /// Whether the flag was given.
+    public subscript(_ flag: Flag) -> Bool {
+        arguments.flag(flag.optionSpec.name)
+    }
+
+    /// The session's own powers — registry, history, format, exit, running scripts — which
+    /// only core commands have.
+    var core: any SessionControl {
+        get throws(CommandError) {
+            guard let control = context.control else { throw .failed("\(spec.name): needs a shop session") }
+            return control
+        }
     }
 
     /// This session's object of type `Object` for the command's plugin, made by `make` the
     /// first time any of the plugin's commands asks for it in this session.
     ///
-    /// For what one session keeps apart from the state store — a cache, a network client, a
-    /// guard against overlapping loads — since a plugin value is shared by every session of
-    /// the process. Values `undo` must restore belong in state keys instead.
+    /// For what one session keeps apart from the state store — a network client, a guard
+    /// against overlapping loads — since a plugin value is shared by every session of the
+    /// process. Values `undo` must restore belong in state keys instead.
     ///
     /// ```swift
     /// let loader = invocation.sessionObject { ThumbnailLoader() }   // the same loader all session long
     /// ```
     public func sessionObject<Object: AnyObject & Sendable>(_ make: () -> Object) -> Object {
-        interpreter.sessionObjects.object(owner: registered.owner ?? "", make: make)
+        context.objects.object(owner: state.owner ?? "", make: make)
+    }
+
+    /// This session's object of type `Object` kept for plugin `plugin`, if it made one (for
+    /// commands about plugins, such as `plugin log`).
+    public func existingSessionObject<Object: AnyObject & Sendable>(of plugin: String, as type: Object.Type) -> Object?
+    {
+        context.objects.existing(owner: plugin, as: type)
     }
 
     /// `path` resolved against ``baseDirectory`` (absolute paths and `~/` kept).
@@ -62,31 +159,5 @@ public struct Invocation {
             throw .invalidInput(command: spec.name, expected: "a list", got: input.typeName)
         }
         return elements
-    }
-}
-
-/// The state as a command sees it: read anything, write the keys its plugin owns.
-public struct StateAccess {
-    let store: StateStore
-    /// The plugin whose keys may be written, or nil for the core.
-    let owner: String?
-
-    /// The value of a variable or key.
-    public func value(_ name: String) throws(StateError) -> Value {
-        try store.value(name)
-    }
-
-    /// Writes one of the owner's keys (or, for the core, a user variable).
-    public func set(_ key: String, to value: Value) throws(StateError) {
-        if let owner {
-            try store.set(key, to: value, by: owner)
-        } else {
-            try store.setVariable(key, to: value)
-        }
-    }
-
-    /// A number that changes whenever the key changes: a cache key for derived data.
-    public func revision(of key: String) -> UInt64 {
-        store.revision(of: key)
     }
 }

@@ -8,9 +8,16 @@
 ///     let name = "greeter"
 ///     let version = "1.0.0"
 ///     let summary = "Says hello"
-///     var stateKeys: [StateKeyDeclaration] {
-///         [StateKeyDeclaration(key: "greeter.count", abstract: "greetings so far", initialValue: { .int(0) })]
-///     }
+///     static let count = StateKey<Int>(
+///         "greeter.count", abstract: "greetings so far", type: .int, initial: 0,
+///         decode: { value, _ throws(StateError) in
+///             guard let count = value.intValue else {
+///                 throw .invalidValue(key: "greeter.count", reason: "expected a whole number")
+///             }
+///             return count
+///         },
+///         encode: { .int($0) })
+///     var stateKeys: [StateKeyDeclaration] { [Self.count.declaration] }
 ///     var commands: [any Command] { [HelloCommand()] }
 ///     var defaultVerb: String? { "hello" }
 /// }
@@ -28,8 +35,11 @@ public protocol Plugin: Sendable {
     var commands: [any Command] { get }
     /// The verb run when the plugin's name is typed alone, if any.
     var defaultVerb: String? { get }
+    /// Keys of other plugins its commands read (an outside plugin gets them with each call).
+    var reads: [String] { get }
 }
 
 extension Plugin {
     public var defaultVerb: String? { nil }
+    public var reads: [String] { [] }
 }

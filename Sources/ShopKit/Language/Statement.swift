@@ -20,6 +20,28 @@ public enum Statement: Sendable, Equatable {
     case returnValue(ReturnStatement)
 }
 
+extension Statement {
+    /// The commands the statement runs, its blocks' bodies included (not those inside `$( … )`).
+    var commandCalls: [CommandCall] {
+        switch self {
+        case .pipeline(let pipeline): pipeline.commands
+        case .conditional(let conditional):
+            conditional.branches.flatMap { $0.body.flatMap(\.commandCalls) }
+                + (conditional.otherwise ?? []).flatMap(\.commandCalls)
+        case .forLoop(let loop): loop.body.flatMap(\.commandCalls)
+        case .whileLoop(let loop): loop.body.flatMap(\.commandCalls)
+        case .attempt(let attempt): (attempt.body + attempt.handler).flatMap(\.commandCalls)
+        case .definition(let definition): definition.body.flatMap(\.commandCalls)
+        case .parameter, .loopControl, .returnValue: []
+        }
+    }
+}
+
+extension Step {
+    /// Every command the step runs, in its blocks too.
+    var commandCalls: [CommandCall] { statements.flatMap(\.commandCalls) }
+}
+
 /// Commands joined by `|`: each command's result flows into the next.
 public struct Pipeline: Sendable, Equatable {
     public var commands: [CommandCall]

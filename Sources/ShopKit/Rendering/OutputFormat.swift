@@ -4,6 +4,8 @@ public enum OutputFormat: String, Sendable, Equatable, CaseIterable {
     case table
     /// One line of compact JSON per result.
     case json
-    /// Text without borders or colour: lists one item per line, records as tab-separated rows.
+    /// For line tools, the same for every command: no box drawing, no colour, one record per
+    /// line (a list of records as a header line and tab-separated rows, a record as
+    /// `field<TAB>value` lines); plugin views are not used, except plain-text ones (messages, help).
     case plain
 }

@@ -12,12 +12,20 @@ public struct RenderContext: Sendable, Equatable {
         self.style = style
         self.format = format
     }
+
+    /// The settings for showing a result in `format` on output styled `style`: the plain
+    /// format has no colour, whatever the terminal allows.
+    public static func showing(in format: OutputFormat, width: Int, style: TerminalStyle) -> RenderContext {
+        RenderContext(width: width, style: format == .plain ? .plain : style, format: format)
+    }
 }
 
 /// A way to show a command's result other than the generic table, such as a grid of cards.
 ///
-/// A view is used only when the result is displayed; when the result flows into another
-/// command or `--format json` is on, the plain value is used instead.
+/// A view is used only when the result is displayed in the `table` format; when the result
+/// flows into another command, `--format json` prints the value, and `--format plain` prints
+/// the value the generic way (no box drawing, no colour, one record per line) — unless the
+/// view is plain text already (``isPlainText``: a message, a help page).
 ///
 /// ```swift
 /// struct GreetingView: ValueView {
@@ -30,4 +38,10 @@ public struct RenderContext: Sendable, Equatable {
 public protocol ValueView: Sendable {
     /// The text to print, lines separated by `\n`, without a final newline.
     func render(in context: RenderContext) -> String
+    /// Whether ``render(in:)`` is plain text, shown as is (without colour) by `--format plain`.
+    var isPlainText: Bool { get }
+}
+
+extension ValueView {
+    public var isPlainText: Bool { false }
 }

@@ -4,6 +4,14 @@ public struct Console: Sendable {
     let sink: any OutputSink
     let format: OutputFormat
 
+    /// A console writing to `sink` for results shown in `format`, with a terminal when the
+    /// command may draw on one.
+    public init(sink: any OutputSink, format: OutputFormat, terminal: (any TerminalSurface)?) {
+        self.sink = sink
+        self.format = format
+        self.terminal = terminal
+    }
+
     /// The terminal, when the session may draw animations and pictures on it (interactive,
     /// animations on); nil in scripts, tests and pipes.
     public let terminal: (any TerminalSurface)?
@@ -36,6 +44,4 @@ public protocol TerminalSurface: Sendable {
     func write(_ text: String)
     /// Waits up to `seconds` for a key; true when one was pressed (and consumed).
     func waitForKey(seconds: Double) -> Bool
-    /// What inline image protocol the terminal speaks, if any: `kitty` or `iterm2`.
-    var imageProtocol: String? { get }
 }

@@ -171,8 +171,19 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// String operations on slash-separated paths.
-public enum FilePath {
+/// A path as written (``text``) and made absolute (``absolute``), with the string
+/// operations on slash-separated paths; the type of `path` arguments.
+public struct FilePath: Sendable, Equatable {
+    /// The path as the user wrote it, for messages.
+    public var text: String
+    /// The path made absolute against the running script's folder.
+    public var absolute: String
+
+    public init(text: String, absolute: String) {
+        self.text = text
+        self.absolute = absolute
+    }
+
     /// `path` made absolute: `~/x` from `home`, relative paths from `base`.
     public static func resolve(_ path: String, relativeTo base: String, home: String?) -> String {
         if path.hasPrefix("/") { return path }

@@ -11,10 +11,10 @@ extension Interpreter {
     /// The field names of the records `for` makes of a record's fields.
     private static let keyValueNames = FieldNames(["key", "value"])
 
-    /// Runs a block of the top level as one change: values inside are shown, a failure (or
-    /// Ctrl-C) rolls the whole block back.
-    func runBlock(_ statement: Statement) async -> StepOutcome {
-        store.beginChange()
+    /// Runs a block of the top level as one change labelled `label`: values inside are shown,
+    /// a failure (or Ctrl-C) rolls the whole block back.
+    func runBlock(_ statement: Statement, label: ChangeLabel) async -> StepOutcome {
+        store.beginChange(label: label)
         language.blockFailures = 0
         do {
             _ = try await execute(statement)
@@ -65,6 +65,14 @@ extension Interpreter {
         return .normal
     }
 
+    /// How `undo` names a block: its step's first line, with `…` when the step goes on.
+    static func label(ofBlockIn step: Step) -> ChangeLabel {
+        guard step.endLine > step.location.line, let first = step.lines.first else {
+            return ChangeLabel(line: step.source, characters: nil)
+        }
+        return ChangeLabel(String(first).trimmingBlanks + " …")
+    }
+
     /// A pipeline inside a block: its value shown at the top level, kept inside a `def`; under
     /// `--keep-going` at the top level a failure is reported and the block goes on.
     private func runInBlock(_ pipeline: Pipeline) async throws {
@@ -72,7 +80,7 @@ extension Interpreter {
             show(try await evaluate(pipeline))
             return
         }
-        store.beginChange()
+        store.beginChange(label: ChangeLabel(line: pipeline.source, characters: nil))
         do {
             let result = try await evaluate(pipeline)
             store.commitChange()
@@ -142,7 +150,7 @@ extension Interpreter {
     /// `try … catch`: the `try` part is a change of its own, rolled back when it fails; then
     /// the `catch` part runs with the message. Ctrl-C is not caught.
     private func run(_ attempt: Attempt) async throws -> Flow {
-        store.beginChange()
+        store.beginChange(label: "try")
         do {
             let flow = try await execute(attempt.body)
             store.commitChange()

@@ -1,7 +1,8 @@
 extension Interpreter {
     /// Runs the script at `path` inside this session (`run FILE`); its failures are printed
     /// where they happen and fail the including command.
-    func include(_ path: String, as name: String) async throws {
+    func include(_ file: FilePath) async throws {
+        let (path, name) = (file.absolute, file.text)
         guard scriptStack.count < Self.maximumIncludeDepth else {
             throw CommandError.failed(
                 "run: scripts nested deeper than \(Self.maximumIncludeDepth) levels (does '\(name)' run itself?)")

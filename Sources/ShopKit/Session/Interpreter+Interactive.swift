@@ -23,7 +23,7 @@ extension Interpreter {
             case .failed: .failed
             case .interrupted: .interrupted
             }
-        guard !Self.isForgetting(text) else { return outcome }
+        guard historyPolicy(of: text) != .never else { return outcome }
         do {
             _ = try history.record(
                 HistoryRecord(session: sessionID, startedAt: startedAt, text: text, duration: seconds, status: status))
@@ -62,21 +62,32 @@ extension Interpreter {
         return entry.text
     }
 
-    /// This session's successful commands that belong in a saved script: not history
-    /// management, not leaving.
+    /// This session's successful commands that belong in a saved script: those whose
+    /// commands all have the history policy `record`.
     func replayableCommands() throws -> [String] {
         try history.entries(in: .session(sessionID), matching: nil, limit: nil).filter { entry in
-            let words = entry.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            return entry.status == .succeeded
-                && !["history", "exit", "quit"].contains(words.first.map(String.init) ?? "")
+            entry.status == .succeeded && historyPolicy(of: entry.text) == .record
         }.map(\.text)
     }
 
-    /// Whether the line deletes history (`history forget …`): it is not recorded itself, so
-    /// the text it names does not stay behind in its own line.
-    private static func isForgetting(_ text: String) -> Bool {
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        return words.count >= 2 && words[0] == "history" && words[1] == "forget"
+    /// The strictest history policy of the commands a line runs (`never` before
+    /// `not-replayable` before `record`); a line that does not parse is recorded.
+    func historyPolicy(of text: String) -> HistoryPolicy {
+        var policy = HistoryPolicy.record
+        for step in Parser.parse(text, file: nil).steps {
+            for call in step.commandCalls {
+                guard case .literal(let first)? = call.words.first?.head else { continue }
+                var second: String?
+                if call.words.count > 1, case .literal(let word) = call.words[1].head { second = word }
+                guard let command = try? registry.resolve(first, second).command else { continue }
+                switch command.spec.history {
+                case .never: return .never
+                case .notReplayable: policy = .notReplayable
+                case .record: break
+                }
+            }
+        }
+        return policy
     }
 
     private func warnOnce(about error: any Error) {

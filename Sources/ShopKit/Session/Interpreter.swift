@@ -3,7 +3,7 @@
 /// Each pipeline is one change of the state store: it is committed when the pipeline
 /// succeeds (an `undo` step) and rolled back when it fails. A failing command prints one
 /// `error:` line; the error policy decides whether the script goes on.
-final class Interpreter {
+final class Interpreter: SessionControl {
     /// How deep `run FILE` may nest.
     static let maximumIncludeDepth = 64
 
@@ -13,7 +13,11 @@ final class Interpreter {
     let output: any OutputSink
     let history: any HistoryStoring
     let sessionID: String
-    var format: OutputFormat
+    var format: OutputFormat {
+        didSet { cachedInvocationContext = nil }
+    }
+    /// What commands see of the session, made again when the format or the running script changes.
+    var cachedInvocationContext: Invocation.Context?
     /// Whether errors name their place (`FILE:LINE:COLUMN:`); off at the prompt and in transcripts.
     var showsErrorLocations: Bool
     /// Whether each step is printed before it runs (`run --echo`).
@@ -36,7 +40,8 @@ final class Interpreter {
             self.registry = registry
         } else {
             self.registry = try CommandRegistry(
-                core: CoreCommands.all, coreDefaults: CoreCommands.groupDefaults, plugins: configuration.plugins)
+                core: CoreCommands.all + configuration.hostCommands, coreDefaults: CoreCommands.groupDefaults,
+                plugins: configuration.plugins)
         }
         store = StateStore(declarations: self.registry.stateKeys)
         language = LanguageState(keyNamespaces: Set(self.registry.plugins.map(\.name) + ["commands"]))
@@ -101,11 +106,13 @@ final class Interpreter {
     }
 
     private func enterScript(_ path: String) {
+        cachedInvocationContext = nil
         scriptStack.append(path)
         baseDirectory = FilePath.directory(of: path)
     }
 
     private func leaveScript() {
+        cachedInvocationContext = nil
         scriptStack.removeLast()
         baseDirectory = scriptStack.last.map(FilePath.directory(of:)) ?? environment.workingDirectory
     }
@@ -117,9 +124,9 @@ final class Interpreter {
             if Task.isCancelled { return .interrupted }
             let outcome: StepOutcome
             if case .pipeline(let pipeline) = statement {
-                outcome = await runPipeline(pipeline)
+                outcome = await runPipeline(pipeline, label: ChangeLabel(line: pipeline.source, characters: nil))
             } else {
-                outcome = await runBlock(statement)
+                outcome = await runBlock(statement, label: Self.label(ofBlockIn: step))
             }
             guard outcome == .succeeded else { return outcome }
             if exitRequest != nil { break }
@@ -127,9 +134,10 @@ final class Interpreter {
         return .succeeded
     }
 
-    /// Runs one pipeline as one change of the store, printing its result or its error.
-    func runPipeline(_ pipeline: Pipeline) async -> StepOutcome {
-        store.beginChange()
+    /// Runs one pipeline as one change of the store labelled `label` (its text), printing its
+    /// result or its error.
+    func runPipeline(_ pipeline: Pipeline, label: ChangeLabel) async -> StepOutcome {
+        store.beginChange(label: label)
         do {
             let result = try await evaluate(pipeline)
             store.commitChange()
@@ -292,7 +300,9 @@ final class Interpreter {
             throw LocatedError(error, at: call.location)
         }
         if let deferred { arguments.deferred = Array(call.words[deferred]) }
-        return Invocation(registered: registered, arguments: arguments, input: input, interpreter: self)
+        return Invocation(
+            command: registered, context: invocationContext, arguments: arguments, input: input,
+            state: StateAccess(backend: store, owner: registered.owner))
     }
 
     // MARK: Output
@@ -305,7 +315,7 @@ final class Interpreter {
 
     /// The render settings for a result shown now.
     var renderContext: RenderContext {
-        RenderContext(width: environment.width(), style: environment.style, format: format)
+        .showing(in: format, width: environment.width(), style: environment.style)
     }
 
     /// Prints a result the way the session's format wants.
@@ -315,7 +325,7 @@ final class Interpreter {
         let text: String
         if format == .json {
             text = JSONWriter.compact(result.value)
-        } else if let view = result.view {
+        } else if let view = result.view, format == .table || view.isPlainText {
             text = view.render(in: context)
         } else {
             text = ValueRenderer.render(result.value, in: context)
@@ -333,7 +343,8 @@ final class Interpreter {
         }
         if underlying is ReportedError { return }
         let message = Self.message(for: underlying)
-        if showsErrorLocations, let location, location.file != nil {
+        // A script's errors always name their place, even at the prompt (`run FILE`, init.shopscript).
+        if showsErrorLocations || !scriptStack.isEmpty, let location, location.file != nil {
             reportLine("error: \(location): \(message)")
         } else {
             reportLine("error: \(message)")

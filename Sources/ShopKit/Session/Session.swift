@@ -1,7 +1,9 @@
 /// One `shop` session: a state store, the commands of the core and the plugins, and the
 /// output, shared by everything the user runs until the session ends.
 ///
-/// A session runs one thing at a time. The REPL runs each command in a `Task` and cancels it
+/// A session runs one thing at a time: a call that comes while another runs (an actor lets
+/// it in while the first waits) is refused with `error: this session is already running
+/// a command` and changes nothing. The REPL runs each command in a `Task` and cancels it
 /// on Ctrl-C; `shop test` runs one session per file, files in parallel.
 ///
 /// ```swift
@@ -24,7 +26,9 @@ public actor Session {
     /// Runs script text line by line; `file` names it in messages, `path` (absolute) anchors
     /// its relative paths.
     public func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy) async -> RunOutcome {
-        await interpreter.run(text, file: file, path: path, policy: policy)
+        await exclusively(refused: RunOutcome(failures: 1)) {
+            await interpreter.run(text, file: file, path: path, policy: policy)
+        }
     }
 
     /// Runs a script given arguments of its own (`shop run FILE ARG…`); otherwise as
@@ -37,7 +41,21 @@ public actor Session {
 
     /// Runs one step of a script (demo mode) and reports how it ended.
     public func run(step: Step) async -> StepOutcome {
-        await interpreter.runStep(step)
+        await exclusively(refused: .failed) { await interpreter.runStep(step) }
+    }
+
+    /// Whether a run is under way.
+    private var isRunning = false
+
+    /// Runs `body` unless another run is under way, else reports and answers `refused`.
+    private func exclusively<Outcome>(refused: Outcome, _ body: () async -> Outcome) async -> Outcome {
+        guard !isRunning else {
+            interpreter.report(CommandError.failed("this session is already running a command"))
+            return refused
+        }
+        isRunning = true
+        defer { isRunning = false }
+        return await body()
     }
 
     /// This session's id in the history.
@@ -63,13 +81,19 @@ public actor Session {
 extension Session {
     /// Runs a line typed at the prompt and records it in the history.
     public func execute(line: String) async -> StepOutcome {
-        await interpreter.executeInteractive(line)
+        await exclusively(refused: .failed) { await interpreter.executeInteractive(line) }
     }
 
-    /// What Tab completion needs: the commands and the current state.
+    /// What Tab completion needs: the commands, the current state and the session's objects.
     public func completionContext() -> CompletionContext {
         CompletionContext(
             registry: registry, state: interpreter.store.snapshot(),
-            workingDirectory: interpreter.environment.workingDirectory)
+            workingDirectory: interpreter.environment.workingDirectory, objects: interpreter.sessionObjects)
+    }
+
+    /// Ends the session: plugins' session objects finish their work (outside plugins are
+    /// shut down). Call it once, when nothing more will run.
+    public func end() async {
+        await interpreter.sessionObjects.endAll()
     }
 }

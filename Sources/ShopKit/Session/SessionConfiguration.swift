@@ -16,11 +16,14 @@ public struct SessionConfiguration: Sendable {
     public var showsErrorLocations: Bool
     /// Whether script steps are printed before they run (`--echo`).
     public var echoesSteps: Bool
+    /// Commands the executable adds to the core's (`plugin …`).
+    public var hostCommands: [any Command]
 
     public init(
         plugins: [any Plugin], environment: SessionEnvironment, output: any OutputSink,
         history: any HistoryStoring = InMemoryHistoryStore(), sessionID: String = "session",
-        format: OutputFormat = .table, showsErrorLocations: Bool = true, echoesSteps: Bool = false
+        format: OutputFormat = .table, showsErrorLocations: Bool = true, echoesSteps: Bool = false,
+        hostCommands: [any Command] = []
     ) {
         self.plugins = plugins
         self.environment = environment
@@ -30,5 +33,6 @@ public struct SessionConfiguration: Sendable {
         self.format = format
         self.showsErrorLocations = showsErrorLocations
         self.echoesSteps = echoesSteps
+        self.hostCommands = hostCommands
     }
 }

@@ -20,11 +20,14 @@ public struct SessionEnvironment: Sendable {
     public var variables: [String: String]
     /// The terminal for animations and pictures, when interactive.
     public var terminal: (any TerminalSurface)?
+    /// How commands reach HTTP servers; ``NoHTTPTransport`` unless the host gives one.
+    public var http: any HTTPTransport
 
     public init(
         clock: SessionClock, width: @escaping @Sendable () -> Int = { 80 }, style: TerminalStyle = .plain,
         isInteractive: Bool = false, animations: Bool = false, stateDirectory: String,
-        workingDirectory: String, variables: [String: String] = [:], terminal: (any TerminalSurface)? = nil
+        workingDirectory: String, variables: [String: String] = [:], terminal: (any TerminalSurface)? = nil,
+        http: any HTTPTransport = NoHTTPTransport()
     ) {
         self.clock = clock
         self.width = width
@@ -35,5 +38,6 @@ public struct SessionEnvironment: Sendable {
         self.workingDirectory = workingDirectory
         self.variables = variables
         self.terminal = terminal
+        self.http = http
     }
 }

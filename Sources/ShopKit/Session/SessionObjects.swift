@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Objects that plugins keep for the length of one session: caches, network clients, a
 /// guard against overlapping loads.
 ///
@@ -7,20 +9,51 @@
 /// session. Anything `undo` must restore belongs in state keys instead.
 ///
 /// Commands reach it through ``Invocation/sessionObject(_:)``.
-final class SessionObjects {
+public final class SessionObjects: Sendable {
     private struct Key: Hashable {
         var owner: String
         var type: ObjectIdentifier
     }
 
-    private var objects: [Key: any Sendable] = [:]
+    /// Tab completion reads it from the line editor's thread, commands from the session's.
+    private let objects = Mutex<[Key: any Sendable]>([:])
+
+    public init() {}
 
     /// The object of type `Object` that `owner` keeps, made by `make` when there is none yet.
-    func object<Object: AnyObject & Sendable>(owner: String, make: () -> Object) -> Object {
+    public func object<Object: AnyObject & Sendable>(owner: String, make: () -> Object) -> Object {
         let key = Key(owner: owner, type: ObjectIdentifier(Object.self))
-        if let existing = objects[key] as? Object { return existing }
-        let made = make()
-        objects[key] = made
-        return made
+        return objects.withLock { objects in
+            if let existing = objects[key] as? Object { return existing }
+            let made = make()
+            objects[key] = made
+            return made
+        }
     }
+
+    /// The object of type `Object` that `owner` keeps, if it made one.
+    public func existing<Object: AnyObject & Sendable>(owner: String, as type: Object.Type) -> Object? {
+        objects.withLock { $0[Key(owner: owner, type: ObjectIdentifier(type))] as? Object }
+    }
+
+    /// Tells every object that ends with the session (``SessionEnding``) that it ended.
+    func endAll() async {
+        let ending = objects.withLock { $0.values.compactMap { $0 as? any SessionEnding } }
+        await withTaskGroup(of: Void.self) { group in
+            for object in ending { group.addTask { await object.sessionEnded() } }
+        }
+    }
+}
+
+/// A session object with work to do when its session ends: stopping a process, flushing
+/// a file.
+///
+/// ```swift
+/// final class Connection: SessionEnding {
+///     func sessionEnded() async { await close() }
+/// }
+/// ```
+public protocol SessionEnding: AnyObject, Sendable {
+    /// Called once, when the session ends.
+    func sessionEnded() async
 }

@@ -14,7 +14,7 @@ public enum StateError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownName(let name, let suggestion):
-            "unknown variable '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+            "unknown variable '\(name)'" + Suggestion.didYouMean(suggestion)
         case .readOnly(let key, let owner):
             "'\(key)' belongs to the \(owner) plugin; change it with '\(owner)' commands"
         case .invalidName(let name):

@@ -1,20 +1,40 @@
-/// The shared store: user variables and plugin state under dotted keys, with undo.
+/// The shared store: user variables and plugin state under dotted keys, with nested
+/// changes and a bounded, labelled undo.
 ///
 /// A plugin owns the keys it declares (`services.selected` belongs to `services`) and is the
-/// only writer of them; user variables have names without dots. The session brackets every
-/// command with ``beginChange()`` and ``commitChange()`` or ``rollBackChange()``: the previous
-/// value of each key a command writes is journaled, so ``undo()`` and
-/// ``rollBack(to:)`` restore any earlier state.
-public final class StateStore {
+/// only writer of them; user variables have names without dots. Each stored value keeps its
+/// decoded model beside it (see ``StateKey``).
+///
+/// Changes nest: ``beginChange(label:)`` opens one inside the open one, ``commitChange()``
+/// merges it into its parent (the outermost becomes one `undo` step, labelled with the text
+/// that made it), ``rollBackChange()`` restores only what it changed. The session opens one
+/// per pipeline; `run FILE` and blocks open one around their steps, so each is one undo
+/// step. A change remembers, per key, the value before its first write, so a long script
+/// inside one change uses memory per key, not per command; ``undoLimit`` steps are kept and
+/// older ones forgotten.
+///
+/// ```swift
+/// try store.withChange(label: "run setup.shopscript") {
+///     try store.setVariable("x", to: 1)       // nested changes inside merge into this one
+/// }
+/// store.undo()                                // "run setup.shopscript"
+/// ```
+public final class StateStore: StateBackend {
+    /// How many undo steps are kept at each level.
+    public static let undoLimit = 1000
+
     private var declarations: [String: StateKeyDeclaration] = [:]
     private var entries: [String: StateEntry] = [:]
     private var nextRevision: UInt64 = 1
 
-    /// Previous values, oldest first; `stepStarts` marks where each committed change begins.
-    private var journal: [(key: String, previous: Value?)] = []
-    private var stepStarts: [Int] = []
-    /// Where each open change starts in the journal, outermost first.
-    private var openChangeStarts: [Int] = []
+    /// The open changes, outermost first.
+    private var open: [OpenChange] = []
+    /// The committed outermost changes, oldest first.
+    private var steps = UndoSteps()
+    /// The room of a forgotten step's journal, for the next change (no allocation per step).
+    private var spareJournal: Journal?
+    /// How many outermost changes are in effect (forgotten ones included).
+    public private(set) var checkpoint = 0
 
     /// An empty store with the keys of the given plugins.
     public init(declarations: [StateKeyDeclaration] = []) {
@@ -27,24 +47,53 @@ public final class StateStore {
 
     /// The value of a variable or state key.
     public func value(_ name: String) throws(StateError) -> Value {
-        if let entry = entries[name] { return entry.value }
-        if let declaration = declarations[name] {
-            let initial = declaration.initialValue()
-            entries[name] = StateEntry(value: initial, revision: 0)
-            return initial
-        }
-        throw .unknownName(name, suggestion: Suggestion.nearest(to: name, in: allNames))
-    }
-
-    /// Whether `name` is a variable or a declared key.
-    public func contains(_ name: String) -> Bool {
-        entries[name] != nil || declarations[name] != nil
+        try entry(name).value
     }
 
     /// The value of a variable or state key, or nil when there is none (no suggestion made).
     func valueIfKnown(_ name: String) -> Value? {
         guard entries[name] != nil || declarations[name] != nil else { return nil }
-        return try? value(name)
+        return try? entry(name).value
+    }
+
+    /// The model of a typed key, decoded from its value at most once per change.
+    public func model<Model>(_ key: StateKey<Model>) throws(StateError) -> Model {
+        if let entry = entries[key.name] {
+            if let model = entry.model as? Model { return model }
+            let model = try key.decode(entry.value, reader)
+            entries[key.name]?.model = model
+            return model
+        }
+        guard declarations[key.name] != nil else { throw unknown(key.name) }
+        let model = key.initial()
+        entries[key.name] = StateEntry(value: key.encode(model), revision: 0, model: model)
+        return model
+    }
+
+    private func entry(_ name: String) throws(StateError) -> StateEntry {
+        if let entry = entries[name] { return entry }
+        guard let declaration = declarations[name] else { throw unknown(name) }
+        let (value, model) = declaration.makeInitial()
+        let entry = StateEntry(value: value, revision: 0, model: model)
+        entries[name] = entry
+        return entry
+    }
+
+    private func untypedModel(_ name: String) throws(StateError) -> any Sendable {
+        let entry = try entry(name)
+        if let model = entry.model { return model }
+        guard let declaration = declarations[name] else { return entry.value }
+        let model = try declaration.decode(entry.value, reader)
+        entries[name]?.model = model
+        return model
+    }
+
+    private var reader: StateReader {
+        StateReader(valueOf: { name throws(StateError) in try self.value(name) }, modelOf: untypedModel)
+    }
+
+    private func unknown(_ name: String) -> StateError {
+        .unknownName(name, suggestion: Suggestion.nearest(to: name, in: name.contains(".") ? allNames : variableNames))
     }
 
     /// A number that changes whenever the key's value changes (0 before the first write).
@@ -67,8 +116,8 @@ public final class StateStore {
         declarations[key]
     }
 
-    /// A copy of the state at this moment, readable from any thread; keys never read so
-    /// far are built when the copy reads them.
+    /// A copy of the state at this moment, models included, readable from any thread; keys
+    /// never read so far are built when the copy reads them.
     public func snapshot() -> StateSnapshot {
         StateSnapshot(entries: entries, declarations: declarations)
     }
@@ -88,7 +137,7 @@ public final class StateStore {
             if let owner = owner(of: name) { throw .readOnly(key: name, owner: owner) }
             throw .invalidName(name)
         }
-        write(name, value)
+        write(name, StateEntry(value: value, revision: nextRevision, model: nil))
     }
 
     /// Removes a user variable.
@@ -100,88 +149,187 @@ public final class StateStore {
         write(name, nil)
     }
 
-    /// Sets a key the plugin declared.
+    /// Sets a typed key the plugin declared to `model`.
+    public func set<Model>(_ key: StateKey<Model>, to model: Model, by plugin: String) throws(StateError) {
+        try checkOwner(key.name, plugin)
+        write(key.name, StateEntry(value: key.encode(model), revision: nextRevision, model: model))
+    }
+
+    /// Sets a key the plugin declared to `value`, after checking and decoding it (a change
+    /// an outside plugin proposes).
     public func set(_ key: String, to value: Value, by plugin: String) throws(StateError) {
+        try checkOwner(key, plugin)
+        let model = try declarations[key]?.checkedModel(of: value, reader: reader)
+        write(key, StateEntry(value: value, revision: nextRevision, model: model))
+    }
+
+    private func checkOwner(_ key: String, _ plugin: String) throws(StateError) {
         guard declarations[key] != nil, owner(of: key) == plugin else {
             throw .undeclaredKey(key, plugin: plugin)
         }
-        write(key, value)
     }
 
-    /// Replaces variables and plugin keys with `newValues` after checking every one; nothing
-    /// changes when any is refused.
+    /// Replaces variables and plugin keys with `newValues` after checking every one —
+    /// names, types, and each key's decode against the state being loaded (so references
+    /// between keys are checked); nothing changes when any is refused.
     public func load(_ newValues: [(key: String, value: Value)]) throws(StateError) {
+        var loaded: [String: Value] = [:]
         for (key, value) in newValues {
-            if let declaration = declarations[key] {
-                try declaration.validate(value)
-            } else if !Self.isVariableName(key) {
+            if declarations[key] == nil {
+                guard key.contains(".") else {
+                    guard Self.isVariableName(key) else { throw .invalidName(key) }
+                    loaded[key] = value
+                    continue
+                }
                 throw .undeclaredKey(key, plugin: owner(of: key) ?? String(key.prefix { $0 != "." }))
             }
+            loaded[key] = value
         }
-        for (key, value) in newValues { write(key, value) }
+        let overlay = LoadOverlay(values: loaded, store: self)
+        var models: [String: any Sendable] = [:]
+        for (key, _) in newValues where declarations[key] != nil {
+            models[key] = try overlay.model(key)
+        }
+        for (key, value) in newValues {
+            write(key, StateEntry(value: value, revision: nextRevision, model: models[key]))
+        }
     }
 
-    private func write(_ key: String, _ value: Value?) {
+    /// The models of the keys of a state being loaded, decoded against that state.
+    private final class LoadOverlay {
+        let values: [String: Value]
+        unowned let store: StateStore
+        var models: [String: any Sendable] = [:]
+        var decoding: Set<String> = []
+
+        init(values: [String: Value], store: StateStore) {
+            self.values = values
+            self.store = store
+        }
+
+        func value(_ name: String) throws(StateError) -> Value {
+            if let value = values[name] { return value }
+            return try store.value(name)
+        }
+
+        func model(_ name: String) throws(StateError) -> any Sendable {
+            if let model = models[name] { return model }
+            guard let value = values[name], let declaration = store.declarations[name] else {
+                return try store.untypedModel(name)
+            }
+            guard decoding.insert(name).inserted else {
+                throw .invalidValue(key: name, reason: "its check depends on itself")
+            }
+            defer { decoding.remove(name) }
+            let reader = StateReader(
+                valueOf: { name throws(StateError) in try self.value(name) },
+                modelOf: { name throws(StateError) in try self.model(name) })
+            let model = try declaration.checkedModel(of: value, reader: reader)
+            models[name] = model
+            return model
+        }
+    }
+
+    private func write(_ key: String, _ entry: StateEntry?) {
         let previous: StateEntry?
-        if let value {
-            previous = entries.updateValue(StateEntry(value: value, revision: nextRevision), forKey: key)
+        if let entry {
+            previous = entries.updateValue(entry, forKey: key)
         } else {
             previous = entries.removeValue(forKey: key)
         }
         nextRevision += 1
-        if !openChangeStarts.isEmpty {
-            journal.append((key, previous?.value ?? declarations[key].map { $0.initialValue() }))
-        }
+        guard !open.isEmpty else { return }
+        open[open.count - 1].record(key, previous: previous ?? initialEntry(key))
+    }
+
+    private func initialEntry(_ key: String) -> StateEntry? {
+        guard let declaration = declarations[key] else { return nil }
+        let (value, model) = declaration.makeInitial()
+        return StateEntry(value: value, revision: 0, model: model)
     }
 
     // MARK: Changes and undo
 
-    /// Starts journaling a command's writes, inside the open change if there is one.
-    public func beginChange() {
-        openChangeStarts.append(journal.count)
+    /// Opens a change inside the open one (or an outermost one); `label` is the text of the
+    /// command, pipeline or script that makes it, which `undo` names.
+    public func beginChange(label: ChangeLabel) {
+        var journal = spareJournal ?? Journal()
+        spareJournal = nil
+        journal.clear()
+        open.append(OpenChange(label: label, journal: journal))
     }
 
-    /// Ends the innermost change: merged into its parent, or, when outermost, kept as one
+    /// Opens a change labelled with this text.
+    public func beginChange(label: String) {
+        beginChange(label: ChangeLabel(label))
+    }
+
+    /// Closes the innermost change: merged into its parent, or, when outermost, kept as one
     /// undo step. Returns whether it changed anything.
     @discardableResult
     public func commitChange() -> Bool {
-        guard let start = openChangeStarts.popLast() else { return false }
-        guard journal.count > start else { return false }
-        if openChangeStarts.isEmpty { stepStarts.append(start) }
+        guard let change = open.popLast() else { return false }
+        let step = change.folded()
+        guard !step.journal.isEmpty else {
+            spareJournal = step.journal
+            return false
+        }
+        if open.isEmpty {
+            if let dropped = steps.append(step) { spareJournal = dropped.journal }
+            checkpoint += 1
+        } else {
+            open[open.count - 1].add(child: step)
+        }
         return true
     }
 
-    /// Restores every key the innermost change wrote and closes it.
+    /// Closes the innermost change, restoring every key it (and the changes it merged) wrote.
     public func rollBackChange() {
-        guard let start = openChangeStarts.popLast() else { return }
-        restoreJournal(from: start)
+        guard let change = open.popLast() else { return }
+        restore(change.folded())
     }
 
-    /// How many committed changes can be undone.
-    public var checkpoint: Int { stepStarts.count }
-
-    /// Restores the state before the last committed change; returns the keys it restored, or
-    /// nil when there is nothing to undo.
-    public func undo() -> [String]? {
-        guard let start = stepStarts.popLast() else { return nil }
-        let keys = Array(Set(journal[start...].map(\.key))).sorted()
-        restoreJournal(from: start)
-        return keys
-    }
-
-    /// Undoes committed changes until only `checkpoint` of them remain.
-    public func rollBack(to checkpoint: Int) {
-        while stepStarts.count > max(0, checkpoint) {
-            _ = undo()
+    /// Runs `body` as one change: committed when it returns, rolled back when it throws.
+    public func withChange<Result>(label: String, _ body: () throws -> Result) rethrows -> Result {
+        beginChange(label: label)
+        do {
+            let result = try body()
+            commitChange()
+            return result
+        } catch {
+            rollBackChange()
+            throw error
         }
     }
 
-    private func restoreJournal(from start: Int) {
-        for change in journal[start...].reversed() {
-            entries[change.key] = change.previous.map { StateEntry(value: $0, revision: nextRevision) }
+    /// Undoes the last change committed beside the innermost open one (a command runs in a
+    /// change of its own, so `undo` undoes the command before it, at the same level: inside
+    /// `run FILE`, the file's previous command). Returns its label, or nil when there is
+    /// nothing to undo at that level.
+    @discardableResult
+    public func undo() -> String? {
+        let step: UndoStep?
+        if open.count >= 2 {
+            step = open[open.count - 2].children.popLast()
+        } else {
+            step = steps.popLast()
+            if step != nil { checkpoint -= 1 }
+        }
+        guard let step else { return nil }
+        restore(step)
+        return step.label.description
+    }
+
+    /// Undoes outermost changes until only `checkpoint` of them remain (or none is left).
+    public func rollBack(to checkpoint: Int) {
+        while self.checkpoint > max(0, checkpoint), undo() != nil {}
+    }
+
+    private func restore(_ step: UndoStep) {
+        for (key, previous) in step.journal.entries {
+            entries[key] = previous.map { StateEntry(value: $0.value, revision: nextRevision, model: $0.model) }
             nextRevision += 1
         }
-        journal.removeSubrange(start...)
     }
 
     // MARK: Names
@@ -203,39 +351,9 @@ public final class StateStore {
     }
 }
 
-/// A value in the store and the revision that wrote it.
+/// A value in the store, the revision that wrote it, and its decoded model once read.
 struct StateEntry: Sendable {
     var value: Value
     var revision: UInt64
-}
-
-/// A copy of the store's values at one moment, safe to read from any thread.
-public struct StateSnapshot: Sendable {
-    private var entries: [String: StateEntry]
-    private var declarations: [String: StateKeyDeclaration]
-
-    init(entries: [String: StateEntry], declarations: [String: StateKeyDeclaration]) {
-        self.entries = entries
-        self.declarations = declarations
-    }
-
-    /// An empty snapshot.
-    public init() {
-        self.init(entries: [:], declarations: [:])
-    }
-
-    /// The value of a variable or key, or nil.
-    public subscript(key: String) -> Value? {
-        entries[key]?.value ?? declarations[key]?.initialValue()
-    }
-
-    /// Every variable and key name, sorted.
-    public var names: [String] {
-        Set(entries.keys).union(declarations.keys).sorted()
-    }
-
-    /// User variable names, sorted.
-    public var variableNames: [String] {
-        entries.keys.filter { !$0.contains(".") }.sorted()
-    }
+    var model: (any Sendable)?
 }

@@ -21,20 +21,26 @@ public enum TranscriptRunner {
         /// new path inside it, created only if a command writes there. Without it, each file
         /// gets a temporary folder of its own.
         public var scratchDirectory: String?
+        /// Commands the executable adds to the core's (`plugin …`).
+        public var hostCommands: [any Command]
+        /// How each session reaches HTTP servers (a transcript may switch news to a URL).
+        public var http: any HTTPTransport = NoHTTPTransport()
         /// The commands, built once for every file.
         let registry: CommandRegistry?
 
         public init(
             plugins: [any Plugin], now: Double = TranscriptRunner.defaultNow, update: Bool = false,
-            processEnvironment: [String: String] = [:], scratchDirectory: String? = nil
+            processEnvironment: [String: String] = [:], scratchDirectory: String? = nil,
+            hostCommands: [any Command] = []
         ) {
             self.plugins = plugins
             self.now = now
             self.update = update
             self.processEnvironment = processEnvironment
             self.scratchDirectory = scratchDirectory
+            self.hostCommands = hostCommands
             self.registry = try? CommandRegistry(
-                core: CoreCommands.all, coreDefaults: CoreCommands.groupDefaults, plugins: plugins)
+                core: CoreCommands.all + hostCommands, coreDefaults: CoreCommands.groupDefaults, plugins: plugins)
         }
     }
 
@@ -96,6 +102,18 @@ public enum TranscriptRunner {
     private static func execute(_ script: Script, path: String, settings: Settings) async throws -> [StepCheck] {
         let expectations = try script.steps.map { step throws(TranscriptError) in try ExpectedOutput(step.expectations)
         }
+        return zip(try await outputs(of: script, path: path, settings: settings), expectations).map {
+            StepCheck(step: $0.step, expected: $1, actual: $0.lines)
+        }
+    }
+
+    /// Every step of `script` (at `path`) with the lines it printed, stdout and stderr in order,
+    /// ANSI stripped: run in a fresh session with the transcript environment, up to an `exit`.
+    ///
+    /// What `shop test` checks and `shop demo --handout` writes down.
+    public static func outputs(of script: Script, path: String, settings: Settings) async throws
+        -> [(step: Step, lines: [String])]
+    {
         let stateDirectory: String
         if let scratch = settings.scratchDirectory {
             stateDirectory = scratch + "/" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
@@ -108,20 +126,20 @@ public enum TranscriptRunner {
         let environment = SessionEnvironment(
             clock: .fixed(at: settings.now), width: { 80 }, style: .plain, isInteractive: false, animations: false,
             stateDirectory: stateDirectory, workingDirectory: FilePath.directory(of: path),
-            variables: ["HOME": stateDirectory, "TMPDIR": stateDirectory])
+            variables: ["HOME": stateDirectory, "TMPDIR": stateDirectory], http: settings.http)
         let session = try Session(
             configuration: SessionConfiguration(
                 plugins: settings.plugins, environment: environment, output: output, sessionID: "transcript",
-                showsErrorLocations: false),
+                showsErrorLocations: false, hostCommands: settings.hostCommands),
             registry: settings.registry)
-        var checks: [StepCheck] = []
-        for (step, expected) in zip(script.steps, expectations) {
+        var outputs: [(step: Step, lines: [String])] = []
+        for step in script.steps {
             _ = await session.run(step: step)
-            let actual = TerminalText.lines(of: output.take())
-            checks.append(StepCheck(step: step, expected: expected, actual: actual))
+            outputs.append((step, TerminalText.lines(of: output.take())))
             if await session.exitRequest != nil { break }
         }
-        return checks
+        await session.end()
+        return outputs
     }
 
     // MARK: Rewriting

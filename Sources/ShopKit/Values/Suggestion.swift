@@ -1,5 +1,11 @@
 /// Finds the nearest known name to a mistyped one, for "did you mean" messages.
 public enum Suggestion {
+    /// ` (did you mean 'NAME'?)` for a suggestion, else nothing: the one wording of every
+    /// "did you mean".
+    public static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
     /// The candidate closest to `name` by edit distance, when it is close enough to be a typo.
     public static func nearest(to name: String, in candidates: [String]) -> String? {
         let target = Array(name.lowercased())

@@ -7,7 +7,7 @@ enum CoreCommands {
         EchoCommand(), PrintCommand(), MathCommand(), RangeCommand(), SleepCommand(), ExpectCommand(), UndoCommand(),
         RunCommand(),
         HistoryListCommand(), HistoryForgetCommand(), HistorySaveCommand(),
-        FormatCommand(), PluginsCommand(), ExitCommand(),
+        FormatCommand(), PluginsCommand(), PluginsCommand(path: ["plugin", "list"]), ExitCommand(),
         WhereCommand(), EachCommand(), SortCommand(), TakeCommand(), SkipCommand(), CountCommand(), GetCommand(),
         FindCommand(), ToJSONCommand(), ToCSVCommand(), FromJSONCommand(),
     ]

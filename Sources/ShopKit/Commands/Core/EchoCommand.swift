@@ -1,11 +1,13 @@
 /// `echo WORDS…`: the words joined by spaces.
 struct EchoCommand: Command {
+    static let words = Argument<[String]>("WORDS", "text, variables")
+
     let spec = CommandSpec(
         path: ["echo"], abstract: "Print words after interpolation",
-        arguments: [ArgumentSpec("WORDS", "text, variables", kind: .value, isOptional: true, isVariadic: true)],
+        arguments: [Self.words],
         examples: [Example("echo \"total: ${services.mode}\"")])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        .value(.string(invocation.arguments.texts("WORDS").joined(separator: " ")))
+        .value(.string(try invocation[Self.words].joined(separator: " ")))
     }
 }

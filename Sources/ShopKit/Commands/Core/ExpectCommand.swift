@@ -4,6 +4,9 @@
 /// After `|` a condition that starts with an operator compares the input:
 /// `services list | count | expect == 6`.
 struct ExpectCommand: Command {
+    static let condition = Deferred<ValueCondition>(
+        "CONDITION", "LEFT OP RIGHT, a value, joined by and/or/not", completion: .choices(ComparisonOperator.spellings))
+
     let spec = CommandSpec(
         path: ["expect"], abstract: "Check a condition; fail naming the first comparison that is false",
         discussion: """
@@ -18,17 +21,11 @@ struct ExpectCommand: Command {
         ],
         input: .optional)
 
-    private static var condition: ArgumentSpec {
-        var condition = ArgumentSpec.deferred("CONDITION", "LEFT OP RIGHT, a value, joined by and/or/not")
-        condition.completion = .choices(ComparisonOperator.spellings)
-        return condition
-    }
-
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let condition = try invocation.valueCondition()
+        let condition = try invocation[Self.condition]
         let result: (holds: Bool, reason: String)
         do {
-            result = try await condition.check(input: invocation.input, in: invocation.interpreter)
+            result = try await condition.evaluator.check(input: invocation.input, in: condition.interpreter)
         } catch let error as LocatedError {
             guard case LanguageError.cannotCompare(let what)? = error.underlying as? LanguageError else { throw error }
             throw LocatedError(LanguageError.expectationFailed("cannot compare \(what)"), at: error.location)

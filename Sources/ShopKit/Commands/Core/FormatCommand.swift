@@ -1,16 +1,14 @@
 /// `format table|json|plain`: the session's output format.
 struct FormatCommand: Command {
+    static let format = Argument<OutputFormat>("FORMAT", "table, json or plain")
+
     let spec = CommandSpec(
-        path: ["format"], abstract: "Choose how results are printed",
-        arguments: [
-            ArgumentSpec("FORMAT", "table, json or plain", kind: .choice(OutputFormat.allCases.map(\.rawValue)))
-        ],
+        path: ["format"], abstract: "Choose how results are printed", arguments: [Self.format],
         examples: [Example("format json; vars; format table")])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        if let format = invocation.arguments.text("FORMAT").flatMap(OutputFormat.init(rawValue:)) {
-            invocation.interpreter.format = format
-        }
+        let core = try invocation.core
+        core.format = try invocation[Self.format]
         return nil
     }
 }

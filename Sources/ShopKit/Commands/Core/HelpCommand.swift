@@ -1,16 +1,15 @@
 /// `help [COMMAND]`: the commands by plugin, or one command's usage, arguments and examples.
 struct HelpCommand: Command {
+    static let command = Argument<[String]>("COMMAND", "a command, a plugin or a group", completion: .commands)
+
     let spec = CommandSpec(
-        path: ["help"], abstract: "Show the commands, or how to use one",
-        arguments: [
-            ArgumentSpec(
-                "COMMAND", "a command, a plugin or a group", isOptional: true, isVariadic: true, completion: .commands)
-        ],
-        examples: [Example("help"), Example("help where"), Example("help state get")])
+        path: ["help"], abstract: "Show the commands, or how to use one", arguments: [Self.command],
+        examples: [Example("help"), Example("help where"), Example("help state get")],
+        fields: ["command", "usage", "abstract", "aliases", "arguments", "options", "examples"])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let registry = invocation.interpreter.registry
-        let words = invocation.arguments.texts("COMMAND")
+        let registry = try invocation.core.registry
+        let words = try invocation[Self.command]
         guard !words.isEmpty else {
             let sections = Help.sections(of: registry)
             let list = sections.flatMap(\.commands).map(Help.value(of:))

@@ -2,14 +2,16 @@
 struct HistoryForgetCommand: Command {
     let spec = CommandSpec(
         path: ["history", "forget"], abstract: "Delete a command, or every command containing TEXT, from the history",
-        arguments: [ArgumentSpec("N", "the number 'history' shows", kind: .integer, isOptional: true)],
-        options: [OptionSpec("--grep", value: "TEXT", "delete every command containing TEXT")],
-        examples: [Example("history forget --grep password")])
+        arguments: [Self.number], options: [Self.grep],
+        examples: [Example("history forget --grep password")], history: .never)
+
+    static let number = Argument<Int?>("N", "the number 'history' shows")
+    static let grep = Option<String?>("--grep", value: "TEXT", "delete every command containing TEXT")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let history = invocation.interpreter.history
+        let history = try invocation.core.history
         let removed: Int
-        switch (invocation.arguments.int("N"), invocation.arguments.text("--grep")) {
+        switch (try invocation[Self.number], try invocation[Self.grep]) {
         case (let id?, nil):
             removed = try history.forget(id: Int64(id))
             guard removed > 0 else { throw CommandError.failed("history: no command number \(id)") }

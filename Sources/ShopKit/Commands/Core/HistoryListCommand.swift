@@ -3,24 +3,24 @@ struct HistoryListCommand: Command {
     let spec = CommandSpec(
         path: ["history", "list"], abstract: "List commands typed at the prompt ('history' alone too)",
         discussion: "Numbers are the same in every session: '!N' runs number N again, 'history forget N' deletes it.",
-        arguments: [ArgumentSpec("N", "how many of the newest to show", kind: .integer, isOptional: true)],
-        options: [
-            OptionSpec(flag: "--all", "every session, not just this one"),
-            OptionSpec("--grep", value: "TEXT", "only commands containing TEXT"),
-        ],
-        examples: [Example("history 5"), Example("history --all --grep services")])
+        arguments: [Self.count], options: [Self.all, Self.grep],
+        examples: [Example("history 5"), Example("history --all --grep services")],
+        fields: ["id", "started", "ms", "status", "command"], history: .notReplayable)
+
+    static let count = Argument<Int?>("N", "how many of the newest to show")
+    static let all = Flag("--all", "every session, not just this one")
+    static let grep = Option<String?>("--grep", value: "TEXT", "only commands containing TEXT")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let interpreter = invocation.interpreter
-        let scope: HistoryScope = invocation.arguments.flag("--all") ? .all : .session(interpreter.sessionID)
-        let limit = invocation.arguments.int("N")
+        let core = try invocation.core
+        let scope: HistoryScope = invocation[Self.all] ? .all : .session(core.sessionID)
+        let limit = try invocation[Self.count]
         if let limit, limit < 0 {
             throw CommandError.invalidArgument(
                 command: spec.name, argument: "N", expected: "0 or more", got: String(limit))
         }
-        let entries = try interpreter.history.entries(
-            in: scope, matching: invocation.arguments.text("--grep"), limit: limit)
-        let names = FieldNames(["id", "started", "ms", "status", "command"])
+        let entries = try core.history.entries(in: scope, matching: try invocation[Self.grep], limit: limit)
+        let names = FieldNames(spec.fields)
         let offset = Double(invocation.environment.clock.utcOffset)
         let rows: [Value] = entries.map { entry in
             .record(

@@ -4,25 +4,25 @@ struct HistorySaveCommand: Command {
         path: ["history", "save"], abstract: "Save this session's successful commands as a .shopscript",
         discussion:
             "With --outputs every command gets the '#>' lines it prints in the test environment, so the file is a ready transcript test ('shop test FILE'). The file is written atomically; an existing file is kept unless --force.",
-        arguments: [ArgumentSpec("FILE", "the script to write", kind: .path)],
-        options: [
-            OptionSpec(flag: "--outputs", "add each command's output as '#>' lines"),
-            OptionSpec(flag: "--force", "replace an existing file"),
-        ],
-        examples: [Example("history save tour.shopscript --outputs")])
+        arguments: [Self.file], options: [Self.outputs, Self.force],
+        examples: [Example("history save tour.shopscript --outputs")], history: .notReplayable)
+
+    static let file = Argument<FilePath>("FILE", "the script to write")
+    static let outputs = Flag("--outputs", "add each command's output as '#>' lines")
+    static let force = Flag("--force", "replace an existing file")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let name = invocation.arguments.text("FILE") ?? ""
-        let path = invocation.resolve(path: name)
-        if FileSystem.exists(path), !invocation.arguments.flag("--force") {
+        let file = try invocation[Self.file]
+        let (name, path) = (file.text, file.absolute)
+        if FileSystem.exists(path), !invocation[Self.force] {
             throw CommandError.failed("history save: '\(name)' exists; add --force to replace it")
         }
-        let interpreter = invocation.interpreter
-        let commands = try interpreter.replayableCommands()
+        let core = try invocation.core
+        let commands = try core.replayableCommands()
         var text = "# Saved from a shop session.\n" + commands.map { $0 + "\n" }.joined()
-        if invocation.arguments.flag("--outputs") {
+        if invocation[Self.outputs] {
             text = await TranscriptRunner.updated(
-                Parser.parse(text, file: name), source: text, path: path, plugins: interpreter.registry.plugins)
+                Parser.parse(text, file: name), source: text, path: path, plugins: core.registry.plugins)
         }
         try FileSystem.writeAtomically(Array(text.utf8), to: path)
         invocation.console.message("saved \(commands.count) command\(commands.count == 1 ? "" : "s") to \(name)")

@@ -1,17 +1,29 @@
-/// `plugins`: the loaded plugins with their versions and commands.
+/// `plugins`: the loaded plugins, built-in and outside, with their versions, protocol,
+/// state and commands.
 struct PluginsCommand: Command {
-    let spec = CommandSpec(path: ["plugins"], abstract: "List loaded plugins", examples: [Example("plugins")])
+    let spec: CommandSpec
+
+    /// `plugins`, or the same under another name (`plugin list`).
+    init(path: [String] = ["plugins"]) {
+        spec = CommandSpec(
+            path: path, abstract: "List loaded plugins: built-in and outside, version, protocol, state",
+            examples: [Example(path.joined(separator: " "))],
+            fields: ["name", "version", "protocol", "state", "commands", "summary"])
+    }
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let names = FieldNames(["name", "version", "summary", "commands"])
-        let rows: [Value] = invocation.interpreter.registry.plugins.map { plugin in
+        let names = FieldNames(spec.fields)
+        let rows: [Value] = try invocation.core.registry.plugins.map { plugin in
             let verbs = plugin.commands.map { $0.spec.path.last ?? "" }
+            let outside = plugin as? any PluginStatusReporting
             return .record(
                 Record(
                     names: names,
                     values: [
-                        .string(plugin.name), .string(plugin.version), .string(plugin.summary),
-                        .string(verbs.joined(separator: " ")),
+                        .string(plugin.name), .string(plugin.version),
+                        .string(outside?.protocolDescription ?? "built-in"),
+                        .string(outside?.state(in: invocation.context.objects) ?? "loaded"),
+                        .string(verbs.joined(separator: " ")), .string(plugin.summary),
                     ]))
         }
         return .value(.list(rows))

@@ -3,11 +3,12 @@ struct RunCommand: Command {
     let spec = CommandSpec(
         path: ["run"], abstract: "Run a script in this session",
         discussion: "A relative FILE is found next to the script that runs it, else in the working folder.",
-        arguments: [ArgumentSpec("FILE", "a .shopscript file", kind: .path)])
+        arguments: [Self.file])
+
+    static let file = Argument<FilePath>("FILE", "a .shopscript file")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let path = invocation.resolve(path: invocation.arguments.text("FILE") ?? "")
-        try await invocation.interpreter.include(path, as: invocation.arguments.text("FILE") ?? path)
+        try await invocation.core.include(try invocation[Self.file])
         return nil
     }
 }

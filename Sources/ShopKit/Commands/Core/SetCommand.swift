@@ -3,17 +3,19 @@ struct SetCommand: Command {
     let spec = CommandSpec(
         path: ["set"], abstract: "Set a variable",
         discussion: "Without VALUE the variable takes the pipeline's input: 'services list | count | set n'.",
-        arguments: [
-            ArgumentSpec("NAME", "letters, digits and '_'", completion: .variables),
-            ArgumentSpec("VALUE", "any value", kind: .value, isOptional: true),
-        ],
+        arguments: [Self.name, Self.value],
         examples: [Example("set budget 2000"), Example("set budget 2000; set greeting \"hello $budget\"")],
         input: .optional)
 
+    static let name = Argument<String>("NAME", "letters, digits and '_'", completion: .variables)
+    static let value = Argument<Value?>("VALUE", "any value; the pipeline's input when left out")
+
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let name = invocation.arguments.text("NAME") ?? ""
-        guard let value = invocation.arguments.value("VALUE") ?? invocation.input else {
-            throw CommandError.missingArgument(command: spec.name, argument: "VALUE", usage: spec.usage)
+        let name = try invocation[Self.name]
+        guard let value = try invocation[Self.value] ?? invocation.input else {
+            throw CommandError.failed(
+                "set: no VALUE and no input: give a value, or use it after '|' as in '… | set \(name)' (usage: \(spec.usage))"
+            )
         }
         try invocation.interpreter.assign(name, to: value)
         return nil

@@ -2,11 +2,13 @@
 struct SleepCommand: Command {
     let spec = CommandSpec(
         path: ["sleep"], abstract: "Wait a number of seconds (Ctrl-C stops it)",
-        arguments: [ArgumentSpec("SECONDS", "how long, such as 0.5", kind: .number)],
+        arguments: [Self.seconds],
         examples: [Example("sleep 0.01")])
 
+    static let seconds = Argument<Double>("SECONDS", "how long, such as 0.5")
+
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let seconds = invocation.arguments.number("SECONDS") ?? 0
+        let seconds = try invocation[Self.seconds]
         guard seconds >= 0, seconds < 1e9 else {
             throw CommandError.invalidArgument(
                 command: spec.name, argument: "SECONDS", expected: "between 0 and 1e9", got: String(seconds))

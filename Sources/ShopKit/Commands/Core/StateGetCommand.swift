@@ -2,10 +2,12 @@
 struct StateGetCommand: Command {
     let spec = CommandSpec(
         path: ["state", "get"], abstract: "Show the value of a key or variable",
-        arguments: [ArgumentSpec("KEY", "a state key such as services.selected", completion: .stateKeys)],
+        arguments: [Self.key],
         examples: [Example("state get services.mode")])
 
+    static let key = Argument<String>("KEY", "a state key such as services.selected", completion: .stateKeys)
+
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        .value(try invocation.state.value(invocation.arguments.text("KEY") ?? ""))
+        .value(try invocation.state.value(try invocation[Self.key]))
     }
 }

@@ -2,11 +2,11 @@
 struct StateKeysCommand: Command {
     let spec = CommandSpec(
         path: ["state", "keys"], abstract: "List state keys and variables",
-        examples: [Example("state keys")])
+        examples: [Example("state keys")], fields: ["key", "owner", "type", "about"])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let store = invocation.interpreter.store
-        let names = FieldNames(["key", "owner", "type", "about"])
+        let store = try invocation.core.store
+        let names = FieldNames(spec.fields)
         var rows: [Value] = []
         for key in store.pluginKeys {
             let type = try store.value(key).typeName

@@ -2,13 +2,15 @@
 struct StateSaveCommand: Command {
     let spec = CommandSpec(
         path: ["state", "save"], abstract: "Save the whole state to a JSON file",
-        arguments: [ArgumentSpec("FILE", "where to write", kind: .path)])
+        arguments: [Self.file])
+
+    static let file = Argument<FilePath>("FILE", "where to write")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let values = try invocation.interpreter.store.allValues()
-        let path = invocation.resolve(path: invocation.arguments.text("FILE") ?? "")
-        try FileSystem.writeAtomically(StateFile.encode(values), to: path)
-        invocation.console.message("saved \(values.count) keys to \(invocation.arguments.text("FILE") ?? path)")
+        let values = try invocation.core.store.allValues()
+        let file = try invocation[Self.file]
+        try FileSystem.writeAtomically(StateFile.encode(values), to: file.absolute)
+        invocation.console.message("saved \(values.count) \(values.count == 1 ? "key" : "keys") to \(file.text)")
         return nil
     }
 }

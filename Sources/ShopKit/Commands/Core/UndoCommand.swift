@@ -5,7 +5,8 @@ struct UndoCommand: Command {
         examples: [Example("set x 1; set x 2; undo; echo $x")])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        guard invocation.interpreter.store.undo() != nil else { throw CommandError.failed("nothing to undo") }
+        guard let label = try invocation.core.store.undo() else { throw CommandError.failed("nothing to undo") }
+        invocation.console.message("undid: \(label)")
         return nil
     }
 }

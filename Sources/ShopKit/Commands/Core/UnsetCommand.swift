@@ -2,11 +2,13 @@
 struct UnsetCommand: Command {
     let spec = CommandSpec(
         path: ["unset"], abstract: "Remove a variable",
-        arguments: [ArgumentSpec("NAME", "a variable set with 'set'", completion: .variables)],
+        arguments: [Self.name],
         examples: [Example("set x 1; unset x")])
 
+    static let name = Argument<String>("NAME", "a variable set with 'set'", completion: .variables)
+
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        try invocation.interpreter.store.unsetVariable(invocation.arguments.text("NAME") ?? "")
+        try invocation.core.store.unsetVariable(try invocation[Self.name])
         return nil
     }
 }

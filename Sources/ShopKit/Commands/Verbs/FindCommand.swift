@@ -2,12 +2,14 @@
 struct FindCommand: Command {
     let spec = CommandSpec(
         path: ["find"], abstract: "Keep the rows where any field contains TEXT (any case)",
-        arguments: [ArgumentSpec("TEXT", "what to look for")],
+        arguments: [Self.text],
         examples: [Example("services list | find clean")], input: .required)
+
+    static let text = Argument<String>("TEXT", "what to look for")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let rows = try invocation.requireListInput()
-        let needle = (invocation.arguments.text("TEXT") ?? "").lowercased()
+        let needle = try invocation[Self.text].lowercased()
         return .value(.list(rows.filter { Self.contains($0, needle) }))
     }
 

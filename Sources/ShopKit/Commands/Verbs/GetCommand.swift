@@ -2,11 +2,13 @@
 struct GetCommand: Command {
     let spec = CommandSpec(
         path: ["get"], abstract: "Take FIELD of each row (or of a record)",
-        arguments: [ArgumentSpec("FIELD", "a field name")],
+        arguments: [Self.field],
         examples: [Example("services list | get title")], input: .required)
 
+    static let field = Argument<String>("FIELD", "a field name")
+
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let field = invocation.arguments.text("FIELD") ?? ""
+        let field = try invocation[Self.field]
         var lookup = FieldLookup(field)
         switch try invocation.requireInput() {
         case .record(let record):
@@ -29,6 +31,6 @@ struct GetCommand: Command {
 
     private static func missing(_ field: String, in names: [String]) -> CommandError {
         let suggestion = Suggestion.nearest(to: field, in: names)
-        return .failed("get: no field '\(field)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+        return .failed("get: no field '\(field)'" + Suggestion.didYouMean(suggestion))
     }
 }

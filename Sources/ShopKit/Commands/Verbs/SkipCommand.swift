@@ -2,11 +2,13 @@
 struct SkipCommand: Command {
     let spec = CommandSpec(
         path: ["skip"], abstract: "Drop the first N rows",
-        arguments: [ArgumentSpec("N", "how many", kind: .integer)],
+        arguments: [Self.count],
         examples: [Example("services list | skip 4")], input: .required)
+
+    static let count = Argument<Int>("N", "how many")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let rows = try invocation.requireListInput()
-        return .value(.list(Array(rows.dropFirst(max(0, invocation.arguments.int("N") ?? 0)))))
+        return .value(.list(Array(rows.dropFirst(max(0, try invocation[Self.count])))))
     }
 }

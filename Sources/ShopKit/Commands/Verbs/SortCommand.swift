@@ -2,18 +2,24 @@
 struct SortCommand: Command {
     let spec = CommandSpec(
         path: ["sort"], abstract: "Order rows by FIELD (add 'desc' for descending)",
-        arguments: [
-            ArgumentSpec("FIELD", "a field of the rows; leave out for a list of plain values", isOptional: true),
-            ArgumentSpec("ORDER", "asc or desc", kind: .choice(["asc", "desc"]), isOptional: true),
-        ],
+        arguments: [Self.field, Self.order],
         examples: [Example("services list | sort price desc")],
         input: .required)
 
+    static let field = Argument<String?>("FIELD", "a field of the rows; leave out for a list of plain values")
+    static let order = Argument<SortOrder?>("ORDER", "asc or desc")
+
+    /// The order of `sort`.
+    enum SortOrder: String, ChoiceArgument {
+        case asc, desc
+    }
+
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let rows = try invocation.requireListInput()
-        var field = invocation.arguments.text("FIELD")
-        var descending = invocation.arguments.text("ORDER") == "desc"
-        if let word = field, word == "desc" || word == "asc", invocation.arguments.text("ORDER") == nil,
+        var field = try invocation[Self.field]
+        let order = try invocation[Self.order]
+        var descending = order == .desc
+        if let word = field, word == "desc" || word == "asc", order == nil,
             !rows.contains(where: { $0.recordValue?[word] != nil })
         {
             descending = word == "desc"

@@ -2,11 +2,13 @@
 struct TakeCommand: Command {
     let spec = CommandSpec(
         path: ["take"], abstract: "Keep the first N rows",
-        arguments: [ArgumentSpec("N", "how many", kind: .integer)],
+        arguments: [Self.count],
         examples: [Example("services list | take 2")], input: .required)
+
+    static let count = Argument<Int>("N", "how many")
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let rows = try invocation.requireListInput()
-        return .value(.list(Array(rows.prefix(max(0, invocation.arguments.int("N") ?? 0)))))
+        return .value(.list(Array(rows.prefix(max(0, try invocation[Self.count])))))
     }
 }

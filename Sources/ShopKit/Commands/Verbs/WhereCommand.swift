@@ -1,5 +1,7 @@
 /// `where CONDITION`: keeps the items for which the condition holds.
 struct WhereCommand: Command {
+    static let condition = Deferred<ItemCondition>("CONDITION", "FIELD OP VALUE, a field, joined by and/or/not")
+
     let spec = CommandSpec(
         path: ["where"], abstract: "Keep the items for which CONDITION holds",
         discussion: """
@@ -7,7 +9,7 @@ struct WhereCommand: Command {
             lone FIELD (kept when true, not empty, not 0), joined by not, and, or and parentheses. A field name may \
             be quoted ("Unit Price"); $it is the item itself. Items without the field read it as null.
             """,
-        arguments: [ArgumentSpec.deferred("CONDITION", "FIELD OP VALUE, a field, joined by and/or/not")],
+        arguments: [Self.condition],
         examples: [
             Example("services list | where price < 1000"),
             Example("services list | where price < 1000 and title contains Wash"),
@@ -17,7 +19,7 @@ struct WhereCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let items = try invocation.requireListInput()
-        let condition = try invocation.itemCondition()
+        let condition = try invocation[Self.condition]
         var kept: [Value] = []
         for item in items where try await condition.holds(for: item) {
             kept.append(item)

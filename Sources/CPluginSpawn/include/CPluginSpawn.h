@@ -1,0 +1,15 @@
+#ifndef SHOP_CPLUGINSPAWN_H
+#define SHOP_CPLUGINSPAWN_H
+
+// The two GNU process calls Swift's Glibc module does not import (they need _GNU_SOURCE).
+// Each function wraps exactly one call and contains no logic of its own.
+
+#include <spawn.h>
+
+/// `pipe2(fds, O_CLOEXEC)`: a pipe whose ends no spawned process inherits.
+int shop_pipe_cloexec(int fds[2]);
+
+/// `posix_spawn_file_actions_addchdir_np`: the child starts in `path`.
+int shop_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path);
+
+#endif

@@ -1,0 +1,40 @@
+import ShopKit
+
+/// `plugin remove NAME`: deletes a registered plugin's entry.
+struct PluginRemoveCommand: Command {
+    let context: PluginCommandContext
+    let spec: CommandSpec
+
+    init(context: PluginCommandContext) {
+        self.context = context
+        let registryPath = context.loader.registryPath
+        spec = CommandSpec(
+            path: ["plugin", "remove"], abstract: "Unregister an outside plugin",
+            arguments: [
+                Argument<String>(
+                    "NAME", "a registered plugin",
+                    completion: .custom { _ in PluginRegistryFile.load(from: registryPath).registry.entries.map(\.name)
+                    })
+            ],
+            examples: [Example("plugin remove promo")])
+    }
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let name = invocation.arguments.words(ofArgument: "NAME").first?.text ?? ""
+        var (registry, _) = PluginRegistryFile.load(from: context.loader.registryPath)
+        guard registry.remove(name) else {
+            let names = registry.entries.map(\.name)
+            let suggestion = Suggestion.nearest(to: name, in: names)
+            throw CommandError.failed(
+                "plugin remove: no registered plugin '\(name)'"
+                    + (suggestion.map { " (did you mean '\($0)'?)" } ?? (names.isEmpty ? " (none is registered)" : "")))
+        }
+        do {
+            try registry.save()
+        } catch {
+            throw CommandError.failed("plugin remove \(name): \(error)")
+        }
+        invocation.console.message("removed \(name) — from new sessions")
+        return nil
+    }
+}

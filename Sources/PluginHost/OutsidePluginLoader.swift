@@ -1,0 +1,84 @@
+import ShopKit
+
+/// Finds outside plugins and their manifests: the registered ones from the registry file
+/// (one `stat` each at start, a spawn only for an executable that changed), and one given
+/// by path (`--plugin`, `#%plugin`, `plugin add`), which is started once for its manifest.
+///
+/// ```swift
+/// let loader = OutsidePluginLoader(settings: settings, registryPath: PluginRegistryFile.defaultPath(environment: env))
+/// let (plugins, warnings) = await loader.registered()
+/// let promo = try await loader.load("./shop-plugin-promo", workingDirectory: cwd)
+/// ```
+public struct OutsidePluginLoader: Sendable {
+    /// How plugin processes start.
+    public var settings: PluginSettings
+    /// The registry file.
+    public var registryPath: String
+
+    public init(settings: PluginSettings, registryPath: String) {
+        self.settings = settings
+        self.registryPath = registryPath
+    }
+
+    /// The registered plugins. A plugin whose executable changed is asked for its manifest
+    /// again and the file updated; a broken entry or file is a warning, never a failure.
+    public func registered() async -> (plugins: [OutsidePlugin], warnings: [String]) {
+        var (registry, warnings) = PluginRegistryFile.load(from: registryPath)
+        var plugins: [OutsidePlugin] = []
+        var changed = false
+        for var entry in registry.entries {
+            if !entry.executable.isUnchanged {
+                do {
+                    let executable = try PluginExecutable.inspect(entry.executable.path)
+                    entry.manifest = try await manifest(of: executable, expectedName: entry.name)
+                    entry.executable = executable
+                    registry.register(entry)
+                    changed = true
+                } catch {
+                    warnings.append("plugin \(entry.name): \(error); its commands are from the cached manifest")
+                }
+            }
+            do {
+                plugins.append(
+                    try OutsidePlugin(manifest: entry.manifest, executable: entry.executable.path, settings: settings))
+            } catch {
+                warnings.append("plugin \(entry.name): \(error); not loaded")
+            }
+        }
+        if changed {
+            do { try registry.save() } catch { warnings.append("\(error)") }
+        }
+        return (plugins, warnings)
+    }
+
+    /// The plugin at `word` (a path, or a name on `PATH`), started once for its manifest.
+    public func load(_ word: String, workingDirectory: String) async throws -> OutsidePlugin {
+        let executable = try locate(word, workingDirectory: workingDirectory)
+        let json = try await manifest(of: executable, expectedName: nil)
+        return try OutsidePlugin(manifest: json, executable: executable.path, settings: settings)
+    }
+
+    /// Finds `word` as `plugin add` does.
+    public func locate(_ word: String, workingDirectory: String) throws(PluginLocateError) -> PluginExecutable {
+        try PluginExecutable.locate(
+            word, path: settings.environment["PATH"], workingDirectory: workingDirectory,
+            home: settings.environment["HOME"])
+    }
+
+    /// Starts the executable, runs the handshake and asks for the manifest, then shuts it
+    /// down; the manifest's `name` must be the one the plugin gave in the handshake.
+    public func manifest(of executable: PluginExecutable, expectedName: String?) async throws -> Value {
+        let supervisor = PluginSupervisor(expectedName: expectedName, executable: executable.path, settings: settings)
+        defer { Task { await supervisor.shutdown() } }
+        let identity = try await supervisor.start()
+        let answer = try await supervisor.call("manifest", label: "manifest", timeout: 5, params: .null)
+        await supervisor.shutdown()
+        guard let manifest = answer.recordValue?["manifest"], manifest.recordValue != nil else {
+            throw ManifestError(path: "manifest", "the answer to 'manifest' has no \"manifest\" record")
+        }
+        if let name = manifest.recordValue?["name"]?.stringValue, name != identity.name {
+            throw ManifestError(path: "manifest.name", "'\(name)' is not the name the plugin gave, '\(identity.name)'")
+        }
+        return manifest
+    }
+}

@@ -1,0 +1,495 @@
+import Dispatch
+import Glibc
+import ShopKit
+import Synchronization
+
+/// One running plugin process and the conversation with it (PLUGIN-PROTOCOL §1, §2, §9).
+///
+/// stdout and stderr are read without blocking by dispatch read sources on one serial
+/// queue: stdout is cut into lines and each line decoded as a message, stderr goes to the
+/// log. Requests are numbered from 1; each waiting caller gets its call's events (output,
+/// progress, warnings, `state/get`) and finally its answer on its own task, so whatever a
+/// caller does with them happens where the caller runs. Writes go through a serial queue of
+/// their own, since a large request can fill the pipe.
+///
+/// A protocol error, an over-long line, an answer to an id never sent, or the end of stdout
+/// ends the connection: every waiting call fails with one error naming the plugin, and the
+/// process is stopped and reaped. A caller whose task is cancelled (Ctrl-C) returns at
+/// once; the plugin gets `cancel` and 1 s to answer before it is stopped.
+final class PluginConnection: Sendable {
+    /// The plugin's name, for messages.
+    let plugin: String
+    let process: ChildProcess
+    let log: PluginLog
+    /// How long a cancelled request may take to be answered before the process is stopped.
+    let cancelGrace: Double
+
+    private let queue = DispatchQueue(label: "shop.plugin.read")
+    private let writer = DispatchQueue(label: "shop.plugin.write")
+    private let state: Mutex<State>
+    /// The bytes of one read; touched only on `queue`.
+    nonisolated(unsafe) private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+
+    /// The longest line a plugin may write.
+    static let lineLimit = 16 << 20
+
+    private struct State {
+        var nextID = 1
+        var calls: [Int: Call] = [:]
+        /// Cancelled or timed-out requests whose late answers are dropped.
+        var abandoned: Set<Int> = []
+        /// Set once the connection ended: why.
+        var failure: PluginHostError?
+        var splitter = LineSplitter(limit: PluginConnection.lineLimit)
+        /// The revision of each key whose value this process was sent (`state-cache`).
+        var sentRevisions: [String: UInt64] = [:]
+        var inputClosed = false
+        /// Set (on `queue`) when the stderr descriptor was closed: its number may belong to
+        /// another process's pipe from then on.
+        var errorsClosed = false
+    }
+
+    private struct Call {
+        let label: String
+        let events: AsyncStream<CallEvent>.Continuation
+        let timeout: Double?
+        var deadline: Int = 0
+    }
+
+    /// What happens during a call, in order, ending with its answer or failure.
+    private enum CallEvent: Sendable {
+        case output([String])
+        case progress(message: String?, fraction: Double?)
+        case warning(String)
+        case stateGet(requestID: Int, keys: [String])
+        case answer(RPCMessage.Outcome)
+        case failed(PluginHostError)
+    }
+
+    private init(plugin: String, process: ChildProcess, log: PluginLog, cancelGrace: Double) {
+        self.plugin = plugin
+        self.process = process
+        self.log = log
+        self.cancelGrace = cancelGrace
+        self.state = Mutex(State())
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// Starts the executable and begins reading its output.
+    static func start(
+        plugin: String, executable: String, environment: [String: String], workingDirectory: String, log: PluginLog,
+        cancelGrace: Double = 1
+    ) throws(PluginHostError) -> PluginConnection {
+        let process: ChildProcess
+        do {
+            process = try ChildProcess.spawn(
+                executable: executable, environment: environment, workingDirectory: workingDirectory)
+        } catch {
+            throw .cannotStart(plugin: plugin, path: executable, reason: error.description)
+        }
+        let connection = PluginConnection(plugin: plugin, process: process, log: log, cancelGrace: cancelGrace)
+        log.append("shop: started \(executable) (pid \(process.pid))")
+        connection.startReading()
+        return connection
+    }
+
+    // MARK: Calls
+
+    /// What a caller does with a call's events while it waits for the answer.
+    struct Handlers {
+        /// Lines of `output` to show now.
+        var output: ([String]) -> Void = { _ in }
+        /// A `progress` note for a status line.
+        var progress: (_ message: String?, _ fraction: Double?) -> Void = { _, _ in }
+        /// A `log` line of level warning or error.
+        var warning: (String) -> Void = { _ in }
+        /// The answer to a `state/get` for these keys.
+        var stateGet: ([String]) -> RPCMessage.Outcome = { _ in
+            .error(RPCError(code: RPCError.invalidParams, message: "no state is available now"))
+        }
+    }
+
+    /// What a request's parameters may depend on: the features both sides listed, and which
+    /// key values this process already holds.
+    struct Peer {
+        let connection: PluginConnection
+        let usesStateCache: Bool
+
+        /// Whether `key` at `revision` must be sent; with `state-cache`, only when this
+        /// process was not sent that revision before. Records it as sent.
+        func needsValue(of key: String, revision: UInt64) -> Bool {
+            guard usesStateCache else { return true }
+            return connection.state.withLock { state in
+                guard state.sentRevisions[key] != revision else { return false }
+                state.sentRevisions[key] = revision
+                return true
+            }
+        }
+    }
+
+    /// Whether the connection ended (and why).
+    var failure: PluginHostError? { state.withLock { $0.failure } }
+
+    /// Waits until every cancelled request was answered, or the grace ran out and the
+    /// process was stopped: a plugin gets one request at a time (`cancel` aside).
+    func settle() async {
+        while state.withLock({ $0.failure == nil && !$0.abandoned.isEmpty }) {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Sends request `method` and waits for its answer, handling the events of the call on
+    /// the caller's task; `label` names it in messages (`promo apply`). `timeout` (seconds)
+    /// restarts with each `progress`.
+    ///
+    /// Throws the plugin's error answer as ``RPCError``, a ``PluginHostError`` when the
+    /// connection fails, and `CancellationError` when the caller's task is cancelled.
+    func call(
+        _ method: String, label: String, timeout: Double?, usesStateCache: Bool = false,
+        params makeParams: (Peer) -> Value, handlers: Handlers = Handlers()
+    ) async throws -> Value {
+        let (events, continuation) = AsyncStream.makeStream(of: CallEvent.self, bufferingPolicy: .unbounded)
+        let id: Int = try state.withLock { state throws(PluginHostError) in
+            if let failure = state.failure { throw failure }
+            defer { state.nextID += 1 }
+            state.calls[state.nextID] = Call(label: label, events: continuation, timeout: timeout)
+            return state.nextID
+        }
+        continuation.onTermination = { [self] termination in
+            if case .cancelled = termination { abandon(id) }
+        }
+        let line = RPCMessage.request(
+            id: id, method: method,
+            params: makeParams(
+                Peer(
+                    connection: self, usesStateCache: usesStateCache))
+        ).line
+        send(line)
+        queue.async { self.armTimeout(of: id) }
+        for await event in events {
+            switch event {
+            case .output(let lines): handlers.output(lines)
+            case .progress(let message, let fraction): handlers.progress(message, fraction)
+            case .warning(let text): handlers.warning(text)
+            case .stateGet(let requestID, let keys):
+                send(RPCMessage.response(id: requestID, outcome: handlers.stateGet(keys)).line)
+            case .answer(.result(let value)): return value
+            case .answer(.error(let error)): throw error
+            case .failed(let error): throw error
+            }
+        }
+        throw CancellationError()
+    }
+
+    /// Sends a notification.
+    func notify(_ method: String, params: Value) {
+        send(RPCMessage.notification(method: method, params: params).line)
+    }
+
+    // MARK: Ending
+
+    /// Ends the conversation politely: `shutdown`, stdin closed, up to `wait` seconds for the
+    /// exit, then SIGTERM and SIGKILL. Waiting calls fail with `stopped`.
+    ///
+    /// Returns whether the process ended by itself, without a signal from the host.
+    @discardableResult
+    func shutdown(wait: Double = 2) async -> Bool {
+        if failure == nil {
+            _ = try? await call("shutdown", label: "shutdown", timeout: wait, params: { _ in .null })
+        }
+        closeInput()
+        let exitedAlone = await process.waitForExit(within: wait) != nil
+        if !exitedAlone { _ = await process.terminate(grace: 1) }
+        fail(.stopped(plugin: plugin))
+        log.append("shop: stopped the plugin (\(process.reap()?.description ?? "gone"))")
+        return exitedAlone
+    }
+
+    /// Stops the process at once (SIGTERM, then SIGKILL after the grace); waiting calls fail.
+    func stop(because error: PluginHostError) async {
+        fail(error)
+        closeInput()
+        let status = await process.terminate(grace: cancelGrace)
+        log.append("shop: stopped the plugin (\(status))")
+    }
+
+    // MARK: Writing
+
+    private func send(_ line: String) {
+        writer.async { [self] in
+            guard !state.withLock({ $0.inputClosed }) else { return }
+            var line = line
+            let written = line.withUTF8 { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let count = Glibc.write(
+                        process.standardInput, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        return false
+                    }
+                    offset += count
+                }
+                return true
+            }
+            // A plugin that cannot be written to is gone: its stdout ends, and that ends the calls.
+            if !written { log.append("shop: could not write to the plugin: \(String(cString: strerror(errno)))") }
+        }
+    }
+
+    private func closeInput() {
+        writer.async { [self] in
+            let descriptor: Int32? = state.withLock { state in
+                guard !state.inputClosed else { return nil }
+                state.inputClosed = true
+                return process.standardInput
+            }
+            if let descriptor { close(descriptor) }
+        }
+    }
+
+    // MARK: Reading
+
+    private func startReading() {
+        let output = DispatchSource.makeReadSource(fileDescriptor: process.standardOutput, queue: queue)
+        output.setEventHandler { [self] in readOutput(from: output) }
+        output.setCancelHandler { [process] in close(process.standardOutput) }
+        let errors = DispatchSource.makeReadSource(fileDescriptor: process.standardError, queue: queue)
+        errors.setEventHandler { [self] in readErrors(from: errors) }
+        errors.setCancelHandler { [self] in
+            state.withLock { $0.errorsClosed = true }
+            close(process.standardError)
+        }
+        // Each handler holds its source, so the sources live until their stream ends and
+        // they cancel themselves.
+        output.resume()
+        errors.resume()
+    }
+
+    /// Reads what stdout has now; runs on `queue`.
+    private func readOutput(from source: any DispatchSourceRead) {
+        while true {
+            let count = read(process.standardOutput, buffer.baseAddress, buffer.count)
+            if count > 0 {
+                var pieces: [LineSplitter.Piece] = []
+                state.withLock { state in
+                    state.splitter.append(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { pieces.append($0) }
+                }
+                for piece in pieces { handle(piece) }
+                continue
+            }
+            if count < 0 && (errno == EINTR) { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
+            source.cancel()
+            outputEnded()
+            return
+        }
+    }
+
+    /// Reads what stderr has now into the log; runs on `queue`.
+    private func readErrors(from source: any DispatchSourceRead) {
+        while true {
+            let count = read(process.standardError, buffer.baseAddress, buffer.count)
+            if count > 0 {
+                log.appendStandardError(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                continue
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
+            log.finishStandardError()
+            source.cancel()
+            return
+        }
+    }
+
+    /// stdout ended: the process exited or is about to. Waits briefly for its status, then
+    /// fails what waits with how it ended and its last stderr line.
+    private func outputEnded() {
+        guard failure == nil else { return }
+        drainErrors()
+        let during = state.withLock { $0.calls.values.first?.label }
+        Task { [self] in
+            let status = await process.waitForExit(within: 0.5)
+            await withCheckedContinuation { continuation in
+                queue.async {
+                    self.drainErrors()
+                    continuation.resume()
+                }
+            }
+            let how = status?.description ?? "closed its stdout"
+            let error = PluginHostError.exited(
+                plugin: plugin, how: how, during: during ?? "idle", lastError: log.tail(1).first)
+            if status == nil {
+                await stop(because: error)
+            } else {
+                fail(error)
+                closeInput()
+                log.append("shop: the plugin \(how)")
+            }
+        }
+    }
+
+    /// Reads what is left on stderr right now; runs on `queue`.
+    private func drainErrors() {
+        while !state.withLock({ $0.errorsClosed }) {
+            let count = read(process.standardError, buffer.baseAddress, buffer.count)
+            guard count > 0 else { return }
+            log.appendStandardError(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    private func handle(_ piece: LineSplitter.Piece) {
+        switch piece {
+        case .overlong(let prefix):
+            protocolError(.nonProtocolText(plugin: plugin, text: String(decoding: prefix, as: UTF8.self)))
+        case .line(var line):
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            guard !line.isEmpty else { return }
+            do {
+                handle(try RPCMessage(line: line))
+            } catch {
+                let text = String(decoding: line.prefix(LineSplitter.prefixLength), as: UTF8.self)
+                if line.first == UInt8(ascii: "{"), case .malformed(let reason) = error {
+                    protocolError(.malformedMessage(plugin: plugin, reason: reason))
+                } else {
+                    protocolError(.nonProtocolText(plugin: plugin, text: text))
+                }
+            }
+        }
+    }
+
+    private func handle(_ message: RPCMessage) {
+        switch message {
+        case .response(let id, let outcome):
+            let known: Bool = state.withLock { state in
+                if let call = state.calls.removeValue(forKey: id) {
+                    call.events.yield(.answer(outcome))
+                    call.events.finish()
+                    return true
+                }
+                return state.abandoned.remove(id) != nil
+            }
+            if !known { protocolError(.unknownResponse(plugin: plugin, id: id)) }
+        case .notification("output", let params):
+            let lines = params.recordValue?["lines"]?.listValue?.map(\.plainText) ?? []
+            deliver(.output(lines), to: params)
+        case .notification("progress", let params):
+            let record = params.recordValue
+            deliver(
+                .progress(message: record?["message"]?.stringValue, fraction: record?["fraction"]?.doubleValue),
+                to: params, restartsClock: true)
+        case .notification("log", let params):
+            let level = params.recordValue?["level"]?.stringValue ?? "info"
+            let text = params.recordValue?["message"]?.plainText ?? ""
+            log.append("[\(level)] \(text)")
+            if level == "warning" || level == "error" {
+                state.withLock { _ = $0.calls.values.first?.events.yield(.warning(text)) }
+            }
+        case .notification:
+            return
+        case .request(let id, "state/get", let params):
+            let keys = params.recordValue?["keys"]?.listValue?.compactMap(\.stringValue) ?? []
+            let delivered = state.withLock { state in
+                state.calls.values.first.map { $0.events.yield(.stateGet(requestID: id, keys: keys)) } != nil
+            }
+            if !delivered {
+                send(
+                    RPCMessage.response(
+                        id: id,
+                        outcome: .error(RPCError(code: RPCError.invalidParams, message: "no call is in progress"))
+                    ).line)
+            }
+        case .request(let id, let method, _):
+            send(
+                RPCMessage.response(
+                    id: id,
+                    outcome: .error(RPCError(code: RPCError.methodNotFound, message: "unknown method '\(method)'"))
+                ).line)
+        }
+    }
+
+    /// Passes a notification to the call whose id its params name.
+    private func deliver(_ event: CallEvent, to params: Value, restartsClock: Bool = false) {
+        guard let id = params.recordValue?["id"]?.intValue else { return }
+        let restart = state.withLock { state -> Bool in
+            guard state.calls[id] != nil else { return false }
+            state.calls[id]?.events.yield(event)
+            if restartsClock { state.calls[id]?.deadline += 1 }
+            return restartsClock
+        }
+        if restart { armTimeout(of: id) }
+    }
+
+    // MARK: Timeouts and cancel
+
+    /// Starts (or restarts) the clock of call `id`; runs on `queue`.
+    private func armTimeout(of id: Int) {
+        guard
+            let (timeout, deadline) = state.withLock({ state in
+                state.calls[id].flatMap { call in call.timeout.map { ($0, call.deadline) } }
+            })
+        else { return }
+        queue.asyncAfter(deadline: .now() + timeout) { [self] in
+            let expired: Call? = state.withLock { state in
+                guard let call = state.calls[id], call.deadline == deadline else { return nil }
+                state.calls[id] = nil
+                state.abandoned.insert(id)
+                return call
+            }
+            guard let expired else { return }
+            expired.events.yield(.failed(.timeout(plugin: plugin, request: expired.label, seconds: timeout)))
+            expired.events.finish()
+            giveUp(on: id)
+        }
+    }
+
+    /// The caller stopped waiting for `id` (Ctrl-C).
+    private func abandon(_ id: Int) {
+        let wasWaiting = state.withLock { state in
+            guard state.calls.removeValue(forKey: id) != nil else { return false }
+            state.abandoned.insert(id)
+            return true
+        }
+        if wasWaiting { giveUp(on: id) }
+    }
+
+    /// Sends `cancel` for `id` and stops the process unless it answers within the grace.
+    private func giveUp(on id: Int) {
+        notify("cancel", params: .record(Record(["id": .int(id)])))
+        queue.asyncAfter(deadline: .now() + cancelGrace) { [self] in
+            let unanswered = state.withLock { $0.failure == nil && $0.abandoned.contains(id) }
+            guard unanswered else { return }
+            log.append("shop: request \(id) was not answered within \(cancelGrace) s of 'cancel'; stopping the plugin")
+            Task { await stop(because: .stopped(plugin: plugin)) }
+        }
+    }
+
+    // MARK: Failing
+
+    private func protocolError(_ error: PluginHostError) {
+        guard failure == nil else { return }
+        log.append("shop: \(error.description)")
+        fail(error)
+        Task { await stop(because: error) }
+    }
+
+    /// Ends the connection: every waiting call fails with `error` (the first failure wins).
+    private func fail(_ error: PluginHostError) {
+        let calls: [Call] = state.withLock { state in
+            guard state.failure == nil else { return [] }
+            state.failure = error
+            defer {
+                state.calls = [:]
+                state.abandoned = []
+            }
+            return Array(state.calls.values)
+        }
+        for call in calls {
+            call.events.yield(.failed(error))
+            call.events.finish()
+        }
+    }
+}

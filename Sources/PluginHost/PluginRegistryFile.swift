@@ -1,0 +1,152 @@
+import ShopKit
+
+/// The plugins `plugin add` registered, with their cached manifests:
+/// `$XDG_DATA_HOME/shop/plugins.json` (PLUGIN-PROTOCOL §10), written atomically.
+///
+/// A file that cannot be read, is not what shop writes, or comes from a newer shop is a
+/// warning: the session starts with the built-in plugins, and the file is left as it is
+/// (a newer shop's file is never overwritten).
+///
+/// ```json
+/// {"registryVersion": 1, "plugins": [{"name": "promo", "path": "/usr/local/bin/shop-plugin-promo",
+///   "size": 8123, "modified": 1768471200000000000, "manifest": {…}}]}
+/// ```
+public struct PluginRegistryFile: Sendable, Equatable {
+    /// The format this shop writes.
+    public static let version = 1
+
+    /// One registered plugin.
+    public struct Entry: Sendable, Equatable {
+        public var name: String
+        public var executable: PluginExecutable
+        /// The manifest as the plugin sent it.
+        public var manifest: Value
+
+        public init(name: String, executable: PluginExecutable, manifest: Value) {
+            self.name = name
+            self.executable = executable
+            self.manifest = manifest
+        }
+    }
+
+    /// Where the file is.
+    public var path: String
+    /// The registered plugins, in the order they were added.
+    public var entries: [Entry] = []
+    /// Set when the file is from a newer shop: it must not be rewritten.
+    public private(set) var newerVersion: Int?
+
+    /// `$XDG_DATA_HOME/shop/plugins.json`, else `~/.local/share/shop/plugins.json`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        let base =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? "") + "/.local/share"
+        return base + "/shop/plugins.json"
+    }
+
+    /// Reads the file at `path`; a missing file is an empty registry, and every problem
+    /// is one warning line (without `warning: `) beside what could be read.
+    public static func load(from path: String) -> (registry: PluginRegistryFile, warnings: [String]) {
+        var registry = PluginRegistryFile(path: path)
+        guard FileSystem.exists(path) else { return (registry, []) }
+        let value: Value
+        do {
+            value = try Value(json: try FileSystem.read(path))
+        } catch let error as FileError {
+            return (registry, ["\(error); outside plugins are not loaded"])
+        } catch {
+            return (registry, ["the plugin registry '\(path)' is damaged (\(error)); outside plugins are not loaded"])
+        }
+        guard let record = value.recordValue, let version = record["registryVersion"]?.intValue else {
+            return (registry, ["the plugin registry '\(path)' is not one shop wrote; outside plugins are not loaded"])
+        }
+        guard version <= Self.version else {
+            registry.newerVersion = version
+            return (
+                registry,
+                [
+                    "the plugin registry '\(path)' is from a newer shop (version \(version)); outside plugins are not loaded"
+                ]
+            )
+        }
+        var warnings: [String] = []
+        for (index, element) in (record["plugins"]?.listValue ?? []).enumerated() {
+            guard let entry = Entry(element) else {
+                warnings.append("the plugin registry '\(path)': entry \(index + 1) is damaged and was skipped")
+                continue
+            }
+            registry.entries.append(entry)
+        }
+        return (registry, warnings)
+    }
+
+    /// Writes the file atomically, creating its folder.
+    public func save() throws(PluginRegistryError) {
+        if let newerVersion { throw .newer(path: path, version: newerVersion) }
+        let plugins = entries.map(\.value)
+        let value: Value = .record(
+            Record(pairs: [("registryVersion", .int(Self.version)), ("plugins", .list(plugins))]))
+        FileSystem.createDirectory(FilePath.directory(of: path))
+        do {
+            try FileSystem.writeAtomically(Array((JSONWriter.pretty(value) + "\n").utf8), to: path)
+        } catch {
+            throw .unwritable(error)
+        }
+    }
+
+    /// The entry of plugin `name`.
+    public func entry(named name: String) -> Entry? {
+        entries.first { $0.name == name }
+    }
+
+    /// Adds `entry`, replacing one of the same name.
+    public mutating func register(_ entry: Entry) {
+        if let index = entries.firstIndex(where: { $0.name == entry.name }) {
+            entries[index] = entry
+        } else {
+            entries.append(entry)
+        }
+    }
+
+    /// Removes plugin `name`; false when it was not registered.
+    public mutating func remove(_ name: String) -> Bool {
+        guard let index = entries.firstIndex(where: { $0.name == name }) else { return false }
+        entries.remove(at: index)
+        return true
+    }
+}
+
+extension PluginRegistryFile.Entry {
+    /// Reads an entry; nil when a field is missing or of the wrong type.
+    init?(_ value: Value) {
+        guard let record = value.recordValue, let name = record["name"]?.stringValue,
+            let path = record["path"]?.stringValue, let size = record["size"]?.intValue,
+            let modified = record["modified"]?.intValue, let manifest = record["manifest"], manifest.recordValue != nil
+        else { return nil }
+        self.init(
+            name: name, executable: PluginExecutable(path: path, size: Int64(size), modified: Int64(modified)),
+            manifest: manifest)
+    }
+
+    var value: Value {
+        .record(
+            Record(pairs: [
+                ("name", .string(name)), ("path", .string(executable.path)), ("size", .int(Int(executable.size))),
+                ("modified", .int(Int(executable.modified))), ("manifest", manifest),
+            ]))
+    }
+}
+
+/// Why the registry file could not be written.
+public enum PluginRegistryError: Error, Equatable, CustomStringConvertible {
+    case newer(path: String, version: Int)
+    case unwritable(FileError)
+
+    public var description: String {
+        switch self {
+        case .newer(let path, let version):
+            "the plugin registry '\(path)' is from a newer shop (version \(version)); this shop does not change it"
+        case .unwritable(let error): error.description
+        }
+    }
+}

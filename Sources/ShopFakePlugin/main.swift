@@ -1,0 +1,3 @@
+import ShopTestSupport
+
+FakePlugin.main()

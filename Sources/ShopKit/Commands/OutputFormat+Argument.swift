@@ -1,0 +1,2 @@
+/// `format` and `--format` take one of the formats' names.
+extension OutputFormat: ChoiceArgument {}

@@ -1,0 +1,120 @@
+extension HTTPArchive {
+    /// The id of the one page every entry belongs to.
+    static let pageID = "session"
+
+    /// The text of an archive file before its first entry: `{"log":{…,"entries":[`.
+    ///
+    /// A file is ``head(creator:version:title:started:)``, the entries joined by `",\n"`,
+    /// then ``tail``; with one entry per line, a recorder adds an entry by rewriting only the
+    /// tail, and the file is a complete archive after every write.
+    public static func head(creator: String, version: String, title: String, started: Double) -> String {
+        let page = Record(pairs: [
+            ("startedDateTime", .string(Timestamp.format(started))), ("id", .string(pageID)),
+            ("title", .string(title)),
+            ("pageTimings", .record(Record(pairs: [("onContentLoad", .int(-1)), ("onLoad", .int(-1))]))),
+        ])
+        let creatorRecord = Record(pairs: [("name", .string(creator)), ("version", .string(version))])
+        return "{\"log\":{\"version\":\(JSONWriter.quote(Self.version)),\"creator\":"
+            + JSONWriter.compact(.record(creatorRecord)) + ",\"pages\":[" + JSONWriter.compact(.record(page))
+            + "],\"entries\":["
+    }
+
+    /// What closes an archive file after its last entry.
+    public static let tail = "\n]}}\n"
+
+    /// The whole archive as a file holds it.
+    public func encoded(creator: String, version: String, title: String) -> String {
+        let started = entries.first?.started ?? 0
+        return Self.head(creator: creator, version: version, title: title, started: started)
+            + entries.map { "\n" + Self.encode($0) }.joined(separator: ",") + Self.tail
+    }
+
+    /// One entry as compact JSON on one line.
+    ///
+    /// Written as text rather than through ``Value`` records: the recorder writes one entry per
+    /// exchange, and building records cost as much as the rest of the exchange.
+    public static func encode(_ entry: Entry) -> String {
+        let timings = entry.timings
+        var json = "{\"pageref\":\"\(pageID)\",\"startedDateTime\":\"\(Timestamp.format(entry.started))\""
+        json += ",\"time\":\(milliseconds(timings.total)),\"request\":{\"method\":\(JSONWriter.quote(entry.method))"
+        json += ",\"url\":\(JSONWriter.quote(entry.url)),\"httpVersion\":\"HTTP/1.1\",\"cookies\":[]"
+        json += ",\"headers\":\(headers(entry.requestHeaders)),\"queryString\":\(queryString(of: entry.url))"
+        json += ",\"headersSize\":-1,\"bodySize\":0},\"response\":"
+        switch entry.outcome {
+        case .response(let answer):
+            json += "{\"status\":\(answer.status),\"statusText\":\(JSONWriter.quote(reasonPhrase(answer.status)))"
+            json += ",\"httpVersion\":\"HTTP/1.1\",\"cookies\":[],\"headers\":\(headers(answer.headers))"
+            json += ",\"content\":{\"size\":\(answer.body.count),\"mimeType\":\(JSONWriter.quote(answer.mimeType))"
+            if !answer.body.isEmpty {
+                if let text = String(validating: answer.body, as: UTF8.self) {
+                    json += ",\"text\":" + JSONWriter.quote(text)
+                } else {
+                    json += ",\"text\":\"\(Base64.encode(answer.body))\",\"encoding\":\"base64\""
+                }
+            }
+            json += "},\"redirectURL\":\(JSONWriter.quote(answer.redirectURL)),\"headersSize\":-1"
+            json += ",\"bodySize\":\(answer.body.count)}"
+        case .failure(let message):
+            json += "{\"status\":0,\"statusText\":\"\",\"httpVersion\":\"\",\"cookies\":[],\"headers\":[]"
+            json += ",\"content\":{\"size\":0,\"mimeType\":\"x-unknown\"},\"redirectURL\":\"\",\"headersSize\":-1"
+            json += ",\"bodySize\":-1,\"_error\":\(JSONWriter.quote(message))}"
+        }
+        json += ",\"cache\":{},\"timings\":{\"blocked\":-1,\"dns\":\(milliseconds(timings.dns))"
+        json += ",\"connect\":\(milliseconds(timings.connect)),\"ssl\":\(milliseconds(timings.ssl))"
+        json += ",\"send\":\(milliseconds(timings.send)),\"wait\":\(milliseconds(timings.wait))"
+        json += ",\"receive\":\(milliseconds(timings.receive))}}"
+        return json
+    }
+
+    private static func headers(_ headers: [HTTPHeader]) -> String {
+        "["
+            + headers.map { "{\"name\":\(JSONWriter.quote($0.name)),\"value\":\(JSONWriter.quote($0.value))}" }
+            .joined(separator: ",") + "]"
+    }
+
+    /// The query's `name=value` pairs, as written in the URL.
+    private static func queryString(of url: String) -> String {
+        guard let question = url.firstIndex(of: "?") else { return "[]" }
+        let query = url[url.index(after: question)...].prefix { $0 != "#" }
+        let pairs = query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let value = parts.count > 1 ? String(parts[1]) : ""
+            return "{\"name\":\(JSONWriter.quote(String(parts[0]))),\"value\":\(JSONWriter.quote(value))}"
+        }
+        return "[" + pairs.joined(separator: ",") + "]"
+    }
+
+    /// Milliseconds rounded to microseconds; -1 stays -1 (the phase did not apply).
+    private static func milliseconds(_ value: Double) -> String {
+        guard value >= 0 else { return "-1" }
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() && rounded < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+
+    /// The standard reason phrase of a status, empty when there is none.
+    static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 201: "Created"
+        case 204: "No Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 303: "See Other"
+        case 304: "Not Modified"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 408: "Request Timeout"
+        case 410: "Gone"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Dispatch
+import Glibc
+import ShopKit
+import Synchronization
+
+/// Serves a Swift ``Plugin`` out of process over the shop plugin protocol, version 1
+/// (PLUGIN-PROTOCOL.md): the same value the built-ins are, with one call.
+///
+/// ```swift
+/// // Sources/shop-plugin-greeter/main.swift
+/// import ShopPluginKit
+/// await PluginServer.serve(GreeterPlugin())
+/// ```
+///
+/// stdout is kept for messages (anything the process prints goes to stderr, which shop
+/// keeps for `plugin log`); stdin is read on its own, so `cancel` reaches a running command
+/// as task cancellation. Commands get an ``Invocation`` built from the `run` request: bound
+/// arguments, the input, the state the host sent (cached per revision with `state-cache`)
+/// and a console whose lines travel back as the answer's `messages`; what they write to
+/// their own keys goes back as proposed `stateChanges`, and a result's view is rendered
+/// into `display` lines at the host's width.
+public enum PluginServer {
+    /// Answers shop's requests until `shutdown` or the end of stdin, then exits.
+    public static func serve(_ plugin: any Plugin) async -> Never {
+        let channel = Channel()
+        let server = Server(plugin: plugin, channel: channel)
+        for await message in channel.messages {
+            await server.handle(message)
+        }
+        await server.finish()
+        exit(0)
+    }
+}
+
+/// stdin and stdout as lines of JSON: a read source for stdin, a locked writer for stdout.
+final class Channel: Sendable {
+    private let output: Int32
+    private let input: Int32
+    private let writeLock = Mutex(())
+    let messages: AsyncStream<Value>
+    private let continuation: AsyncStream<Value>.Continuation
+    private let queue = DispatchQueue(label: "shop.plugin-kit.read")
+
+    init() {
+        // Keep the real stdout and stdin for messages; printing goes to stderr, reading finds nothing.
+        output = dup(1)
+        dup2(2, 1)
+        input = dup(0)
+        let empty = open("/dev/null", O_RDONLY)
+        dup2(empty, 0)
+        close(empty)
+        (messages, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .unbounded)
+        _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
+        let source = DispatchSource.makeReadSource(fileDescriptor: input, queue: queue)
+        let pending = Mutex<[UInt8]>([])
+        source.setEventHandler { [self] in
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    let lines: [[UInt8]] = pending.withLock { pending in
+                        pending.append(contentsOf: buffer[..<count])
+                        var lines: [[UInt8]] = []
+                        var start = 0
+                        while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                            lines.append(Array(pending[start..<newline]))
+                            start = newline + 1
+                        }
+                        pending.removeFirst(start)
+                        return lines
+                    }
+                    for line in lines where !line.isEmpty {
+                        if let message = try? Value(json: line) { continuation.yield(message) }
+                    }
+                    continue
+                }
+                if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
+                continuation.finish()
+                source.cancel()
+                return
+            }
+        }
+        source.resume()
+    }
+
+    /// Writes one message.
+    func send(_ pairs: [(String, Value)]) {
+        var text = ""
+        JSONWriter.write(.record(Record(pairs: [("jsonrpc", "2.0")] + pairs)), into: &text, indent: nil, level: 0)
+        text += "\n"
+        writeLock.withLock { _ in
+            var text = text
+            text.withUTF8 { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let count = write(output, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { exit(0) }  // the host is gone
+                    offset += count
+                }
+            }
+        }
+    }
+}

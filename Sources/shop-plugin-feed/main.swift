@@ -1,0 +1,4 @@
+import FeedPlugin
+import ShopPluginKit
+
+await PluginServer.serve(FeedPlugin())

@@ -1,0 +1,110 @@
+import FeedPlugin
+import NewsPlugin
+import ServicesPlugin
+import ShopKit
+import ShopTestSupport
+import Testing
+
+/// Every built-in command and plugin encodes to the JSON of PLUGIN-PROTOCOL §4 and decodes
+/// back to the same declaration; a manifest that breaks a rule is refused with its path.
+@Suite struct ManifestRoundTripTests {
+    static let plugins: [any Plugin] = [ServicesPlugin(), FeedPlugin(), NewsPlugin(), CounterPlugin()]
+
+    @Test func everyCommandRoundTrips() throws {
+        let registry = try CommandRegistry(core: [], plugins: Self.plugins)
+        let session = try TestSession(plugins: [])
+        let specs = session.session.registry.allCommands.map(\.spec) + registry.allCommands.map(\.spec)
+        #expect(specs.count > 40)
+        for spec in specs {
+            let json = spec.json
+            let decoded = try CommandSpec(json: Value(json: JSONWriter.compact(json)), path: "command")
+            #expect(decoded.json == json, "\(spec.name)")
+        }
+    }
+
+    @Test(arguments: plugins.map(\.name))
+    func everyPluginManifestRoundTrips(_ name: String) throws {
+        let plugin = try #require(Self.plugins.first { $0.name == name })
+        let manifest = PluginManifest(plugin)
+        let decoded = try PluginManifest(json: Value(json: JSONWriter.pretty(manifest.json)))
+        #expect(decoded.json == manifest.json)
+        #expect(decoded.commands.count == plugin.commands.count)
+        #expect(decoded.stateKeys.map(\.key) == plugin.stateKeys.map(\.key))
+    }
+
+    @Test func aCustomCompletionCrossesAsDynamicAndAStateFieldAsItsKey() throws {
+        let manifest = PluginManifest(ServicesPlugin())
+        let select = try #require(manifest.commands.first { $0.name == "services select" })
+        #expect(JSONWriter.compact(select.json).contains(#""completion":{"dynamic":true}"#))
+        let spec = CommandSpec(
+            path: ["promo", "apply"], abstract: "Apply",
+            arguments: [ArgumentSpec("ID", "a service", completion: .stateField(key: "services.items", field: "id"))])
+        #expect(JSONWriter.compact(spec.json).contains(#""completion":{"state":"services.items","field":"id"}"#))
+    }
+
+    static let promo = #"""
+        {"name":"promo","version":"0.3.0","summary":"Promo codes","defaultVerb":"apply",
+         "stateKeys":[{"key":"promo.applied","abstract":"the code","type":"string?","initial":null}],
+         "reads":["services.items"],
+         "commands":[{"path":["promo","apply"],"abstract":"Apply a code",
+           "arguments":[{"name":"CODE","abstract":"a code","kind":"text","optional":false,"variadic":false,
+                         "completion":{"dynamic":true}}],
+           "options":[{"name":"--dry-run","abstract":"show only"},
+                      {"name":"--until","value":"DATE","abstract":"expiry","kind":"text"}],
+           "input":"none","fields":["code","before","after"],"timeoutSeconds":10,
+           "examples":[{"command":"promo apply SPRING","abstract":"20% off"}]}]}
+        """#
+
+    @Test func theProtocolsExampleManifestIsAccepted() throws {
+        let manifest = try PluginManifest(json: Value(json: Self.promo))
+        #expect(manifest.commands[0].arguments[0].type == .string)
+        #expect(manifest.commands[0].options[0].isFlag)
+        #expect(manifest.commands[0].timeoutSeconds == 10)
+        #expect(manifest.stateKeys[0].type == .optional(.string))
+        #expect(manifest.reads == ["services.items"])
+    }
+
+    @Test(arguments: [
+        (
+            #"{"name":"p","version":"1","commands":[{"path":["p","a"],"abstract":"","arguments":[{"name":"A","optional":true},{"name":"B"}]}]}"#,
+            "manifest.commands[0].arguments[1]: a required argument after an optional one"
+        ),
+        (
+            #"{"name":"P!","version":"1"}"#,
+            "manifest.name: 'P!' must be lowercase letters, digits and '-', from a letter"
+        ),
+        (#"{"name":"p"}"#, "manifest: missing field 'version'"),
+        (
+            #"{"name":"p","version":"1","commands":[{"path":["q","a"],"abstract":""}]}"#,
+            "manifest.commands[0].path: 'q a' must be 'p VERB'"
+        ),
+        (
+            #"{"name":"p","version":"1","commands":[{"path":["p","a"],"abstract":"","arguments":[{"name":"A","kind":"str"}]}]}"#,
+            "manifest.commands[0].arguments[0].kind: unknown type 'str' (use string, int, double, bool, list, record, any, path, choice, null, list<T>, T?)"
+        ),
+        (
+            #"{"name":"p","version":"1","stateKeys":[{"key":"q.k","type":"int","initial":1}]}"#,
+            "manifest.stateKeys[0].key: 'q.k' must start with 'p.'"
+        ),
+        (
+            #"{"name":"p","version":"1","stateKeys":[{"key":"p.k","type":"int","initial":"x"}]}"#,
+            "manifest.stateKeys[0].initial: expected a whole number, got string"
+        ),
+        (
+            #"{"name":"p","version":"1","commands":[{"path":["p","a"],"abstract":"","history":"sometimes"}]}"#,
+            "manifest.commands[0].history: expected record, not-replayable or never, got 'sometimes'"
+        ),
+        (
+            #"{"name":"p","version":"1","commands":[{"path":["p","a"],"abstract":"","options":[{"name":"-x"}]}]}"#,
+            "manifest.commands[0].options[0]: '-x' is not a '--name' or is used twice"
+        ),
+    ])
+    func aBadManifestNamesThePathOfItsFirstBadField(json: String, message: String) throws {
+        #expect(throws: ManifestError.self) { try PluginManifest(json: Value(json: json)) }
+        do {
+            _ = try PluginManifest(json: Value(json: json))
+        } catch let error as ManifestError {
+            #expect(error.description == message)
+        }
+    }
+}
