@@ -23,6 +23,12 @@ public struct Arguments: Sendable {
         return words
     }
 
+    /// The words as given, positional ones first and then each option with its value
+    /// (`$args` of a user command's call).
+    var positionalTexts: [String] {
+        positional.map(\.bound.text) + options.flatMap { [$0.name, $0.bound.text] } + flags
+    }
+
     /// The word given for the option named `name` (the last, when given more than once).
     public func word(ofOption name: String) -> BoundWord? {
         options.last { $0.name == name }?.bound

@@ -235,8 +235,9 @@ extension Parser {
         }
         guard let name = variableName(first, for: "a parameter") else { return (nil, terminator) }
         var index = 1
-        var type = ParameterType.any
-        if index < words.count, let spelled = words[index].bareText, let named = ParameterType(rawValue: spelled) {
+        var type = ValueType.any
+        if index < words.count, let spelled = words[index].bareText, let named = ValueType.parameterType(named: spelled)
+        {
             type = named
             index += 1
         }
@@ -253,7 +254,7 @@ extension Parser {
                     at: word.location)
                 return (nil, terminator)
             }
-            guard let converted = type.convert(value, text: word.staticText) else {
+            guard let converted = type.parameterValue(of: value, text: word.staticText) else {
                 report(
                     .invalidStatement, "the default \(value.quoted) is not \(type.described)", at: word.location)
                 return (nil, terminator)

@@ -206,6 +206,17 @@ public struct Parser {
         !parse(entry, file: nil).diagnostics.contains { $0.isEndOfInput }
     }
 
+    /// The value of a word given on the command line (a script's argument): a number, `true`,
+    /// `null`, a list or record literal — never evaluated — else the text itself.
+    public static func value(ofArgument text: String) -> Value {
+        var parser = Parser(text: text, file: nil)
+        let word = parser.parseWord(in: .item)
+        guard parser.lexer.isAtEnd, parser.problems.isEmpty, parser.lexer.takeDiagnostics().isEmpty,
+            let value = word.constantValue
+        else { return .string(text) }
+        return value
+    }
+
     /// An entry of several lines on one line, as Up recalls it: its steps' statements joined
     /// by `; ` (see ``Step/singleLine``); an entry of one line as it is.
     public static func singleLine(of entry: String) -> String {

@@ -124,7 +124,7 @@ public struct Definition: Sendable, Equatable {
 /// `param NAME [TYPE] [= DEFAULT] ["HELP"]`.
 public struct ParameterDeclaration: Sendable, Equatable {
     public var name: String
-    public var type: ParameterType
+    public var type: ValueType
     /// The value when the argument is left out; nil makes the parameter required (a `bool`
     /// parameter defaults to false).
     public var defaultValue: Value?
@@ -132,7 +132,7 @@ public struct ParameterDeclaration: Sendable, Equatable {
     public var location: SourceLocation
 
     public init(
-        name: String, type: ParameterType, defaultValue: Value? = nil, help: String? = nil,
+        name: String, type: ValueType, defaultValue: Value? = nil, help: String? = nil,
         location: SourceLocation
     ) {
         self.name = name
@@ -146,29 +146,36 @@ public struct ParameterDeclaration: Sendable, Equatable {
     public var isRequired: Bool { defaultValue == nil && type != .bool }
 }
 
-/// The types a `param` line may name.
-public enum ParameterType: String, Sendable, Equatable, CaseIterable {
-    case string, int, double, bool, list, record, any
-
-    /// The type in a message: `an int`, `a list`.
-    public var described: String {
-        switch self {
-        case .int, .any: "an \(rawValue)"
-        default: "a \(rawValue)"
+extension ValueType {
+    /// The types a `param` line may name: `string int double bool list record any`.
+    static func parameterType(named name: String) -> ValueType? {
+        switch name {
+        case "string": .string
+        case "int": .int
+        case "double": .double
+        case "bool": .bool
+        case "list": .anyList
+        case "record": .record
+        case "any": .any
+        default: nil
         }
     }
 
-    /// A word's value as this type, or nil when it is not one; `text` is the word as written,
-    /// which a `string` keeps (`007` stays `007`).
-    public func convert(_ value: Value, text: String?) -> Value? {
+    /// A word's value as a parameter of this type, or nil when it is not one; `text` is the
+    /// word as written, which a `string` keeps (`007` stays `007`).
+    func parameterValue(of value: Value, text: String?) -> Value? {
         switch (self, value) {
-        case (.any, _), (.int, .int), (.double, .double), (.bool, .bool), (.list, .list), (.record, .record),
-            (.string, .string):
-            return value
-        case (.double, .int(let int)): return .double(Double(int))
+        case (.string, .string): return value
         case (.string, _): return .string(text ?? value.plainText)
-        default: return nil
+        case (.double, .int(let int)): return .double(Double(int))
+        default: return accepts(value) ? value : nil
         }
+    }
+
+    /// The type in a message: `an int`, `a list`.
+    var described: String {
+        let name = description
+        return (name.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + name
     }
 }
 

@@ -17,6 +17,12 @@ struct LanguageState {
     var keepsGoing = false
     /// Loop iterations so far: every so many, a loop lets other tasks run.
     var iterations = 0
+    /// The `def` commands read from `commands.NAME`, with the revision of the key they were read at.
+    var definedCommands: [String: (revision: UInt64, command: RegisteredCommand)] = [:]
+    /// The commands of the commands folder, by name (outside the store).
+    var folderCommands: [String: RegisteredCommand] = [:]
+    /// The statements of the commands-folder files read so far, by path.
+    var folderBodies: [String: [Statement]] = [:]
     /// The first segments of dotted state keys (plugin names, `commands`): a reference that
     /// starts with one reads the longest key it spells.
     let keyNamespaces: Set<String>
