@@ -25,6 +25,20 @@ enum ScriptMode {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
         }
+        if arguments.contains("--help") {
+            do {
+                let interface = try ScriptInterface(text: script.text, name: file)
+                let process = factory.process
+                output.write(
+                    interface.help(width: process.width(), style: process.style(for: factory.options.color)) + "\n",
+                    to: .standardOutput)
+                output.flush()
+                return 0
+            } catch {
+                output.write("error: \(error)\n", to: .standardError)
+                return 2
+            }
+        }
         return await execute(
             script, policy: keepGoing ? .keepGoing : .stopAtFirstFailure, echo: echo, factory: factory, output: output,
             catalog: catalog)
@@ -64,6 +78,7 @@ enum ScriptMode {
                     await session.run(script.text, file: script.file, path: script.path, policy: policy)
                 }
             if outcome.interrupted { return 130 }
+            if outcome.isUsageError { return 2 }
             if let status = await session.exitRequest { return status }
             return outcome.failures > 0 ? 1 : 0
         }

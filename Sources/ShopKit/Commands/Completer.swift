@@ -18,15 +18,18 @@ public struct CompletionContext: Sendable {
 
     /// The session's plugin objects, for completion sources that ask a plugin.
     public var objects: SessionObjects
+    /// The user's own commands (`def`, the commands folder).
+    public var userCommands: [CommandSpec]
 
     public init(
         registry: CommandRegistry, state: StateSnapshot, workingDirectory: String,
-        objects: SessionObjects = SessionObjects()
+        objects: SessionObjects = SessionObjects(), userCommands: [CommandSpec] = []
     ) {
         self.registry = registry
         self.state = state
         self.workingDirectory = workingDirectory
         self.objects = objects
+        self.userCommands = userCommands
     }
 
     /// The candidates for the word that ends `line` (the text before the cursor), read by
@@ -43,12 +46,14 @@ public struct CompletionContext: Sendable {
         let partial = point.partial
         let candidates: [String]
         if words.isEmpty {
-            candidates = registry.topLevelNames
+            candidates = registry.topLevelNames + userCommands.map(\.name)
         } else if words.count == 1, registry.isGroup(words[0]), !partial.hasPrefix("-") {
             candidates = registry.verbNames(of: words[0])
         } else if let (command, nameLength) = try? registry.resolve(words) {
             candidates = argumentCandidates(
                 command.spec, arguments: Array(words.dropFirst(nameLength)), partial: partial)
+        } else if let own = userCommands.first(where: { $0.name == words[0] }) {
+            candidates = argumentCandidates(own, arguments: Array(words.dropFirst()), partial: partial)
         } else {
             candidates = []
         }

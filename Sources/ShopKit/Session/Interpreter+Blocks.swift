@@ -53,9 +53,16 @@ extension Interpreter {
         case .attempt(let attempt):
             return try await run(attempt)
         case .definition(let definition):
-            throw LocatedError(CommandError.failed("def: user commands are not available yet"), at: definition.location)
+            do {
+                try define(definition)
+            } catch {
+                throw LocatedError(error, at: definition.location)
+            }
         case .parameter(let parameter):
-            throw LocatedError(LanguageError.parameterOutsideScript, at: parameter.location)
+            // Bound before the script started (``scriptFrame(of:file:arguments:)``).
+            guard language.frames.last?.kind == .script else {
+                throw LocatedError(LanguageError.parameterOutsideScript, at: parameter.location)
+            }
         case .loopControl(let control):
             return control.kind == .breakLoop ? .breakLoop : .continueLoop
         case .returnValue(let statement):

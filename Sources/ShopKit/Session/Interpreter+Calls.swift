@@ -43,6 +43,19 @@ extension Interpreter {
         return command
     }
 
+    /// The command a line's first words name — a built-in, a plugin's, or one of the user's —
+    /// and how many words its name takes; an unknown name gets the nearest of all of them.
+    func resolve(_ first: String, _ second: String?) throws(CommandError) -> (RegisteredCommand, Int) {
+        do {
+            return try registry.resolve(first, second)
+        } catch {
+            guard case .unknownCommand(let name, _) = error else { throw error }
+            if let command = userCommand(named: name) { return (command, 1) }
+            let names = registry.topLevelNames + userCommands.map(\.spec.name)
+            throw .unknownCommand(name, suggestion: Suggestion.nearest(to: name, in: names))
+        }
+    }
+
     /// Every user command, for help and Tab: the defined ones, then the commands folder's.
     var userCommands: [any Command] {
         let defined = store.namespacedKeys.compactMap { key in
@@ -88,6 +101,25 @@ extension Interpreter {
             }
             language.folderBodies[path] = statements
             return statements
+        }
+    }
+
+    // MARK: Scripts
+
+    /// The frame a script runs in: its `param` lines bound from `arguments` (their defaults
+    /// when none are given) and `$args`; nil for a script without `param` lines run without
+    /// arguments. A script whose leading lines do not parse gets no frame: running it reports why.
+    func scriptFrame(of text: String, file: String?, arguments: [EvaluatedWord]?) throws(CommandError) -> Frame? {
+        guard let interface = try? ScriptInterface(text: text, name: file ?? "script"),
+            interface.hasParameters || arguments != nil
+        else { return nil }
+        let words = arguments ?? []
+        do {
+            return Frame(kind: .script, locals: try interface.bind(words), arguments: words.map(\.text))
+        } catch {
+            let message = error.description
+            guard !message.contains("(usage: ") else { throw error }
+            throw .failed(message + " (usage: \(interface.usage))")
         }
     }
 

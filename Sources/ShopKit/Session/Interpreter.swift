@@ -44,6 +44,7 @@ final class Interpreter: SessionControl {
                 plugins: configuration.plugins)
         }
         store = StateStore(declarations: self.registry.stateKeys)
+        store.register(UserCommand.namespace)
         language = LanguageState(keyNamespaces: Set(self.registry.plugins.map(\.name) + ["commands"]))
         environment = configuration.environment
         output = configuration.output
@@ -53,25 +54,33 @@ final class Interpreter: SessionControl {
         showsErrorLocations = configuration.showsErrorLocations
         echoesSteps = configuration.echoesSteps
         baseDirectory = configuration.environment.workingDirectory
+        if let folder = configuration.commandsFolder { scanCommands(in: folder) }
     }
 
     // MARK: Scripts
 
     /// Runs a script as it parses it, line by line, under `policy`; `file` names it in
     /// messages and `path` (absolute, for files) anchors its relative paths; `arguments`, when
-    /// given, are the script's own (`$args`).
-    func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [String]? = nil) async
-        -> RunOutcome
-    {
+    /// given, are the script's own (`$args`), bound to its `param` lines before anything runs.
+    func run(
+        _ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [EvaluatedWord]? = nil
+    ) async -> RunOutcome {
         var outcome = RunOutcome()
+        let frame: Frame?
+        do {
+            frame = try scriptFrame(of: text, file: file, arguments: arguments)
+        } catch {
+            reportLine("error: \(error)")
+            return RunOutcome(failures: 1, isUsageError: true)
+        }
         var parser = Parser(text: text, file: file)
         if let path { enterScript(path) }
-        if let arguments { language.frames.append(Frame(kind: .script, locals: [:], arguments: arguments)) }
+        if let frame { language.frames.append(frame) }
         let enclosingPolicy = language.keepsGoing
         language.keepsGoing = policy == .keepGoing
         defer {
             if path != nil { leaveScript() }
-            if arguments != nil { language.frames.removeLast() }
+            if frame != nil { language.frames.removeLast() }
             language.keepsGoing = enclosingPolicy
         }
         while let item = parser.next() {
@@ -235,7 +244,7 @@ final class Interpreter: SessionControl {
     private func resolve(_ call: CommandCall) throws(LocatedError) -> (RegisteredCommand, Int) {
         let words = call.words
         do {
-            return try registry.resolve(words[0].bareText ?? "", words.count > 1 ? words[1].bareText : nil)
+            return try resolve(words[0].bareText ?? "", words.count > 1 ? words[1].bareText : nil)
         } catch {
             throw LocatedError(error, at: call.location)
         }
@@ -397,9 +406,12 @@ public struct RunOutcome: Sendable, Equatable {
     public var failures = 0
     /// Whether Ctrl-C stopped it.
     public var interrupted = false
+    /// Whether its arguments did not fit its `param` lines, so nothing ran (exit 2).
+    public var isUsageError = false
 
-    public init(failures: Int = 0, interrupted: Bool = false) {
+    public init(failures: Int = 0, interrupted: Bool = false, isUsageError: Bool = false) {
         self.failures = failures
         self.interrupted = interrupted
+        self.isUsageError = isUsageError
     }
 }

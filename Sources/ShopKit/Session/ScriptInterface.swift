@@ -58,11 +58,18 @@ public struct ScriptInterface: Sendable {
     /// The parameters' values for these argument words, bound by each parameter's type (an
     /// `any` parameter types a word by the usual word rules); no parameters take any words.
     public func bind(_ words: [String]) throws(CommandError) -> [String: Value] {
+        try bind(words.map(Self.argument))
+    }
+
+    /// ``bind(_:)`` for words evaluated already (`run FILE ARG…` in a session).
+    func bind(_ words: [EvaluatedWord]) throws(CommandError) -> [String: Value] {
         guard hasParameters else { return [:] }
-        let evaluated = words.map { word in
-            EvaluatedWord(value: Parser.value(ofArgument: word), text: word, isOptionLike: word.hasPrefix("--"))
-        }
-        let arguments = try ArgumentBinder(command: RegisteredCommand(command, owner: nil)).bind(evaluated[...])
+        let arguments = try ArgumentBinder(command: RegisteredCommand(command, owner: nil)).bind(words[...])
         return try command.values(from: arguments)
+    }
+
+    /// A word of the command line as an argument: typed by the word rules, never evaluated.
+    static func argument(_ word: String) -> EvaluatedWord {
+        EvaluatedWord(value: Parser.value(ofArgument: word), text: word, isOptionLike: word.hasPrefix("--"))
     }
 }

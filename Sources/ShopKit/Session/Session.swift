@@ -36,7 +36,8 @@ public actor Session {
     public func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [String]) async
         -> RunOutcome
     {
-        await interpreter.run(text, file: file, path: path, policy: policy, arguments: arguments)
+        await interpreter.run(
+            text, file: file, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
     }
 
     /// Runs one step of a script (demo mode) and reports how it ended.
@@ -88,7 +89,8 @@ extension Session {
     public func completionContext() -> CompletionContext {
         CompletionContext(
             registry: registry, state: interpreter.store.snapshot(),
-            workingDirectory: interpreter.environment.workingDirectory, objects: interpreter.sessionObjects)
+            workingDirectory: interpreter.environment.workingDirectory, objects: interpreter.sessionObjects,
+            userCommands: interpreter.userCommands.map(\.spec))
     }
 
     /// Ends the session: plugins' session objects finish their work (outside plugins are

@@ -30,7 +30,13 @@ final class UserCommand: Command, Sendable {
         var arguments: [ArgumentSpec] = []
         var options: [OptionSpec] = []
         for parameter in parameters {
-            var about = parameter.help ?? parameter.type.described
+            let kind: String =
+                switch parameter.type {
+                case .bool: "a flag"
+                case .any: "a value"
+                default: parameter.type.described
+                }
+            var about = parameter.help ?? kind
             if let value = parameter.defaultValue, parameter.type != .bool {
                 about += " (default \(value.quoted))"
             } else if parameter.isRequired {
@@ -43,7 +49,9 @@ final class UserCommand: Command, Sendable {
             arguments.append(ArgumentSpec(parameter.name.uppercased(), about, type: parameter.type, isOptional: true))
             options.append(
                 OptionSpec(
-                    "--" + parameter.name, value: parameter.type.description.uppercased(), about, type: parameter.type))
+                    "--" + parameter.name,
+                    value: parameter.type == .any ? "VALUE" : parameter.type.description.uppercased(),
+                    about, type: parameter.type))
         }
         return CommandSpec(
             path: [name], abstract: description ?? "a command of your own (def \(name))",

@@ -8,10 +8,13 @@ struct HelpCommand: Command {
         fields: ["command", "usage", "abstract", "aliases", "arguments", "options", "examples"])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let registry = try invocation.core.registry
+        let core = try invocation.core
+        let registry = core.registry
         let words = try invocation[Self.command]
         guard !words.isEmpty else {
-            let sections = Help.sections(of: registry)
+            let own = core.userCommands.map(\.spec)
+            let sections =
+                Help.sections(of: registry) + (own.isEmpty ? [] : [Help.Section(title: "Your commands", commands: own)])
             let list = sections.flatMap(\.commands).map(Help.value(of:))
             return CommandResult(
                 .list(list), view: TextView { Help.overview(sections, width: $0.width, style: $0.style) })
@@ -30,7 +33,7 @@ struct HelpCommand: Command {
                 .list(unique.map(Help.value(of:))),
                 view: TextView { Help.overview(sections, width: $0.width, style: $0.style) })
         }
-        let spec = try registry.resolve(words).command.spec
+        let spec = try core.resolve(words[0], words.count > 1 ? words[1] : nil).0.spec
         return CommandResult(Help.value(of: spec), view: TextView { Help.page(spec, width: $0.width, style: $0.style) })
     }
 }
