@@ -7,6 +7,10 @@ let package = Package(
         .executable(name: "shop", targets: ["shop"]),
         // Serves a Swift `Plugin` out of process with one call (docs/PLUGINS.md).
         .library(name: "ShopPluginKit", targets: ["ShopPluginKit"]),
+        // For the fuzz harnesses in Tests/Fuzz, a package of their own that depends on this one.
+        .library(name: "ShopKit", targets: ["ShopKit"]),
+        .library(name: "ServicesPlugin", targets: ["ServicesPlugin"]),
+        .library(name: "NewsPlugin", targets: ["NewsPlugin"]),
     ],
     targets: [
         // C shims over Debian's libraries.
@@ -14,6 +18,11 @@ let package = Package(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
         ),
         .target(
             name: "CLibEdit",
@@ -31,8 +40,9 @@ let package = Package(
         .target(name: "ShopPluginKit", dependencies: ["ShopKit"]),
         .target(name: "HTTPTransport", dependencies: ["ShopKit", "CCurl"]),
 
-        // The host: language, values, state, commands, sessions. No C, no terminal, no network.
-        .target(name: "ShopKit"),
+        // The host: language, values, state, commands, sessions. No terminal, no network; C only
+        // for pure computation (PCRE2).
+        .target(name: "ShopKit", dependencies: ["CPCRE2"]),
 
         // Domain plugins: each depends on ShopKit only.
         .target(name: "ServicesPlugin", dependencies: ["ShopKit"], path: "Plugins/Services"),

@@ -7,6 +7,8 @@ enum ServicesError: Error, Equatable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
     /// The catalog file holds nothing but white space.
     case emptyFile(file: String)
+    /// The catalog file was truncated or rewritten while it was read.
+    case changedWhileReading(file: String)
     /// The catalog file is not valid JSON or not a catalog; the error names the place.
     case invalidCatalog(file: String, JSONError)
     /// No service has this id (and it is not a position).
@@ -22,6 +24,8 @@ enum ServicesError: Error, Equatable, CustomStringConvertible {
             "cannot read '\(file)': \(reason)"
         case .emptyFile(let file):
             "cannot load '\(file)': the file is empty"
+        case .changedWhileReading(let file):
+            "cannot load '\(file)': the file changed while it was read"
         case .invalidCatalog(let file, let error):
             "cannot load '\(file)': \(error)"
         case .unknownService(let id, let suggestion):

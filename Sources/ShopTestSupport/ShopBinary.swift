@@ -59,6 +59,13 @@ public enum ShopBinary {
         return environment
     }
 
+    /// The sanitizers' settings of this process (`Scripts/test --sanitize`, with the preloaded
+    /// Mutex annotations under TSan), which a `shop` built with the same sanitizer needs too.
+    private static var sanitizerSettings: [String: String] {
+        let names: Set = ["ASAN_OPTIONS", "TSAN_OPTIONS", "SWIFT_BACKTRACE", "LD_PRELOAD"]
+        return ProcessInfo.processInfo.environment.filter { names.contains($0.key) }
+    }
+
     /// Runs `shop` with `arguments`, feeding `input` on standard input; gives up after `timeout`
     /// seconds. `whileRunning` gets the process id once it started (to send it signals).
     ///
@@ -72,7 +79,7 @@ public enum ShopBinary {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: launchPath ?? path)
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging(sanitizerSettings) { given, _ in given }
         process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
         let inputPath = try folder.write(input, to: "stdin")
         let outputPath = try folder.write("", to: "stdout")

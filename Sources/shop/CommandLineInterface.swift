@@ -103,7 +103,10 @@ enum CommandLineInterface {
             optionsFirst: true),
         Subcommand(
             name: "test", operandNames: "PATH… ", operands: .scriptsOrFolders,
-            options: [Option("--update", "rewrite the expected output from the actual output")],
+            options: [
+                Option("--update", "rewrite the expected output from the actual output"),
+                Option("--timeout", "SECONDS", .text, "fail a file still running after SECONDS (60 by default)"),
+            ],
             abstract: "transcript tests (a folder means every *.shopscript in it)"),
         Subcommand(
             name: "demo", operandNames: "FILE ", operands: .scripts,

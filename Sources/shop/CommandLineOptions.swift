@@ -9,7 +9,7 @@ struct CommandLineOptions: Equatable {
         /// `shop run FILE [ARG…]`: every word after FILE is the script's.
         case run(file: String, arguments: [String], keepGoing: Bool, echo: Bool)
         /// `shop test PATH…`.
-        case test(paths: [String], update: Bool)
+        case test(paths: [String], update: Bool, timeout: Double)
         /// `shop demo FILE`.
         case demo(file: String, settings: DemoSettings)
         /// `shop -c "COMMANDS"`.
@@ -42,8 +42,11 @@ struct CommandLineOptions: Equatable {
 
     /// Options that take a value.
     private static let valueOptions = [
-        "--format", "--color", "--now", "--state-dir", "--typing", "--record", "--handout", "--plugin", "-c",
+        "--format", "--color", "--now", "--state-dir", "--typing", "--record", "--handout", "--plugin", "--timeout",
+        "-c",
     ]
+    /// How long `shop test` lets one file run, in seconds, unless `--timeout` says otherwise.
+    static let defaultTestTimeout: Double = 60
     /// Every option, for "did you mean".
     private static let allOptions =
         valueOptions + [
@@ -57,6 +60,7 @@ struct CommandLineOptions: Equatable {
         var operands: [String] = []
         var flags: Set<String> = []
         var demo = DemoSettings()
+        var timeout: Double?
         var commands: String?
         var index = 0
         var scriptArguments: [String] = []
@@ -109,6 +113,11 @@ struct CommandLineOptions: Equatable {
                     demo.typingDelay = milliseconds
                 case "--record": demo.castPath = text
                 case "--handout": demo.handoutPath = text
+                case "--timeout":
+                    guard let seconds = Double(text), seconds > 0, seconds <= 1e6 else {
+                        throw UsageError("--timeout needs a number of seconds above 0, such as 60, not '\(text)'")
+                    }
+                    timeout = seconds
                 default: commands = text
                 }
                 continue
@@ -128,6 +137,13 @@ struct CommandLineOptions: Equatable {
         demo.rehearse = flags.contains("--rehearse")
         options.mode = try mode(
             operands: operands, scriptArguments: scriptArguments, flags: flags, demo: demo, commands: commands)
+        if let timeout {
+            switch options.mode {
+            case .test(let paths, let update, _): options.mode = .test(paths: paths, update: update, timeout: timeout)
+            case .help, .version: break
+            default: throw UsageError("'--timeout' does not go with this command")
+            }
+        }
         return options
     }
 
@@ -165,7 +181,7 @@ struct CommandLineOptions: Equatable {
         case "test":
             guard !rest.isEmpty else { throw UsageError("test needs a script or a folder of scripts") }
             for flag in ["--keep-going", "--echo", "--rehearse"] { try refuse(flag, unless: false) }
-            return .test(paths: rest, update: flags.contains("--update"))
+            return .test(paths: rest, update: flags.contains("--update"), timeout: defaultTestTimeout)
         case "demo":
             guard rest.count == 1 else { throw UsageError("demo needs exactly one script") }
             for flag in ["--keep-going", "--echo", "--update"] { try refuse(flag, unless: false) }

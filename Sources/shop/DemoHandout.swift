@@ -20,7 +20,7 @@ struct DemoHandout {
         let process = factory.process
         let target = FilePath.resolve(handout, relativeTo: process.workingDirectory, home: process.variables["HOME"])
         do {
-            try FileSystem.refuseNonRegularFile(target, named: handout)
+            try FileSystem.checkWritable(target, named: handout)
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
             return 2

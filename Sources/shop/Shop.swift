@@ -50,8 +50,8 @@ enum Shop {
         case .run(let file, let arguments, let keepGoing, let echo):
             return await ScriptMode.run(
                 file: file, arguments: arguments, keepGoing: keepGoing, echo: echo, factory: factory)
-        case .test(let paths, let update):
-            return await TestMode.run(paths: paths, update: update, factory: factory)
+        case .test(let paths, let update, let timeout):
+            return await TestMode.run(paths: paths, update: update, timeout: timeout, factory: factory)
         case .demo(let file, let settings):
             if let handout = settings.handoutPath {
                 return await DemoHandout(factory: factory, file: file, handout: handout).run()

@@ -3,9 +3,10 @@ import HTTPTransport
 import PluginHost
 import ShopKit
 
-/// `shop test PATH… [--update]`: transcript tests, files in parallel, results in order.
+/// `shop test PATH… [--update] [--timeout SECONDS]`: transcript tests, files in parallel,
+/// results in order.
 enum TestMode {
-    static func run(paths: [String], update: Bool, factory: SessionFactory) async -> Int32 {
+    static func run(paths: [String], update: Bool, timeout: Double, factory: SessionFactory) async -> Int32 {
         let output = StandardStreams()
         let process = factory.process
         var files: [(path: String, name: String)] = []
@@ -34,15 +35,19 @@ enum TestMode {
             return 2
         }
         defer { FileSystem.removeTree(scratch) }
-        let settings = factory.transcriptSettings(update: update, scratchDirectory: scratch)
+        var settings = factory.transcriptSettings(update: update, scratchDirectory: scratch)
+        settings.timeout = timeout
         let results = await runAll(files, settings: settings) { [factory] file, settings in
             await run(file, settings: settings, factory: factory)
         } report: { result in
-            output.write((result.passed ? "ok    " : "FAIL  ") + result.name + "\n", to: .standardOutput)
+            output.write(statusLine(result) + "\n", to: .standardOutput)
             if !result.report.isEmpty { output.write(result.report + "\n", to: .standardOutput) }
         }
-        let failed = results.filter { !$0.passed }.count
-        output.write("\(results.count - failed) passed, \(failed) failed\n", to: .standardOutput)
+        let failed = results.filter { !$0.succeeded }.count
+        let updated = results.filter { $0.status == .updated }.count
+        var summary = "\(results.count - failed - updated) passed, \(failed) failed"
+        if updated > 0 { summary += ", \(updated) updated" }
+        output.write(summary + "\n", to: .standardOutput)
         output.flush()
         return failed > 0 ? 1 : 0
     }
@@ -59,11 +64,23 @@ enum TestMode {
         do {
             own = try await factory.catalog.adding(directivesOf: text, file: file.name, path: file.path)
         } catch {
-            return TranscriptResult(name: file.name, passed: false, report: "error: \(error)")
+            return TranscriptResult(name: file.name, status: .failed, report: "error: \(error)")
         }
-        let fileSettings = factory.transcriptSettings(
+        var fileSettings = factory.transcriptSettings(
             update: settings.update, scratchDirectory: settings.scratchDirectory, catalog: own)
+        fileSettings.timeout = settings.timeout
         return await TranscriptRunner.run(path: file.path, name: file.name, settings: fileSettings)
+    }
+
+    /// `ok    a.shopscript`, `FAIL  b.shopscript (timed out after 60 s)`, `updated c.shopscript`.
+    private static func statusLine(_ result: TranscriptResult) -> String {
+        switch result.status {
+        case .passed: "ok    " + result.name
+        case .failed: "FAIL  " + result.name
+        case .updated: "updated " + result.name
+        case .timedOut(let seconds):
+            "FAIL  \(result.name) (timed out after \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s)"
+        }
     }
 
     /// Runs the files with as many at once as there are cores, reporting each in order.

@@ -107,6 +107,10 @@ import Testing
             ("", "feed.json: unexpected end of JSON at the top level (line 1, column 1)"),
             (#"{"units": []}"#, "feed.json: units: a feed needs at least one card"),
             (#"{"feed": []}"#, "feed.json: missing field 'units'"),
+            (
+                feedFile(#"{"title": "T", "title": "U", "subtitle": "S", "color": "teal", "details": []}"#),
+                "feed.json: duplicate key 'title' at units[1] (line 1, column 113)"
+            ),
         ])
     func badFeedFile(_ contents: String, _ error: String) async throws {
         let path = try FeedFixtures.temporaryFile(named: "feed.json", containing: contents)

@@ -41,14 +41,16 @@ import Testing
         #expect(context.complete("promo apply ").candidates == [], "a cold plugin starts in the background")
         let supervisor = try #require(context.objects.existing(owner: "promo", as: PluginSupervisor.self))
         _ = try await supervisor.start()
-        // The codes that fit window cleaning, best first: on this Tab, or kept for the next.
-        var answer = context.complete("promo apply ").candidates
-        if answer.isEmpty {
+        // The codes that fit window cleaning, best first: on this Tab, or (on a loaded machine,
+        // past the budget) kept for the next.
+        func complete(_ line: String) async throws -> [String] {
+            let answer = context.complete(line).candidates
+            guard answer.isEmpty else { return answer }
             try await Task.sleep(for: .seconds(2))
-            answer = context.complete("promo apply ").candidates
+            return context.complete(line).candidates
         }
-        #expect(answer == ["SPRING", "CLEAN10"])
-        #expect(context.complete("promo apply C").candidates == ["CLEAN10"])
+        #expect(try await complete("promo apply ") == ["SPRING", "CLEAN10"])
+        #expect(try await complete("promo apply C") == ["CLEAN10"])
         await session.end()
     }
 }

@@ -53,7 +53,9 @@ import Testing
         let cancelled = ContinuousClock.now
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
-        #expect(ContinuousClock.now - cancelled < .seconds(1))
+        // Waiting for the plugin to stop would take 2 s (the grace, then SIGTERM's second);
+        // the bound leaves a loaded machine room below that.
+        #expect(ContinuousClock.now - cancelled < .milliseconds(1800))
         let pid = host.pids[0]
         // It ignores `cancel` and SIGTERM: SIGKILL comes 1 s after the 1 s grace.
         #expect(await FakePluginHost.eventually(within: 30) { !FakePluginHost.exists(pid) })

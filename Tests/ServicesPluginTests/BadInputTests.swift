@@ -27,6 +27,29 @@ import Testing
         "{\"services\": [{\"id\": \"a\", \"name\": \"A\", \"price\": 1, \"extra\": "
         + String(repeating: "{\"k\":", count: 10_000) + "1" + String(repeating: "}", count: 10_000) + "}]}"
 
+    /// Prices a catalog refuses, as JSON, and what the error says of each.
+    static let badPrices: [(json: String, problem: String)] = [
+        ("\"1e3 ₽\"", "price '1e3 ₽' \(notAPrice)"), ("\"0x10 ₽\"", "price '0x10 ₽' \(notAPrice)"),
+        ("\"12 ₽ 50 коп\"", "price '12 ₽ 50 коп' \(notAPrice)"), ("\"1 200,50 ₽\"", "price '1 200,50 ₽' \(notAPrice)"),
+        ("\"- 500 ₽\"", "price '- 500 ₽' is negative"),
+        ("\"1 000 000 000 001 ₽\"", "price '1 000 000 000 001 ₽' is more than 1 000 000 000 000 ₽"),
+        ("1.5", "price 1.5 \(notWhole)"), ("1e3", "price 1e3 \(notWhole)"), ("-2.5E+1", "price -2.5E+1 \(notWhole)"),
+        ("1000000000001", "price 1000000000001 is more than 1 000 000 000 000 ₽"),
+        // A total of this and any other price overflowed (and showed as a negative number).
+        ("9223372036854775807", "price 9223372036854775807 is more than 1 000 000 000 000 ₽"),
+        ("99999999999999999999", "price 99999999999999999999 is more than 1 000 000 000 000 ₽"),
+    ]
+    static let notAPrice =
+        "is not a price in whole roubles: expected digits in groups of three, then ₽, руб. or р. (such as \"1 500 ₽\")"
+    static let notWhole = "is not written as whole roubles: expected digits only, such as 1500"
+    static let badPriceFiles: [(name: String, content: Content, message: String)] = badPrices.map { price, problem in
+        let json = "{\"result\": {\"list\": [{\"id\": 1, \"title\": \"A\", \"price\": \(price)}]}}"
+        return (
+            "price.json", .text(json),
+            "cannot load 'price.json': \(problem) at result.list[0].price (line 1, column 55)"
+        )
+    }
+
     static let badFiles: [(name: String, content: Content, message: String)] = [
         ("missing.json", .nothing, "cannot read 'missing.json': no such file"),
         ("folder.json", .folder, "cannot read 'folder.json': is a folder"),
@@ -54,6 +77,11 @@ import Testing
             "id.json", .text("{\"services\": [{\"id\": [1], \"name\": \"A\", \"price\": 1}]}"),
             "cannot load 'id.json': expected an id (a string or a whole number), found an array "
                 + "at services[0].id (line 1, column 22)"
+        ),
+        (
+            // A fuzz finding (Tests/Fuzz, FuzzCatalog): the fast scanner took the last of two names.
+            "twice.json", .text("{\"services\": [{\"id\": \"a\", \"name\": \"e\", \"name\": \"B\", \"price\": 2}]}"),
+            "cannot load 'twice.json': duplicate key 'name' at services[0] (line 1, column 40)"
         ),
         (
             "noid.json", .text("{\"services\": [{\"name\": \"A\", \"price\": 1}]}"),
@@ -84,6 +112,23 @@ import Testing
                 "{\"services\": [\n{\"id\": \"a\", \"name\": \"A\", \"price\": 1},\n{\"id\": \"b\", \"name\": \"B\", "
                     + "\"price\": 2},\n{\"id\": \"a\", \"name\": \"C\", \"price\": 3}\n]}"),
             "cannot load 'duplicate.json': duplicate id 'a' (the same as services[0]) at services[2].id (line 4, column 8)"
+        ),
+        (
+            // Canonically equivalent ids are the same id (é precomposed, then e and a combining accent).
+            "equivalent.json",
+            .text(
+                "{\"services\": [{\"id\": \"\u{00E9}\", \"name\": \"A\", \"price\": 1}, "
+                    + "{\"id\": \"e\u{0301}\", \"name\": \"B\", \"price\": 2}]}"),
+            "cannot load 'equivalent.json': duplicate id 'e\u{0301}' (the same as services[0]) at services[1].id "
+                + "(line 1, column 61)"
+        ),
+        (
+            // -0 is the id "0" too; its bytes sort before "0", which once passed for sorted, unique ids.
+            "zero.json",
+            .text(
+                "{\"services\": [{\"id\": -0, \"name\": \"A\", \"price\": 1}, {\"id\": 0, \"name\": \"B\", \"price\": 2}]}"
+            ),
+            "cannot load 'zero.json': duplicate id '0' (the same as services[0]) at services[1].id (line 1, column 59)"
         ),
         (
             "duplicate-list.json",
@@ -121,7 +166,7 @@ import Testing
         ),
     ]
 
-    @Test(arguments: badFiles)
+    @Test(arguments: badFiles + badPriceFiles)
     func aBadCatalogFileIsOneClearErrorAndChangesNothing(name: String, content: Content, message: String) async throws {
         let shop = try ServicesShop()
         switch content {

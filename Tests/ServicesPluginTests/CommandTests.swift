@@ -19,6 +19,7 @@ import Testing
                 │ 📦  Same-day courier  │  │ 🐕  Dog walking       │  │ 📐  Maths tutoring    │
                 │     650 ₽             │  │     700 ₽             │  │     1 200 ₽           │
                 ╰───────────── courier ─╯  ╰───────────── dogwalk ─╯  ╰─────────────── tutor ─╯
+                nothing selected — [ Select ] services select ID
 
                 """)
         #expect(await shop.run("services list") == printed)
@@ -30,7 +31,7 @@ import Testing
         let lines = await shop.run("services list").split(separator: "\n").map(String.init)
         #expect(lines[1] == "╭─ 1 ───────────────────╮  ┏━ 2 ━━━━━━━━━━━━━━━ ✓ ━┓  ╭─ 3 ───────────────────╮")
         #expect(lines[2] == "│ 🪟  Window cleaning   │  ┃ 🧺  Wash and iron     ┃  │ 🔧  Plumber visit     │")
-        #expect(lines.last == "✓ Wash and iron · 890 ₽ — [ Select ] services confirm")
+        #expect(lines.last == "✓ Wash and iron · 890 ₽ — [ Selected ] services confirm")
     }
 
     @Test func colourHighlightsTheSelectedCardWhenTheStyleAllowsIt() async throws {

@@ -48,7 +48,9 @@ import Testing
                 ┗━━━━━━━━━━━━━━━━━━━━ windows ━┛
                 ╭─ 2 ──────────────────────────╮
                 """))
-        #expect(printed.hasSuffix("✓ Window cleaning · 1 500 ₽\n[ Select ] services confirm\n"))
+        #expect(printed.hasSuffix("✓ Window cleaning · 1 500 ₽\n[ Selected ] services confirm\n"))
+        await shop.run("services clear")
+        #expect(await shop.run("services list").hasSuffix("\nnothing selected\n[ Select ] services select ID\n"))
     }
 
     @Test func at120ColumnsFourCardsShareARow() async throws {
@@ -80,6 +82,7 @@ import Testing
                 │                       │  │     title that will … │  │     сторон            │
                 │     1 ₽               │  │     2 ₽               │  │     3 ₽               │
                 ╰─────────────────── a ─╯  ╰─────────────────── b ─╯  ╰─────────────────── c ─╯
+                nothing selected — [ Select ] services select ID
 
                 """)
     }
@@ -90,9 +93,9 @@ import Testing
         try shop.write("{\"services\": [" + items.joined(separator: ",") + "]}", to: "hundred.json")
         await shop.run("services load hundred.json")
         let lines = await shop.run("services list").split(separator: "\n").map(String.init)
-        #expect(lines.count == 1 + 8 * 4 + 1)
+        #expect(lines.count == 1 + 8 * 4 + 2)
         #expect(
-            lines.last
+            lines[lines.count - 2]
                 == "… 76 more — narrow them with 'services list | where …', or see one with 'services show ID'")
         #expect(await shop.run("services list | count") == "100\n")
     }

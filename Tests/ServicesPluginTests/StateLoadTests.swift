@@ -5,6 +5,9 @@ import Testing
 @testable import ServicesPlugin
 
 @Suite struct StateLoadTests {
+    static let notAService =
+        "is not a service {id: string, title: string, price: whole roubles from 0 to 1 000 000 000 000, …}"
+
     @Test func savedServicesStateLoadsBack() async throws {
         let shop = try ServicesShop()
         await shop.run("services mode multi; services select 2; services select 4")
@@ -19,9 +22,15 @@ import Testing
 
     @Test(arguments: [
         ("services.items", "5", "invalid value for 'services.items': expected a list of services"),
+        ("services.items", "[{\"id\": \"a\"}]", "invalid value for 'services.items': item 1 \(notAService)"),
         (
-            "services.items", "[{\"id\": \"a\"}]",
-            "invalid value for 'services.items': item 1 is not a service {id: string, title: string, price: integer, …}"
+            "services.items", "[{\"id\": \"a\", \"title\": \"A\", \"price\": 1000000000001}]",
+            "invalid value for 'services.items': item 1 \(notAService)"
+        ),
+        (
+            "services.items",
+            "[{\"id\": \"a\", \"title\": \"A\", \"price\": 1}, {\"id\": \"b\", \"title\": \"B\", \"price\": -1}]",
+            "invalid value for 'services.items': item 2 \(notAService)"
         ),
         (
             "services.items",

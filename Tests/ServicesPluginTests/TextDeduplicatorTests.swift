@@ -30,4 +30,39 @@ import Testing
                 deduplicator.string(for: $0)
             } == "A\u{FFFD}B0123456789abcdef")
     }
+
+    /// Whether two strings share their storage.
+    private func areShared(_ first: String, _ second: String) -> Bool {
+        var first = first
+        var second = second
+        return first.withUTF8 { one in second.withUTF8 { two in one.baseAddress == two.baseAddress } }
+    }
+
+    @Test func afterASampleOfTextThatNeverRepeatsItStopsLookingForAWhileThenLooksAgain() {
+        var deduplicator = TextDeduplicator()
+        let sample = TextDeduplicator.sampleSize
+        for number in 0..<(sample - 1) {
+            _ = string("A title that never repeats, number \(number)", from: &deduplicator)
+        }
+        // The sample ends with no repeat in it: the next strings are made without looking.
+        let last = string("A title that repeats later on", from: &deduplicator)
+        let paused = string("A title that repeats later on", from: &deduplicator)
+        #expect(paused == last && !areShared(paused, last))
+        for number in 0..<(TextDeduplicator.pauseLength - 1) {
+            _ = string("Another title, number \(number)", from: &deduplicator)
+        }
+        let looked = string("A title looked for again", from: &deduplicator)
+        #expect(areShared(string("A title looked for again", from: &deduplicator), looked))
+    }
+
+    @Test func textThatRepeatsKeepsBeingShared() {
+        var deduplicator = TextDeduplicator()
+        let titles = (0..<12).map { "A title that comes back often: \($0)" }
+        var first: [String: String] = [:]
+        for round in 0..<(4 * TextDeduplicator.sampleSize) {
+            let title = titles[round % titles.count]
+            let made = string(title, from: &deduplicator)
+            if let earlier = first[title] { #expect(areShared(made, earlier)) } else { first[title] = made }
+        }
+    }
 }

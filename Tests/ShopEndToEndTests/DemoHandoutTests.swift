@@ -110,7 +110,7 @@ import Testing
 
     @Test(arguments: [
         ("/dev/null", "shop: cannot write '/dev/null': not a regular file (a character device)\n"),
-        ("missing/handout.md", "shop: cannot write 'missing/handout.md': no such file\n"),
+        ("missing/handout.md", "shop: cannot write 'missing/handout.md': no such folder\n"),
     ])
     func anUnusableHandoutPathIsRefused(path: String, message: String) async throws {
         let result = try await handout([path])

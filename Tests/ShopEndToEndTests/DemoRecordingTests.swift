@@ -81,7 +81,7 @@ import Testing
 
     @Test(arguments: [
         ("/dev/null", "shop: cannot write '/dev/null': not a regular file (a character device)"),
-        ("missing/talk.cast", "shop: cannot write 'missing/talk.cast': no such file"),
+        ("missing/talk.cast", "shop: cannot write 'missing/talk.cast': no such folder"),
     ])
     func anUnusableCastPathIsRefusedBeforeTheDemoStarts(path: String, message: String) async throws {
         let terminal = try await start(["--record", path])

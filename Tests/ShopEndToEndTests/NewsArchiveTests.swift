@@ -164,7 +164,7 @@ import Testing
         ])
         let errors = result.standardError.split(separator: "\n")
         #expect(errors.count == 2)
-        #expect(errors.first?.hasSuffix(": cannot write 'missing/talk.har': no such file") == true)
+        #expect(errors.first?.hasSuffix(": cannot write 'missing/talk.har': no such folder") == true)
         #expect(errors.last?.hasSuffix(": cannot write '/dev/null': not a regular file (a character device)") == true)
         #expect(result.standardOutput == "embedded\n")
         #expect(server.requestCount == 0)

@@ -116,9 +116,9 @@ import Testing
 
     @Test func aMegabyteLineRuns() async throws {
         let word = String(repeating: "x", count: 1_000_000)
-        try folder.write("echo \(word) | count\n", to: "long.shopscript")
+        try folder.write("expect \(word) matches '^x+$'; echo done\n", to: "long.shopscript")
         let result = try await shop(["run", "long.shopscript"])
-        #expect(result == ShopBinary.Result(status: 0, standardOutput: "1000000\n", standardError: ""))
+        #expect(result == ShopBinary.Result(status: 0, standardOutput: "done\n", standardError: ""))
     }
 
     @Test func tenThousandNestedIncludesStopWithARecursionError() async throws {

@@ -77,7 +77,8 @@ import Testing
             """, to: "hurry.shopscript")
         let update = try await shop(["test", "--update", "hurry.shopscript"])
         #expect(update.status == 0)
-        #expect(update.standardOutput == "ok    hurry.shopscript\nupdated 3 block(s)\n1 passed, 0 failed\n")
+        #expect(
+            update.standardOutput == "updated hurry.shopscript\nrewrote 3 blocks\n0 passed, 0 failed, 1 updated\n")
         #expect(
             try String(contentsOfFile: path, encoding: .utf8) == """
                 ## A test written in a hurry.
@@ -101,7 +102,10 @@ import Testing
 
     @Test(arguments: [
         ("#> orphan\necho hi\n", "error: bad.shopscript:1:1: expected output '#>' with no command above it"),
-        ("echo hi\n#> a(b (re)\n", "error: bad.shopscript: line 2: invalid regular expression 'a(b'"),
+        (
+            "echo hi\n#> a(b (re)\n",
+            "error: bad.shopscript: line 2: invalid regular expression 'a(b': missing closing parenthesis"
+        ),
         ("echo never \\\n", "error: bad.shopscript:1:12: the script ends inside a '\\' continuation"),
     ])
     func brokenTranscriptsFailWithAClearLine(content: String, message: String) async throws {
@@ -132,5 +136,135 @@ import Testing
         try folder.write("echo $leak\n#> error: unknown variable 'leak'\n", to: "iso/b.shopscript")
         try folder.write("echo \"${HOME}\"\n#> error: unknown variable 'HOME'\n", to: "iso/c.shopscript")
         #expect(try await shop(["test", "iso"]).standardOutput.hasSuffix("3 passed, 0 failed\n"))
+    }
+
+    @Test func updateKeepsAnyLinesWildcardsWhereTheyStillStandForLines() async throws {
+        let path = try folder.write(
+            """
+            echo a; echo b; echo c; echo d
+            #> a
+            #> ...
+            #> d
+            #> stale
+            echo head; echo x; echo y; echo tail
+            #> head
+            #> ...
+            #> y
+            #> tail
+            #> gone
+            echo one; echo two
+            #> nothing
+            #> ...
+            #> alike
+
+            """, to: "wild.shopscript")
+        #expect(try await shop(["test", "--update", "wild.shopscript"]).status == 0)
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == """
+                echo a; echo b; echo c; echo d
+                #> a
+                #> ...
+                #> d
+                echo head; echo x; echo y; echo tail
+                #> head
+                #> ...
+                #> y
+                #> tail
+                echo one; echo two
+                #> one
+                #> two
+
+                """)
+        #expect(try await shop(["test", "wild.shopscript"]).status == 0)
+    }
+
+    @Test func updateWritesErrorsInAsExpectedOutputAndSaysSo() async throws {
+        let path = try folder.write("echo fine\n#> fine\nnosuch\necho after\n#> before\n", to: "err.shopscript")
+        let update = try await shop(["test", "--update", "err.shopscript"])
+        #expect(update.status == 0)
+        #expect(
+            update.standardOutput == """
+                updated err.shopscript
+                rewrote 2 blocks
+                err.shopscript:3: nosuch
+                   now expects error: unknown command 'nosuch'
+                0 passed, 0 failed, 1 updated
+
+                """)
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8)
+                == "echo fine\n#> fine\nnosuch\n#> error: unknown command 'nosuch'\necho after\n#> after\n")
+    }
+
+    @Test func updateKeepsWindowsLineEnds() async throws {
+        let path = try folder.write("echo one\r\n#> two\r\necho three\r\n", to: "crlf.shopscript")
+        #expect(try await shop(["test", "--update", "crlf.shopscript"]).status == 0)
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == "echo one\r\n#> one\r\necho three\r\n#> three\r\n")
+        #expect(try await shop(["test", "crlf.shopscript"]).status == 0)
+    }
+
+    @Test func updateThroughASymlinkRewritesTheRealFile() async throws {
+        let real = try folder.write("echo hi\n#> bye\n", to: "real/t.shopscript")
+        chmod(real, 0o640)
+        let link = folder.path + "/link.shopscript"
+        #expect(symlink("real/t.shopscript", link) == 0)
+        let update = try await shop(["test", "--update", "link.shopscript"])
+        #expect(update.standardOutput.hasPrefix("updated link.shopscript\n"))
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "echo hi\n#> hi\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real/t.shopscript")
+        let mode = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+        #expect(try await shop(["test", "link.shopscript"]).status == 0)
+    }
+
+    @Test func aFileRunningPastTheTimeoutFailsAndTheOthersRunOn() async throws {
+        try folder.write("echo start\n#> start\nsleep 600\necho never\n#> never\n", to: "t/slow.shopscript")
+        try folder.write("echo quick\n#> quick\n", to: "t/quick.shopscript")
+        let started = Date()
+        let result = try await shop(["test", "--timeout", "1", "t"])
+        #expect(Date().timeIntervalSince(started) < 300)
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput == """
+                ok    t/quick.shopscript
+                FAIL  t/slow.shopscript (timed out after 1 s)
+                t/slow.shopscript:3: sleep 600 was still running
+                1 passed, 1 failed
+
+                """)
+    }
+
+    @Test(arguments: [
+        (
+            ["test", "--timeout", "0", "x.shopscript"],
+            "--timeout needs a number of seconds above 0, such as 60, not '0'"
+        ),
+        (
+            ["test", "--timeout", "soon", "x.shopscript"],
+            "--timeout needs a number of seconds above 0, such as 60, not 'soon'"
+        ),
+        (["run", "--timeout", "5", "x.shopscript"], "'--timeout' does not go with this command"),
+    ])
+    func badTimeoutsAreUsageErrors(arguments: [String], message: String) async throws {
+        let result = try await shop(arguments)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message))
+    }
+
+    @Test func aRegexLineThatBacktracksWithoutEndFailsTheFileInBoundedTime() async throws {
+        try folder.write("echo aaaaaaaaaaaaaaaaaaaaaaaaaaaab\n#> (a+)+$ (re)\n", to: "re.shopscript")
+        let started = Date()
+        let result = try await shop(["test", "re.shopscript"])
+        // Unbounded, this takes longer than the universe has existed: the bound is generous.
+        #expect(Date().timeIntervalSince(started) < 300)
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput == """
+                FAIL  re.shopscript
+                error: re.shopscript: line 2: pattern too complex: '(a+)+$' (matching it would take too long; make it more specific)
+                0 passed, 1 failed
+
+                """)
     }
 }

@@ -100,7 +100,10 @@ import Testing
         ("if 1 1️⃣==", "expected a value after '=='"),
         ("if (1 == 1) 1️⃣)", "unexpected ')'"),
         ("if 1️⃣and 1", "expected a value before 'and'"),
-        ("while 1 1️⃣=~ 1", "unknown operator '=~' (did you mean '=='?); use one of == != < <= > >= contains matches"),
+        (
+            "while 1 1️⃣=~ 1",
+            "unknown operator '=~' (did you mean 'matches'?); use one of == != < <= > >= contains matches"
+        ),
     ])
     func badConditionsAreParseErrorsAtTheirToken(marked: String, message: String) {
         expectDiagnostic(in: marked + "\nend", message)

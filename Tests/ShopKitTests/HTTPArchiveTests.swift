@@ -156,7 +156,7 @@ import Testing
     }
 
     @Test func recordingOntoSomethingButAFileIsRefused() {
-        #expect(throws: NotRegularFileError(path: "/dev/null", kind: "a character device")) {
+        #expect(throws: FileError(path: "/dev/null", action: .write, problem: .notRegularFile("a character device"))) {
             try HTTPArchiveWriter.create(
                 at: "/dev/null", named: "/dev/null", creator: "shop", version: "0.1.0", title: "news", started: 0)
         }

@@ -9,7 +9,16 @@ import Testing
         ("[1,[2,{}]]", .list([.int(1), .list([.int(2), .record(Record(pairs: []))])])),
         ("{\"b\":1,\"a\":2}", .record(Record(pairs: [("b", .int(1)), ("a", .int(2))]))),
         ("9223372036854775807", .int(Int.max)),
-        ("-9223372036854775808", .int(Int.min)), ("9223372036854775808", .double(9_223_372_036_854_775_808)),
+        ("-9223372036854775808", .int(Int.min)), ("9223372036854775808.0", .double(9_223_372_036_854_775_808)),
+        ("1e23", .double(1e23)),
+        (
+            "{\"a\":{\"a\":1},\"b\":[{\"a\":1},{\"a\":2}]}",
+            .record(
+                Record(pairs: [
+                    ("a", .record(Record(pairs: [("a", 1)]))),
+                    ("b", [.record(Record(pairs: [("a", 1)])), .record(Record(pairs: [("a", 2)]))]),
+                ]))
+        ),
     ])
     func parsesValues(text: String, expected: Value) throws {
         #expect(try Value(json: text) == expected)
@@ -25,6 +34,21 @@ import Testing
         ("01", "unexpected text after the JSON value at the top level (line 1, column 2)"),
         ("\"\\q\"", "invalid escape 'q' at the top level (line 1, column 3)"),
         ("{\"list\":[{\"x\":\n\"a\tb\"}]}", "control character in string at list[0].x (line 2, column 3)"),
+        (
+            "99999999999999999999999",
+            "integer '99999999999999999999999' does not fit in 64 bits at the top level (line 1, column 1)"
+        ),
+        ("[9223372036854775808]", "integer '9223372036854775808' does not fit in 64 bits at [0] (line 1, column 2)"),
+        (
+            "{\"n\": -9223372036854775809}",
+            "integer '-9223372036854775809' does not fit in 64 bits at n (line 1, column 7)"
+        ),
+        (
+            "{\"services\": [{\"id\": 1}, {\"id\": 2, \"id\": 3}]}",
+            "duplicate key 'id' at services[1] (line 1, column 36)"
+        ),
+        ("{\"a\": 1, \"\\u0061\": 2}", "duplicate key 'a' at the top level (line 1, column 10)"),
+        ("{\"k\": {\"x\": 1, \"y\": {}, \"x\": 2}}", "duplicate key 'x' at k (line 1, column 25)"),
     ])
     func malformedJSONNamesThePlace(text: String, message: String) {
         #expect(throws: JSONError.self) { try Value(json: text) }
@@ -32,6 +56,16 @@ import Testing
             _ = try Value(json: text)
         } catch {
             #expect(error.description == message)
+        }
+    }
+
+    @Test func aDuplicateKeyIsFoundInLargeObjectsToo() {
+        let members = (0..<100).map { "\"key\($0)\": \($0)" } + ["\"key42\": 0"]
+        do {
+            _ = try Value(json: "{" + members.joined(separator: ", ") + "}")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.problem == .duplicateKey("key42"))
         }
     }
 

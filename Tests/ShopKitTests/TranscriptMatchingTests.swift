@@ -35,12 +35,33 @@ import Testing
     }
 
     @Test func anInvalidRegexIsAnErrorNamingItsLine() {
-        #expect(throws: TranscriptError.invalidRegex(line: 11, pattern: "a(b")) {
+        #expect(
+            throws: TranscriptError.invalidPattern(
+                line: 11, .invalid(pattern: "a(b", reason: "missing closing parenthesis"))
+        ) {
             try expected(["fine", "a(b (re)"])
         }
     }
 
-    @Test(arguments: ["...", "cost [..] here", "odd (re)", "plain", ""])
+    @Test func aRegexThatCannotFinishIsAnErrorNamingItsLine() throws {
+        let output = try expected(["first", "(a+)+$ (re)"])
+        #expect(throws: TranscriptError.patternFailed(line: 11, .tooComplex(pattern: "(a+)+$"))) {
+            try output.matches(["first", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaab"])
+        }
+    }
+
+    @Test(arguments: [
+        (["^a (re)"], ["a"], true),
+        (["a (re)"], ["ba"], false),
+        (["a (re)"], ["ab"], false),
+        (["a|b (re)"], ["b"], true),
+    ])
+    func regexLinesMatchTheWholeLine(expectedLines: [String], actual: [String], matches: Bool) throws {
+        #expect(try expected(expectedLines).matches(actual) == matches)
+    }
+
+    // "a [\u{07EE}x (re)": a fuzz finding; the combining mark makes one Character with the `[`.
+    @Test(arguments: ["...", "cost [..] here", "odd (re)", "plain", "", "a [\u{07EE}x (re)", "[..]\u{0301} (re)"])
     func literalLinesMatchExactlyTheTextTheyCameFrom(line: String) throws {
         let written = ExpectedOutput.literalLine(for: line)
         let text = written == "#>" ? "" : String(written.dropFirst(3))
@@ -52,5 +73,24 @@ import Testing
         #expect(TerminalText.lines(of: styled) == ["bold link"])
         #expect(TerminalText.lines(of: "a\n\nb\n") == ["a", "", "b"])
         #expect(TerminalText.lines(of: "") == [])
+        // A fuzz finding: "\r\n" is one Character, and splitting on Characters kept it inside a line.
+        #expect(TerminalText.lines(of: "a\r\nb\r\n") == ["a", "b"])
+    }
+
+    @Test(arguments: [
+        (["a", "...", "d", "stale"], ["a", "b", "c", "d"], ["#> a", "#> ...", "#> d"]),
+        (["first", "...", "old"], ["first", "new"], ["#> first", "#> ..."]),
+        (["nothing", "...", "alike"], ["one", "two"], ["#> one", "#> two"]),
+        (["id [..] ok", "gone"], ["id 7 ok"], ["#> id [..] ok"]),
+        ([], ["a [..] b", "..."], ["#> a \\[\\.\\.\\] b (re)", "#> \\.\\.\\. (re)"]),
+        (["x"], [""], ["#>"]),
+    ])
+    func aRewrittenBlockKeepsWhatStillMatchesAndMatchesTheOutput(
+        expectedLines: [String], actual: [String], block: [String]
+    ) throws {
+        let rewritten = try expected(expectedLines).rewritten(toMatch: actual)
+        #expect(rewritten == block)
+        let script = Parser.parse("echo\n" + rewritten.map { $0 + "\n" }.joined(), file: nil)
+        #expect(try ExpectedOutput(script.steps[0].expectations).matches(actual))
     }
 }

@@ -8,13 +8,15 @@ struct ServicesLoadCommand: Command {
             "Two shapes are read. {\"services\": [{\"id\", \"name\", \"price\": 1500, \"icon\"}]}, and "
             + "{\"status\", \"result\": {\"title\", \"actionTitle\", \"selectedActionTitle\", \"list\": [{\"id\", "
             + "\"title\", \"description\", \"icon\": {\"52x52\": URL}, \"price\": \"356 ₽\", \"isSelected\"}]}}. "
-            + "Ids may be strings or whole numbers; prices may be whole numbers or text, which is read as "
-            + "roubles (\"1 500 ₽\" is 1500; kopecks are rounded). Items marked isSelected start selected "
+            + "Ids may be strings or whole numbers. A price is whole roubles from 0 to 1 000 000 000 000: an "
+            + "integer, or text of digits in groups of three and ₽, руб. or р. (\"1 500 ₽\" is 1500; kopecks, "
+            + "exponents and other words are refused). Items marked isSelected start selected "
             + "(only the first in single mode). result.title becomes the heading of 'services list', "
-            + "actionTitle the button under it, and selectedActionTitle the word 'services confirm' starts "
-            + "with. Loading replaces the catalog and the selection as one step: 'undo' brings both back. A "
+            + "actionTitle the button under it while nothing is selected, and selectedActionTitle the button "
+            + "once something is and the word 'services confirm' starts with. Loading replaces the catalog and "
+            + "the selection as one step: 'undo' brings both back. A "
             + "file that cannot be read changes nothing, and the error names the JSON path, line and column "
-            + "of the problem. Example: services load ~/catalog.json",
+            + "of the problem; so does a file that changes while it is read. Example: services load ~/catalog.json",
         arguments: [Self.file])
 
     static let file = Argument<FilePath>("FILE", "a JSON file: {\"services\": …} or {\"status\", \"result\": …}")

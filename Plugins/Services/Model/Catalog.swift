@@ -12,4 +12,7 @@ struct Catalog: Sendable {
     /// Whether the ids are plain ASCII in strictly increasing order, which proves them unique
     /// and sorted without building an index.
     var idsAreSortedASCII: Bool
+    /// The ``ByteHash`` of each id, in order, when the reader made them (only for ASCII ids):
+    /// ``IDFingerprints`` proves ids unique with them.
+    var idFingerprints: [UInt64]? = nil
 }

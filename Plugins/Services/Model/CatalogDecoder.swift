@@ -20,12 +20,14 @@ enum CatalogDecoder {
     /// The catalog in `bytes`; `source` is the file name as typed.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, source: String) throws(JSONError) -> Catalog {
         try JSONReader.withReader(over: bytes) { reader throws(JSONError) in
-            try readDocument(&reader, source: source)
+            try readDocument(&reader, bytes: bytes, source: source)
         }
     }
 
     /// The top level: `{"services": …}` or `{"status": …, "result": …}`.
-    private static func readDocument(_ reader: inout JSONReader, source: String) throws(JSONError) -> Catalog {
+    private static func readDocument(
+        _ reader: inout JSONReader, bytes: UnsafeBufferPointer<UInt8>, source: String
+    ) throws(JSONError) -> Catalog {
         let kind = try reader.peekKind()
         let start = reader.offset
         guard kind == .object else {
@@ -42,9 +44,9 @@ enum CatalogDecoder {
             members.append(key)
             switch key {
             case "services":
-                services = try readItems(&reader, titleKey: "name")
+                services = try readItems(&reader, bytes: bytes, titleKey: "name")
             case "result":
-                result = try readResult(&reader)
+                result = try readResult(&reader, bytes: bytes)
             case "status":
                 if try reader.peekKind() == .string { status = try reader.readString() } else { try reader.skipValue() }
             default:
@@ -85,7 +87,9 @@ enum CatalogDecoder {
         var items: [ItemFields] = []
     }
 
-    private static func readResult(_ reader: inout JSONReader) throws(JSONError) -> ListResult {
+    private static func readResult(
+        _ reader: inout JSONReader, bytes: UnsafeBufferPointer<UInt8>
+    ) throws(JSONError) -> ListResult {
         var result = ListResult()
         var hasList = false
         try reader.readObject { key, reader throws(JSONError) in
@@ -94,7 +98,7 @@ enum CatalogDecoder {
             case "actionTitle": result.actionTitle = try readOptionalText(&reader)
             case "selectedActionTitle": result.selectedActionTitle = try readOptionalText(&reader)
             case "list":
-                result.items = try readItems(&reader, titleKey: "title")
+                result.items = try readItems(&reader, bytes: bytes, titleKey: "title")
                 hasList = true
             default: try reader.skipValue()
             }
@@ -111,15 +115,19 @@ enum CatalogDecoder {
         var idOffset: Int
     }
 
-    private static func readItems(_ reader: inout JSONReader, titleKey: String) throws(JSONError) -> [ItemFields] {
+    private static func readItems(
+        _ reader: inout JSONReader, bytes: UnsafeBufferPointer<UInt8>, titleKey: String
+    ) throws(JSONError) -> [ItemFields] {
         var items: [ItemFields] = []
         try reader.readArray { _, reader throws(JSONError) in
-            items.append(try readItem(&reader, titleKey: titleKey))
+            items.append(try readItem(&reader, bytes: bytes, titleKey: titleKey))
         }
         return items
     }
 
-    private static func readItem(_ reader: inout JSONReader, titleKey: String) throws(JSONError) -> ItemFields {
+    private static func readItem(
+        _ reader: inout JSONReader, bytes: UnsafeBufferPointer<UInt8>, titleKey: String
+    ) throws(JSONError) -> ItemFields {
         var id: (text: String, offset: Int)?
         var name: String?
         var title: String?
@@ -140,7 +148,7 @@ enum CatalogDecoder {
             case "name": name = try reader.readString()
             case "title": title = try reader.readString()
             case "description": description = try readOptionalText(&reader)
-            case "price": price = try readPrice(&reader)
+            case "price": price = try readPrice(&reader, bytes: bytes)
             case "icon": icon = try readIcon(&reader)
             case "isSelected": isSelected = try readOptionalBool(&reader)
             default: try reader.skipValue()
@@ -199,20 +207,30 @@ enum CatalogDecoder {
         }
     }
 
-    /// A price: a whole number of roubles, or text such as `"1 500 ₽"`.
-    private static func readPrice(_ reader: inout JSONReader) throws(JSONError) -> Int {
+    /// A price: a whole number of roubles written as an integer, or text such as `"1 500 ₽"`;
+    /// either within ``Price/range``.
+    private static func readPrice(_ reader: inout JSONReader, bytes: UnsafeBufferPointer<UInt8>) throws(JSONError)
+        -> Int
+    {
         switch try reader.peekKind() {
         case .number:
             let offset = reader.offset
-            let price: Int
-            switch try reader.readNumber() {
-            case .int(let int): price = int
-            case .double(let double) where double.isFinite && abs(double) < 1e15:
-                price = Int(double.rounded(.toNearestOrAwayFromZero))
-            default: throw reader.error(.invalidValue("the price is too large"), at: offset)
+            // The number as written decides, before the reader turns it into a value.
+            if let literal = NumberLiteral(at: offset, in: bytes) {
+                guard literal.isInteger else {
+                    throw reader.error(.invalidValue("price \(literal.text) \(notWholeRoubles)"), at: offset)
+                }
+                guard !literal.isNegative else {
+                    throw reader.error(.invalidValue("price \(literal.text) is negative"), at: offset)
+                }
+                guard let price = literal.integer, Price.range.contains(price) else {
+                    throw reader.error(.invalidValue("price \(literal.text) \(aboveTheLargestPrice)"), at: offset)
+                }
+                _ = try reader.readInt()
+                return price
             }
-            guard price >= 0 else { throw reader.error(.invalidValue("price \(price) is negative"), at: offset) }
-            return price
+            _ = try reader.readNumber()
+            throw reader.error(.invalidNumber, at: offset)
         case .string:
             let offset = reader.offset
             let text = try reader.readString()
@@ -228,12 +246,18 @@ enum CatalogDecoder {
         }
     }
 
+    private static let notWholeRoubles = "is not written as whole roubles: expected digits only, such as 1500"
+    private static let aboveTheLargestPrice = "is more than \(Price.format(Price.range.upperBound))"
+
     /// The message for a price text that cannot be read.
     static func message(for problem: Price.Problem, in text: String) -> String {
         switch problem {
         case .noDigits: "price '\(text)' has no digits"
-        case .tooLarge: "price '\(text)' is too large"
+        case .tooLarge: "price '\(text)' \(aboveTheLargestPrice)"
         case .negative: "price '\(text)' is negative"
+        case .notAPrice:
+            "price '\(text)' is not a price in whole roubles: expected digits in groups of three, then ₽, руб. or р. "
+                + "(such as \"1 500 ₽\")"
         }
     }
 

@@ -9,9 +9,10 @@ struct CatalogInfo: Equatable, Sendable {
     var shape: CatalogShape
     /// The heading over the cards (`result.title`).
     var title: String
-    /// The confirm button's title (`result.actionTitle`).
+    /// The button's title while nothing is selected (`result.actionTitle`).
     var actionTitle: String
-    /// The word `services confirm` puts before the chosen titles (`result.selectedActionTitle`).
+    /// The button's title once something is selected, and the word `services confirm` puts
+    /// before the chosen titles (`result.selectedActionTitle`).
     var selectedActionTitle: String
 
     /// The words of catalogs that bring none.

@@ -5,11 +5,17 @@ enum Price {
     enum Problem: Error, Equatable {
         /// The text has no digits at all.
         case noDigits
-        /// The number does not fit in an integer.
+        /// The number is more than ``range`` allows.
         case tooLarge
-        /// A minus sign comes right before the number.
+        /// A minus sign comes before the number.
         case negative
+        /// Digits, but not written as a price.
+        case notAPrice
     }
+
+    /// Every price a catalog may hold, in whole roubles: up to a trillion, so that no total of
+    /// a catalog's prices can overflow.
+    static let range = 0...1_000_000_000_000
 
     /// `1 500 ₽`: digits in groups of three separated by spaces, then the rouble sign.
     static func format(_ roubles: Int) -> String {
@@ -27,61 +33,63 @@ enum Price {
         return number < 0 ? "-" + text : text
     }
 
-    /// The first number in a price text, in whole roubles: `"356 ₽"` → 356, `"1 500 ₽"` and
-    /// `"1,500 руб."` → 1500, `"от 990 ₽"` → 990, `"99,90 ₽"` → 100 (kopecks round to the
-    /// nearest rouble).
+    /// A price text in whole roubles: `"356 ₽"` → 356, `"1 500 ₽"` → 1500, `"12 000 руб."`,
+    /// `"990 р."`, `"1500"`.
     ///
-    /// Digit groups may be separated by a space, a no-break or thin space, an apostrophe, or a
-    /// comma or dot followed by exactly three digits; a comma or dot followed by one or two
-    /// digits starts kopecks.
+    /// The text is digits — without a leading zero, and either not grouped or in groups of three
+    /// separated by a space, a no-break space or a narrow no-break space — then maybe one such
+    /// space and `₽`, `руб.` or `р.`; nothing before or after. Anything else (kopecks, an
+    /// exponent, a range, a word before the number) is refused rather than guessed at.
     static func parse(_ text: String) throws(Problem) -> Int {
         let scalars = Array(text.unicodeScalars)
-        guard let start = scalars.firstIndex(where: isDigit) else { throw .noDigits }
-        if start > 0, scalars[start - 1] == "-" || scalars[start - 1] == "\u{2212}" { throw .negative }
+        guard scalars.contains(where: isDigit) else { throw .noDigits }
+        if let first = scalars.first, first == "-" || first == "\u{2212}" {
+            var rest = scalars.dropFirst()
+            if let space = rest.first, isGroupSeparator(space) { rest = rest.dropFirst() }
+            if (try? parse(String(String.UnicodeScalarView(rest)))) != nil { throw .negative }
+            throw .notAPrice
+        }
+        var index = 0
         var roubles = 0
-        var kopecks: (value: Int, digits: Int)?
-        var index = start
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if isDigit(scalar) {
-                let (times, overflowed) = roubles.multipliedReportingOverflow(by: 10)
-                let (sum, overflowedSum) = times.addingReportingOverflow(Int(scalar.value) - 48)
-                guard !overflowed, !overflowedSum else { throw .tooLarge }
-                roubles = sum
+        var isTooLarge = false
+        /// Reads `count` digits (or, with nil, all there are) from `index`; how many it read.
+        func readDigits(_ count: Int?) -> Int {
+            var read = 0
+            while index < scalars.count, isDigit(scalars[index]), count.map({ read < $0 }) ?? true {
+                roubles = roubles * 10 + Int(scalars[index].value) - 48
+                if roubles > range.upperBound {
+                    isTooLarge = true
+                    roubles = range.upperBound
+                }
                 index += 1
-                continue
+                read += 1
             }
-            let digitsAfter = scalars[(index + 1)...].prefix(while: isDigit).count
-            if isGroupSeparator(scalar), digitsAfter > 0, scalar != "," && scalar != "." || digitsAfter == 3 {
-                index += 1
-                continue
-            }
-            if scalar == "," || scalar == ".", digitsAfter == 1 || digitsAfter == 2 {
-                let digits = scalars[(index + 1)...].prefix(digitsAfter)
-                kopecks = (digits.reduce(0) { $0 * 10 + Int($1.value) - 48 }, digitsAfter)
-            }
-            break
+            return read
         }
-        if let kopecks {
-            let hundredths = kopecks.digits == 1 ? kopecks.value * 10 : kopecks.value
-            if hundredths >= 50 {
-                let (rounded, overflowed) = roubles.addingReportingOverflow(1)
-                guard !overflowed else { throw .tooLarge }
-                roubles = rounded
-            }
+        let leading = readDigits(nil)
+        guard leading > 0, leading == 1 || scalars[0] != "0" else { throw .notAPrice }
+        // Groups of three after a first group of one to three digits.
+        while index + 3 < scalars.count, isGroupSeparator(scalars[index]), isDigit(scalars[index + 1]) {
+            guard leading <= 3, scalars[0] != "0" else { throw .notAPrice }
+            index += 1
+            guard readDigits(3) == 3, index == scalars.count || !isDigit(scalars[index]) else { throw .notAPrice }
         }
+        if index < scalars.count, isGroupSeparator(scalars[index]) { index += 1 }
+        let unit = String(String.UnicodeScalarView(scalars[index...]))
+        guard unit.isEmpty && index == scalars.count || Self.units.contains(unit) else { throw .notAPrice }
+        if isTooLarge { throw .tooLarge }
         return roubles
     }
+
+    /// The words for roubles a price text may end with.
+    private static let units: Set<String> = ["₽", "руб.", "р."]
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0x30 && scalar.value <= 0x39
     }
 
-    /// Space, no-break space, figure space, thin and narrow no-break space, apostrophes, comma, dot.
+    /// Space, no-break space and narrow no-break space: what separates groups of digits.
     private static func isGroupSeparator(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x20, 0xA0, 0x2007, 0x2009, 0x202F, 0x27, 0x2019, 0x2C, 0x2E: true
-        default: false
-        }
+        scalar == " " || scalar == "\u{00A0}" || scalar == "\u{202F}"
     }
 }

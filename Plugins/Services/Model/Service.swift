@@ -12,7 +12,7 @@ struct Service: Equatable, Sendable {
     var title: String
     /// A longer text, shown by `services show`.
     var description: String?
-    /// The price in whole roubles.
+    /// The price in whole roubles, within ``Price/range``.
     var price: Int
     /// An emoji, or the address of a picture.
     var icon: String?
@@ -28,11 +28,12 @@ struct Service: Equatable, Sendable {
                 values: [.string(id), .string(title), Value(description), .int(price), Value(icon)]))
     }
 
-    /// Reads an item record; nil when `value` is not one (a state file can hold anything).
+    /// Reads an item record; nil when `value` is not one (a state file can hold anything),
+    /// including when its price is outside ``Price/range``.
     init?(_ value: Value) {
         guard case .record(let record) = value,
             let id = record["id"]?.stringValue, let title = record["title"]?.stringValue,
-            let price = record["price"]?.intValue
+            let price = record["price"]?.intValue, Price.range.contains(price)
         else { return nil }
         self.init(
             id: id, title: title, description: record["description"]?.stringValue, price: price,

@@ -66,7 +66,8 @@ enum ServicesKeys {
             guard let service = Service(item) else {
                 throw .invalidValue(
                     key: items.name,
-                    reason: "item \(index + 1) is not a service {id: string, title: string, price: integer, …}")
+                    reason: "item \(index + 1) is not a service {id: string, title: string, "
+                        + "price: whole roubles from 0 to \(Price.grouped(Price.range.upperBound)), …}")
             }
             guard seen.insert(service.id).inserted else {
                 throw .invalidValue(key: items.name, reason: "id '\(service.id)' appears twice")

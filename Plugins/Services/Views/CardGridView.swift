@@ -9,8 +9,12 @@ import ShopKit
 /// │ 🪟  Window cleaning   │ ┃ 🧺  Wash and iron     ┃ │ 🔧  Plumber visit     │
 /// │     1 500 ₽           │ ┃     890 ₽             ┃ │     2 400 ₽           │
 /// ╰─────────── windows ───╯ ┗━━━━━━━━━━━ laundry ━━━┛ ╰─────────── plumber ───╯
-/// ✓ Wash and iron · 890 ₽ — [ Select ] services confirm
+/// ✓ Wash and iron · 890 ₽ — [ Selected ] services confirm
 /// ```
+///
+/// As on the screen the catalog shape comes from, the button under the cards reads the
+/// catalog's `selectedActionTitle` once something is selected and its `actionTitle` before
+/// (`nothing selected — [ Select ] services select ID`).
 ///
 /// A large catalog shows its first ``cardLimit`` cards and says how many more there are.
 /// The `plain` format gets the generic rows instead.
@@ -118,16 +122,21 @@ struct CardGridView: ValueView {
         return Array(wrapped.prefix(titleLines - 1)) + [TextLayout.truncate(rest, to: width)]
     }
 
-    /// `✓ Wash and iron · 890 ₽ — [ Select ] services confirm`, or nil with nothing selected;
-    /// where that does not fit `width`, the button goes on a line of its own and a long title
-    /// is cut.
+    /// `✓ Wash and iron · 890 ₽ — [ Selected ] services confirm`, or with nothing selected
+    /// `nothing selected — [ Select ] services select ID`; where that does not fit `width`, the
+    /// button goes on a line of its own and a long title is cut.
     private func footer(width: Int, style: TerminalStyle) -> [String] {
         let chosen = selection.ids.compactMap { id in
             index.position(of: id).flatMap { Service(index.items[$0]) }
         }
-        guard !chosen.isEmpty else { return [] }
+        guard !chosen.isEmpty else {
+            let button = "[ \(Sanitizer.inert(info.actionTitle)) ] services select ID"
+            let note = "nothing selected"
+            let oneLine = DisplayWidth.of("\(note) — \(button)") <= width
+            return oneLine ? ["\(style.dim(note)) — \(button)"] : [style.dim(note), button]
+        }
         let total = Price.format(chosen.reduce(0) { $0 &+ $1.price })
-        let button = "[ \(Sanitizer.inert(info.actionTitle)) ] services confirm"
+        let button = "[ \(Sanitizer.inert(info.selectedActionTitle)) ] services confirm"
         let check = style.apply([.bold, .foreground(CardBox.highlight)], to: "✓")
         if chosen.count > 1 {
             let what = "\(Price.grouped(chosen.count)) selected · \(total)"

@@ -59,7 +59,11 @@ struct ArgumentBinder {
         }
         let valueWord: EvaluatedWord
         if let inlineValue {
-            valueWord = EvaluatedWord(literal: inlineValue)
+            do {
+                valueWord = try EvaluatedWord(literal: inlineValue)
+            } catch {
+                throw .failed(error.description)
+            }
         } else {
             guard index < words.endIndex else { throw .missingOptionValue(command: command.spec.name, option: name) }
             valueWord = words[index]
@@ -143,8 +147,8 @@ struct EvaluatedWord {
     }
 
     /// An unquoted literal word.
-    init(literal: String) {
-        self.init(value: LiteralValue.infer(literal), text: literal, isOptionLike: false)
+    init(literal: String) throws(NumberError) {
+        self.init(value: try LiteralValue.infer(literal), text: literal, isOptionLike: false)
     }
 
     /// How messages show the word: `'text'`, or the value for numbers and other non-strings.

@@ -22,7 +22,7 @@ public enum CommandError: Error, Equatable, CustomStringConvertible {
     case needsInput(command: String)
     /// The command cannot follow `|`.
     case takesNoInput(command: String)
-    /// The input has the wrong shape.
+    /// The input has the wrong shape; `got` names what came, with its article (`a string`).
     case invalidInput(command: String, expected: String, got: String)
     /// The command failed for a reason of its own.
     case failed(String)
@@ -50,7 +50,7 @@ public enum CommandError: Error, Equatable, CustomStringConvertible {
         case .takesNoInput(let command):
             "'\(command)' does not read input, so it cannot follow '|'"
         case .invalidInput(let command, let expected, let got):
-            "\(command): input must be \(expected), got \(got)"
+            "\(command): expected \(expected), got \(got)"
         case .failed(let message):
             message
         }

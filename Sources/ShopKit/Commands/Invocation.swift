@@ -156,7 +156,7 @@ public struct Invocation {
     public func requireListInput() throws(CommandError) -> [Value] {
         let input = try requireInput()
         guard case .list(let elements) = input else {
-            throw .invalidInput(command: spec.name, expected: "a list", got: input.typeName)
+            throw .invalidInput(command: spec.name, expected: "a list", got: input.describedType)
         }
         return elements
     }

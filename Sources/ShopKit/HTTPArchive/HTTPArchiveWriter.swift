@@ -24,10 +24,10 @@ public final class HTTPArchiveWriter: Sendable {
 
     /// Creates (or replaces) an empty archive at `path`; `name` is the path as the user gave it.
     ///
-    /// - Throws: ``NotRegularFileError`` or ``FileError`` when the file cannot be written.
+    /// - Throws: ``FileError`` when the file cannot be written (a device, a missing folder…).
     public static func create(
         at path: String, named name: String, creator: String, version: String, title: String, started: Double
-    ) throws -> HTTPArchiveWriter {
+    ) throws(FileError) -> HTTPArchiveWriter {
         let text =
             HTTPArchive.head(creator: creator, version: version, title: title, started: started) + HTTPArchive.tail
         return HTTPArchiveWriter(file: try RecordingFile.create(at: path, named: name, with: Array(text.utf8)))

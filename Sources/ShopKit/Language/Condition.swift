@@ -87,8 +87,10 @@ public struct ConditionParser {
             if case .close(let place) = token {
                 throw Diagnostic(.invalidCondition, "unexpected ')'", at: place)
             }
-            if case .operand(let word) = token, let text = word.bareText, Self.looksLikeOperator(text) {
-                let suggestion = Suggestion.nearest(to: text, in: ComparisonOperator.spellings)
+            if case .operand(let word) = token, let text = word.bareText,
+                Self.looksLikeOperator(text) || ComparisonOperator.meant(by: text) != nil
+            {
+                let suggestion = ComparisonOperator.meant(by: text)?.rawValue
                 throw Diagnostic(
                     .invalidCondition,
                     "unknown operator '\(text)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")

@@ -1,20 +1,20 @@
 /// The type an unquoted word gets: numbers, `true`, `false` and `null` are literals, the
 /// rest is a string.
 enum LiteralValue {
-    /// The value of an unquoted word.
-    static func infer(_ text: String) -> Value {
+    /// The value of an unquoted word; a whole number past 64 bits is an error.
+    static func infer(_ text: String) throws(NumberError) -> Value {
         guard let first = text.utf8.first else { return .string(text) }
         switch first {
         case UInt8(ascii: "t") where text == "true": return .bool(true)
         case UInt8(ascii: "f") where text == "false": return .bool(false)
         case UInt8(ascii: "n") where text == "null": return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number(text) ?? .string(text)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number(text) ?? .string(text)
         default: return .string(text)
         }
     }
 
     /// `-?digits`, `-?digits.digits` and an optional exponent; nil for anything else.
-    private static func number(_ text: String) -> Value? {
+    private static func number(_ text: String) throws(NumberError) -> Value? {
         var utf8 = text.utf8[...]
         if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
         let integerDigits = utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
@@ -25,7 +25,8 @@ enum LiteralValue {
                 let magnitude = integerDigits.reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
                 return .int(text.utf8.first == UInt8(ascii: "-") ? -magnitude : magnitude)
             }
-            return Int(text).map(Value.int) ?? Double(text).map(Value.double)
+            guard let int = Int(text) else { throw .integerTooLarge(text) }
+            return .int(int)
         }
         if utf8.first == UInt8(ascii: ".") {
             utf8 = utf8.dropFirst()

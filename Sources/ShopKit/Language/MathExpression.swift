@@ -171,9 +171,13 @@ private struct MathParser {
             var end = offset
             while end < bytes.count, !Self.isSymbol(bytes[end]) || Self.isExponentSign(bytes, at: end) { end += 1 }
             let spelling = String(decoding: bytes[offset..<end], as: UTF8.self)
-            guard let number = Self.number(spelling) else {
-                throw Diagnostic(.invalidExpression, "'\(spelling)' is not a number", at: place)
+            let number: Value?
+            do {
+                number = try Self.number(spelling)
+            } catch {
+                throw Diagnostic(.invalidExpression, error.description, at: place)
             }
+            guard let number else { throw Diagnostic(.invalidExpression, "'\(spelling)' is not a number", at: place) }
             tokens.append(.number(number, place))
             offset = end
         }
@@ -198,11 +202,11 @@ private struct MathParser {
     }
 
     /// `digits`, `digits.digits` and an exponent, as an int or a double.
-    private static func number(_ spelling: String) -> Value? {
+    private static func number(_ spelling: String) throws(NumberError) -> Value? {
         guard let first = spelling.utf8.first, first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") else {
             return nil
         }
-        switch LiteralValue.infer(spelling) {
+        switch try LiteralValue.infer(spelling) {
         case .int(let int): return .int(int)
         case .double(let double): return .double(double)
         default: return nil

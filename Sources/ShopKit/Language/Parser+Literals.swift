@@ -175,17 +175,18 @@ extension Parser {
 
 extension Word {
     /// The word's value when it needs no evaluation (no `$`), else nil: the typing rules of
-    /// unquoted words, quoted text as strings, constant literals.
+    /// unquoted words, quoted text as strings, constant literals. A number too large for 64
+    /// bits is nil too: evaluating it reports the error at the word.
     public var constantValue: Value? {
         if tail.isEmpty {
             switch head {
-            case .literal(let text): return LiteralValue.infer(text)
+            case .literal(let text): return try? LiteralValue.infer(text)
             case .quoted(let text): return .string(text)
             case .collection(let literal): return literal.constant
             case .reference, .subexpression: return nil
             }
         }
         guard let text = staticText else { return nil }
-        return isQuoted ? .string(text) : LiteralValue.infer(text)
+        return isQuoted ? .string(text) : try? LiteralValue.infer(text)
     }
 }

@@ -18,7 +18,7 @@ final class ConditionEvaluator {
     private let mode: Mode
     private var remembered: [SourceLocation: Value] = [:]
     private var lookups: [SourceLocation: FieldLookup] = [:]
-    private var patterns: [String: Regex<AnyRegexOutput>] = [:]
+    private var patterns: [String: Pattern] = [:]
 
     init(_ condition: Condition, mode: Mode) {
         self.condition = condition
@@ -91,18 +91,18 @@ final class ConditionEvaluator {
     }
 
     private func compare(_ left: Value, _ comparison: Comparison, _ right: Value) throws -> Bool {
-        var pattern: Regex<AnyRegexOutput>?
+        var pattern: Pattern?
         if comparison.comparator == .matches {
             let text = right.plainText
             if let known = patterns[text] {
                 pattern = known
             } else {
-                let compiled = try ComparisonOperator.pattern(text)
+                let compiled = try Pattern(text)
                 patterns[text] = compiled
                 pattern = compiled
             }
         }
-        if let holds = comparison.comparator.evaluate(left, right, pattern: pattern) { return holds }
+        if let holds = try comparison.comparator.evaluate(left, right, pattern: pattern) { return holds }
         if mode == .perItem, left.isNull || right.isNull { return false }
         throw LocatedError(
             LanguageError.cannotCompare(

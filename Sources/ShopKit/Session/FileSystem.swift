@@ -6,8 +6,8 @@
 
 /// Reading and writing whole files with errors a person can act on.
 ///
-/// Writes are atomic: the bytes go to a temporary file in the same folder, which then
-/// replaces the target by rename, so a failed write leaves the old file as it was.
+/// Every write goes through ``writeAtomically(_:to:named:replacingExisting:)``: links
+/// followed, only regular files replaced, atomically.
 public enum FileSystem {
     /// The bytes of the file at `path`.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
@@ -32,15 +32,35 @@ public enum FileSystem {
         return bytes
     }
 
-    /// Replaces (or creates) the file at `path` with `bytes`, atomically; a file marked
-    /// read-only is refused rather than replaced.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
-        if isReadOnly(path) { throw FileError(path: path, action: .write, code: EACCES) }
-        let folder = FilePath.directory(of: path)
+    /// Writes `bytes` to the file at `path`, atomically: the one routine every command that
+    /// writes a file goes through.
+    ///
+    /// A symbolic link is followed and its target written. Anything but a regular file — a
+    /// device such as `/dev/null`, a FIFO, a socket, a folder — is refused rather than
+    /// replaced, and so is a file marked read-only, or any existing file unless
+    /// `replacingExisting`. The bytes go to a temporary file in the target's folder, which is
+    /// flushed to disk and renamed over the target, so a failed write leaves the old file as
+    /// it was; the new file keeps the old one's permissions. `name` is the path as the user
+    /// gave it, for messages.
+    public static func writeAtomically(
+        _ bytes: [UInt8], to path: String, named name: String? = nil, replacingExisting: Bool = true
+    ) throws(FileError) {
+        let shown = name ?? path
+        let (target, keptMode) = try writableTarget(path, named: shown, replacingExisting: replacingExisting)
+        let folder = FilePath.directory(of: target)
         let temporary =
-            folder + "/." + FilePath.lastComponent(of: path) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileError(path: path, action: .write, code: errno) }
+            folder + "/." + FilePath.lastComponent(of: target) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw FileError(path: shown, action: .write, code: errno) }
+        func fail(_ code: Int32) -> FileError {
+            unlink(temporary)
+            return FileError(path: shown, action: .write, code: code)
+        }
+        if let keptMode, fchmod(descriptor, keptMode) != 0 {
+            let code = errno
+            close(descriptor)
+            throw fail(code)
+        }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
@@ -50,20 +70,85 @@ public enum FileSystem {
                 if errno == EINTR { continue }
                 let code = errno
                 close(descriptor)
-                unlink(temporary)
-                throw FileError(path: path, action: .write, code: code)
+                throw fail(code)
             }
             written += count
         }
-        if fsync(descriptor) != 0 || close(descriptor) != 0 {
+        if fsync(descriptor) != 0 {
             let code = errno
-            unlink(temporary)
-            throw FileError(path: path, action: .write, code: code)
+            close(descriptor)
+            throw fail(code)
         }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw FileError(path: path, action: .write, code: code)
+        guard close(descriptor) == 0 else { throw fail(errno) }
+        guard rename(temporary, target) == 0 else { throw fail(errno) }
+        syncFolder(folder)
+    }
+
+    /// Refuses, before anything is written, what ``writeAtomically(_:to:named:replacingExisting:)``
+    /// would refuse: a device, FIFO or folder, a read-only or (unless `replacingExisting`) an
+    /// existing file, a missing folder. For commands that should fail before they start work.
+    public static func checkWritable(_ path: String, named name: String, replacingExisting: Bool = true)
+        throws(FileError)
+    {
+        let (target, _) = try writableTarget(path, named: name, replacingExisting: replacingExisting)
+        guard isDirectory(FilePath.directory(of: target)) else {
+            throw FileError(path: name, action: .write, code: ENOENT)
+        }
+    }
+
+    /// The file `path` writes to, links followed, and the permissions of the file it replaces
+    /// (nil for a new file); throws for anything writing must not replace.
+    private static func writableTarget(_ path: String, named shown: String, replacingExisting: Bool)
+        throws(FileError) -> (target: String, keptMode: mode_t?)
+    {
+        guard !path.isEmpty, !shown.isEmpty else { throw FileError(path: shown, action: .write, problem: .emptyName) }
+        let target = try resolveLinks(path, shown: shown)
+        var status = stat()
+        guard lstat(target, &status) == 0 else {
+            guard errno == ENOENT else { throw FileError(path: shown, action: .write, code: errno) }
+            return (target, nil)
+        }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            throw FileError(path: shown, action: .write, problem: .notRegularFile(Self.describe(kind)))
+        }
+        guard replacingExisting else { throw FileError(path: shown, action: .write, problem: .exists) }
+        guard !isReadOnly(target) else { throw FileError(path: shown, action: .write, problem: .readOnly) }
+        return (target, status.st_mode & 0o7777)
+    }
+
+    /// The file a chain of symbolic links at `path` ends at (`path` itself when it is none).
+    private static func resolveLinks(_ path: String, shown: String) throws(FileError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length >= 0 else { throw FileError(path: shown, action: .write, code: errno) }
+            let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : FilePath.directory(of: current) + "/" + target
+        }
+        throw FileError(path: shown, action: .write, code: ELOOP)
+    }
+
+    /// Flushes a folder's entries, so a rename in it survives a crash; best effort.
+    private static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// A file type in words, for "not a regular file" messages.
+    private static func describe(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFDIR: "a folder"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
         }
     }
 
@@ -75,7 +160,7 @@ public enum FileSystem {
 
     /// Whether the file at `path` is marked read-only (no write permission bit) or cannot be
     /// written by this process; the owner's intent counts even for root.
-    public static func isReadOnly(_ path: String) -> Bool {
+    private static func isReadOnly(_ path: String) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0 else { return false }
         return status.st_mode & 0o222 == 0 || access(path, W_OK) != 0
@@ -91,11 +176,13 @@ public enum FileSystem {
     public static func contents(of folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
+        // The name is read in place, up to its NUL: an entry is only as long as its name, so
+        // copying the whole 256-byte `d_name` reads past it (AddressSanitizer found this).
+        guard let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name) else { return [] }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let bytes = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let name = String(cString: bytes)
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
@@ -135,39 +222,71 @@ public enum FileSystem {
     }
 }
 
-/// A file that could not be read or written, with the system's reason.
+/// A file that could not be read or written, with the reason.
 public struct FileError: Error, Equatable, CustomStringConvertible {
     /// What was being done.
     public enum Action: Sendable, Equatable {
         case read, write
     }
 
-    public var path: String
-    public var action: Action
-    /// The `errno` value.
-    public var code: Int32
-
-    public init(path: String, action: Action, code: Int32) {
-        self.path = path
-        self.action = action
-        self.code = code
+    /// What stood in the way.
+    public enum Problem: Sendable, Equatable {
+        /// The system refused, with this `errno` value.
+        case system(Int32)
+        /// The path names a device, a FIFO, a folder…: described in words.
+        case notRegularFile(String)
+        /// The file exists and the command does not replace files unless asked.
+        case exists
+        /// The file is marked read-only.
+        case readOnly
+        /// The file name is empty.
+        case emptyName
     }
 
-    /// The reason in words: `no such file`, `is a folder`, `permission denied`.
+    public var path: String
+    public var action: Action
+    public var problem: Problem
+
+    public init(path: String, action: Action, problem: Problem) {
+        self.path = path
+        self.action = action
+        self.problem = problem
+    }
+
+    /// A failure the system reported with `code` (an `errno` value).
+    public init(path: String, action: Action, code: Int32) {
+        self.init(path: path, action: action, problem: .system(code))
+    }
+
+    /// The `errno` value, for a failure the system reported (0 otherwise).
+    public var code: Int32 {
+        if case .system(let code) = problem { code } else { 0 }
+    }
+
+    /// The reason in words: `no such file`, `is a folder`, `not a regular file (a FIFO)`.
     public var reason: String {
-        switch code {
-        case ENOENT: "no such file"
-        case EISDIR: "is a folder"
-        case EACCES, EPERM: "permission denied"
-        case ENOTDIR: "a part of the path is not a folder"
-        case EROFS: "read-only file system"
-        case ENOSPC: "no space left on device"
-        default: String(cString: strerror(code)).lowercased()
+        switch problem {
+        case .notRegularFile(let kind): return "not a regular file (\(kind))"
+        case .exists: return "the file exists; add --force to replace it"
+        case .readOnly: return "the file is read-only"
+        case .emptyName: return "empty file name"
+        case .system(let code):
+            switch code {
+            case ENOENT: return action == .write ? "no such folder" : "no such file"
+            case EISDIR: return "is a folder"
+            case EACCES, EPERM: return "permission denied"
+            case ENOTDIR: return "a part of the path is not a folder"
+            case EROFS: return "read-only file system"
+            case ENOSPC: return "no space left on device"
+            case ELOOP: return "too many levels of symbolic links"
+            default: return String(cString: strerror(code)).lowercased()
+            }
         }
     }
 
     public var description: String {
-        "cannot \(action == .read ? "read" : "write") '\(path)': \(reason)"
+        if problem == .emptyName { return reason }
+        return "cannot \(action == .read ? "read" : "write") '\(path)': \(reason)"
     }
 }
 

@@ -60,7 +60,8 @@ extension Interpreter {
         if word.tail.isEmpty {
             switch word.head {
             case .literal(let text):
-                return EvaluatedWord(value: LiteralValue.infer(text), text: text, isOptionLike: Self.isOptionLike(text))
+                return EvaluatedWord(
+                    value: try Self.infer(text, at: word.location), text: text, isOptionLike: Self.isOptionLike(text))
             case .quoted(let text):
                 return EvaluatedWord(value: .string(text), text: text, isOptionLike: false)
             case .reference(let reference):
@@ -85,8 +86,17 @@ extension Interpreter {
             case .collection(let literal): text += try value(of: literal, with: &values).plainText
             }
         }
-        let value: Value = word.isQuoted ? .string(text) : LiteralValue.infer(text)
+        let value: Value = word.isQuoted ? .string(text) : try Self.infer(text, at: word.location)
         return EvaluatedWord(value: value, text: text, isOptionLike: false)
+    }
+
+    /// The value of an unquoted word, its errors placed at the word.
+    private static func infer(_ text: String, at location: SourceLocation) throws(LocatedError) -> Value {
+        do {
+            return try LiteralValue.infer(text)
+        } catch {
+            throw LocatedError(error, at: location)
+        }
     }
 
     private func value(of literal: CollectionLiteral, with values: inout SubexpressionValues) throws(LocatedError)

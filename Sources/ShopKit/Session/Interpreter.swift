@@ -236,7 +236,7 @@ final class Interpreter: SessionControl {
     /// unquoted plain text that is not a number, `true`, `false` or `null`.
     private static func isValue(_ word: Word) -> Bool {
         guard word.tail.isEmpty, case .literal(let text) = word.head else { return true }
-        if case .string = LiteralValue.infer(text) { return false }
+        if case .string? = try? LiteralValue.infer(text) { return false }
         return true
     }
 

@@ -31,15 +31,12 @@ public final class RecordingFile: Sendable {
 
     /// Creates (or replaces) the file at `path` holding `initial`, and opens it for growing.
     ///
-    /// - Throws: ``NotRegularFileError`` for a device, FIFO or folder; ``FileError`` when the
-    ///   folder is missing or not writable.
-    public static func create(at path: String, named name: String, with initial: [UInt8]) throws -> RecordingFile {
-        try FileSystem.refuseNonRegularFile(path, named: name)
-        do {
-            try FileSystem.writeAtomically(initial, to: path)
-        } catch {
-            throw FileError(path: name, action: .write, code: error.code)
-        }
+    /// - Throws: ``FileError`` for a device, FIFO or folder, or when the folder is missing or
+    ///   not writable.
+    public static func create(at path: String, named name: String, with initial: [UInt8]) throws(FileError)
+        -> RecordingFile
+    {
+        try FileSystem.writeAtomically(initial, to: path, named: name)
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError(path: name, action: .write, code: errno) }
         return RecordingFile(name: name, descriptor: descriptor, size: initial.count)

@@ -2,71 +2,78 @@
 ///
 /// A line matches literally (trailing blanks ignored), except that `[..]` matches any text
 /// within the line, a line `...` matches any number of lines, and a line ending in ` (re)`
-/// is a regular expression for the whole line.
+/// is a regular expression (a ``Pattern``, PCRE2's dialect) that must match the whole line.
 public struct ExpectedOutput {
     /// One compiled `#>` line.
-    enum Pattern {
+    enum LinePattern {
         /// Literal text around `[..]` wildcards.
         case text(segments: [Substring])
         /// `...`: any number of lines.
         case anyLines
         /// A whole-line regular expression.
-        case regex(Regex<AnyRegexOutput>)
+        case regex(Pattern)
     }
 
-    let patterns: [Pattern]
+    let patterns: [LinePattern]
     /// The `#>` lines as written.
     public let lines: [ExpectedLine]
 
     /// Compiles the lines; an invalid ` (re)` pattern is an error naming its line.
     public init(_ lines: [ExpectedLine]) throws(TranscriptError) {
         self.lines = lines
-        var patterns: [Pattern] = []
+        var patterns: [LinePattern] = []
         for line in lines {
             patterns.append(try Self.compile(line))
         }
         self.patterns = patterns
     }
 
-    private static func compile(_ line: ExpectedLine) throws(TranscriptError) -> Pattern {
+    private static func compile(_ line: ExpectedLine) throws(TranscriptError) -> LinePattern {
         let text = trimTrailingBlanks(line.text)
         if text == "..." { return .anyLines }
         if text.hasSuffix(" (re)") {
             let source = String(text.dropLast(5))
             do {
-                return .regex(try Regex(source))
+                return .regex(try Pattern(source))
             } catch {
-                throw .invalidRegex(line: line.line, pattern: source)
+                throw .invalidPattern(line: line.line, error)
             }
         }
         guard text.utf8.contains(UInt8(ascii: "[")) else { return .text(segments: [Substring(text)]) }
         return .text(segments: text.split(separator: "[..]", omittingEmptySubsequences: false))
     }
 
-    /// Whether `actual` (lines already stripped of colour and trailing blanks) is what was expected.
-    public func matches(_ actual: [String]) -> Bool {
+    /// Whether `actual` (lines already stripped of colour and trailing blanks) is what was
+    /// expected; a ` (re)` line that cannot finish is an error naming it.
+    public func matches(_ actual: [String]) throws(TranscriptError) -> Bool {
         var memo: [Int: Bool] = [:]
-        func match(_ pattern: Int, _ line: Int) -> Bool {
+        func match(_ pattern: Int, _ line: Int) throws(TranscriptError) -> Bool {
             let key = pattern * (actual.count + 1) + line
             if let known = memo[key] { return known }
-            let result: Bool
+            var result = false
             if pattern == patterns.count {
                 result = line == actual.count
             } else if case .anyLines = patterns[pattern] {
-                result = (line...actual.count).contains { match(pattern + 1, $0) }
-            } else {
-                result =
-                    line < actual.count && Self.matches(patterns[pattern], actual[line]) && match(pattern + 1, line + 1)
+                for next in line...actual.count where try match(pattern + 1, next) {
+                    result = true
+                    break
+                }
+            } else if line < actual.count, try lineMatches(pattern, actual[line]) {
+                result = try match(pattern + 1, line + 1)
             }
             memo[key] = result
             return result
         }
-        return match(0, 0)
+        return try match(0, 0)
     }
 
     /// Whether `index`'s line alone matches `line` (`...` never does).
-    func lineMatches(_ index: Int, _ line: String) -> Bool {
-        Self.matches(patterns[index], line)
+    func lineMatches(_ index: Int, _ line: String) throws(TranscriptError) -> Bool {
+        do {
+            return try Self.matches(patterns[index], line)
+        } catch {
+            throw .patternFailed(line: lines[index].line, error)
+        }
     }
 
     /// Whether `index`'s line is `...`.
@@ -74,11 +81,11 @@ public struct ExpectedOutput {
         if case .anyLines = patterns[index] { true } else { false }
     }
 
-    static func matches(_ pattern: Pattern, _ line: String) -> Bool {
+    private static func matches(_ pattern: LinePattern, _ line: String) throws(PatternError) -> Bool {
         let line = trimTrailingBlanks(line)
         switch pattern {
         case .anyLines: return false
-        case .regex(let regex): return (try? regex.wholeMatch(in: line)) != nil
+        case .regex(let regex): return try regex.matchesWhole(line)
         case .text(let segments):
             guard segments.count > 1 else { return line == segments.first ?? "" }
             guard let first = segments.first, let last = segments.last, line.hasPrefix(first), line.hasSuffix(last),
@@ -97,9 +104,15 @@ public struct ExpectedOutput {
     static func literalLine(for line: String) -> String {
         let needsEscape = line == "..." || line.contains("[..]") || line.hasSuffix(" (re)")
         guard needsEscape else { return line.isEmpty ? "#>" : "#> " + line }
-        let specials: Set<Character> = ["\\", ".", "[", "]", "(", ")", "{", "}", "*", "+", "?", "^", "$", "|"]
-        let escaped = line.map { specials.contains($0) ? "\\\($0)" : String($0) }.joined()
-        return "#> " + escaped + " (re)"
+        // Escaped scalar by scalar: a combining mark after `[` makes one Character of the two,
+        // which a Character-wise escape would miss (a fuzz finding).
+        let specials: Set<Unicode.Scalar> = ["\\", ".", "[", "]", "(", ")", "{", "}", "*", "+", "?", "^", "$", "|"]
+        var escaped = String.UnicodeScalarView()
+        for scalar in line.unicodeScalars {
+            if specials.contains(scalar) { escaped.append("\\") }
+            escaped.append(scalar)
+        }
+        return "#> " + String(escaped) + " (re)"
     }
 
     static func trimTrailingBlanks(_ text: String) -> String {
@@ -112,11 +125,13 @@ public struct ExpectedOutput {
 /// Why a transcript could not be checked.
 public enum TranscriptError: Error, Equatable, CustomStringConvertible {
     /// A ` (re)` line that is not a valid regular expression.
-    case invalidRegex(line: Int, pattern: String)
+    case invalidPattern(line: Int, PatternError)
+    /// A ` (re)` line that could not be matched (too complex, or interrupted).
+    case patternFailed(line: Int, PatternError)
 
     public var description: String {
         switch self {
-        case .invalidRegex(let line, let pattern): "line \(line): invalid regular expression '\(pattern)'"
+        case .invalidPattern(let line, let error), .patternFailed(let line, let error): "line \(line): \(error)"
         }
     }
 }

@@ -5,10 +5,11 @@ enum TerminalText {
     /// does not make an extra empty line.
     static func lines(of text: String) -> [String] {
         guard !text.isEmpty else { return [] }
-        var lines = stripEscapes(text).split(separator: "\n", omittingEmptySubsequences: false).map {
-            ExpectedOutput.trimTrailingBlanks(String($0))
+        // Split on the scalar, not the Character: "\r\n" is one Character and would hide a break.
+        var lines = stripEscapes(text).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            ExpectedOutput.trimTrailingBlanks(String(String.UnicodeScalarView($0)))
         }
-        if text.hasSuffix("\n") { lines.removeLast() }
+        if text.utf8.last == UInt8(ascii: "\n") { lines.removeLast() }
         return lines
     }
 

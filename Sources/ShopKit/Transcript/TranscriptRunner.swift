@@ -15,6 +15,8 @@ public enum TranscriptRunner {
         public var now: Double
         /// Whether to rewrite the file's `#>` blocks from the actual output.
         public var update: Bool
+        /// How long one file may run, in seconds (nil: no limit).
+        public var timeout: Double?
         /// The process environment (for `TMPDIR`).
         public var processEnvironment: [String: String]
         /// A folder the caller created and removes afterwards; each file's state folder is a
@@ -30,12 +32,13 @@ public enum TranscriptRunner {
 
         public init(
             plugins: [any Plugin], now: Double = TranscriptRunner.defaultNow, update: Bool = false,
-            processEnvironment: [String: String] = [:], scratchDirectory: String? = nil,
+            timeout: Double? = nil, processEnvironment: [String: String] = [:], scratchDirectory: String? = nil,
             hostCommands: [any Command] = []
         ) {
             self.plugins = plugins
             self.now = now
             self.update = update
+            self.timeout = timeout
             self.processEnvironment = processEnvironment
             self.scratchDirectory = scratchDirectory
             self.hostCommands = hostCommands
@@ -44,53 +47,75 @@ public enum TranscriptRunner {
         }
     }
 
-    /// Checks (or, with `update`, rewrites) the script at `path`, shown as `name`.
+    /// Checks (or, with `update`, rewrites) the script at `path`, shown as `name`; with a
+    /// ``Settings/timeout``, a file still running after it is stopped and fails.
     public static func run(path: String, name: String, settings: Settings) async -> TranscriptResult {
+        guard let timeout = settings.timeout else {
+            return await check(path: path, name: name, settings: settings, progress: TranscriptProgress())
+        }
+        return await run(path: path, name: name, settings: settings, timeout: timeout)
+    }
+
+    /// Checks the script without a time limit, telling `progress` which step runs.
+    static func check(path: String, name: String, settings: Settings, progress: TranscriptProgress) async
+        -> TranscriptResult
+    {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
         } catch {
-            return TranscriptResult(name: name, passed: false, report: "error: \(error)")
+            return TranscriptResult(name: name, status: .failed, report: "error: \(error)")
         }
         let script: Script
         do {
             script = Parser.parse(try ScriptSource.text(of: bytes, name: name), file: name)
         } catch {
-            return TranscriptResult(name: name, passed: false, report: "error: \(error)")
+            return TranscriptResult(name: name, status: .failed, report: "error: \(error)")
         }
         guard !script.hasErrors else {
             let lines = script.diagnostics.map { "error: \($0)" }
-            return TranscriptResult(name: name, passed: false, report: lines.joined(separator: "\n"))
+            return TranscriptResult(name: name, status: .failed, report: lines.joined(separator: "\n"))
         }
         let checks: [StepCheck]
         do {
-            checks = try await execute(script, path: path, settings: settings)
+            checks = try await execute(script, path: path, settings: settings, progress: progress)
         } catch {
-            return TranscriptResult(name: name, passed: false, report: "error: \(name): \(error)")
+            return TranscriptResult(name: name, status: .failed, report: "error: \(name): \(error)")
         }
         let failures = checks.filter { !$0.passed }
         guard settings.update else {
             let report = failures.map { $0.diff(file: name) }.joined(separator: "\n")
-            return TranscriptResult(name: name, passed: failures.isEmpty, report: report)
+            return TranscriptResult(name: name, status: failures.isEmpty ? .passed : .failed, report: report)
         }
-        guard !failures.isEmpty else { return TranscriptResult(name: name, passed: true, report: "") }
-        guard !FileSystem.isReadOnly(path) else {
-            return TranscriptResult(
-                name: name, passed: false, report: "error: cannot update '\(name)': the file is read-only")
-        }
+        guard !failures.isEmpty else { return TranscriptResult(name: name, status: .passed, report: "") }
         let text = rewrite(String(decoding: bytes, as: UTF8.self), checks: checks)
         do {
-            try FileSystem.writeAtomically(Array(text.utf8), to: path)
+            try FileSystem.writeAtomically(Array(text.utf8), to: path, named: name)
         } catch {
-            return TranscriptResult(name: name, passed: false, report: "error: \(error)")
+            return TranscriptResult(
+                name: name, status: .failed, report: "error: cannot update '\(name)': \(error.reason)")
         }
-        return TranscriptResult(name: name, passed: true, report: "updated \(failures.count) block(s)")
+        return TranscriptResult(name: name, status: .updated, report: updateReport(failures, file: name))
+    }
+
+    /// What `--update` did: how many blocks it rewrote, and each block that now expects an
+    /// error, so an error written in as expected output is seen, not silently accepted.
+    private static func updateReport(_ rewritten: [StepCheck], file: String) -> String {
+        var lines = ["rewrote \(rewritten.count) block\(rewritten.count == 1 ? "" : "s")"]
+        for check in rewritten where check.expectsError {
+            let error = check.actual.first { $0.hasPrefix("error:") } ?? ""
+            lines.append("\(file):\(check.step.location.line): \(check.step.source)")
+            lines.append("   now expects \(error)")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// `source` with every step's `#>` block made to match what the steps print in the test
     /// environment (for `history save --outputs`).
     public static func updated(_ script: Script, source: String, path: String, plugins: [any Plugin]) async -> String {
-        guard let checks = try? await execute(script, path: path, settings: Settings(plugins: plugins)) else {
+        let settings = Settings(plugins: plugins)
+        guard let checks = try? await execute(script, path: path, settings: settings, progress: TranscriptProgress())
+        else {
             return source
         }
         return rewrite(source, checks: checks)
@@ -99,12 +124,15 @@ public enum TranscriptRunner {
     // MARK: Running
 
     /// Runs every step in a fresh session and compares its output with its expectations.
-    private static func execute(_ script: Script, path: String, settings: Settings) async throws -> [StepCheck] {
+    private static func execute(
+        _ script: Script, path: String, settings: Settings, progress: TranscriptProgress
+    ) async throws -> [StepCheck] {
         let expectations = try script.steps.map { step throws(TranscriptError) in try ExpectedOutput(step.expectations)
         }
-        return zip(try await outputs(of: script, path: path, settings: settings), expectations).map {
-            StepCheck(step: $0.step, expected: $1, actual: $0.lines)
-        }
+        return try zip(try await outputs(of: script, path: path, settings: settings, progress: progress), expectations)
+            .map { output, expected throws(TranscriptError) in
+                try StepCheck(step: output.step, expected: expected, actual: output.lines)
+            }
     }
 
     /// Every step of `script` (at `path`) with the lines it printed, stdout and stderr in order,
@@ -113,6 +141,13 @@ public enum TranscriptRunner {
     /// What `shop test` checks and `shop demo --handout` writes down.
     public static func outputs(of script: Script, path: String, settings: Settings) async throws
         -> [(step: Step, lines: [String])]
+    {
+        try await outputs(of: script, path: path, settings: settings, progress: TranscriptProgress())
+    }
+
+    /// ``outputs(of:path:settings:)``, telling `progress` which step runs.
+    static func outputs(of script: Script, path: String, settings: Settings, progress: TranscriptProgress)
+        async throws -> [(step: Step, lines: [String])]
     {
         let stateDirectory: String
         if let scratch = settings.scratchDirectory {
@@ -134,7 +169,9 @@ public enum TranscriptRunner {
             registry: settings.registry)
         var outputs: [(step: Step, lines: [String])] = []
         for step in script.steps {
+            progress.running(step)
             _ = await session.run(step: step)
+            progress.running(nil)
             outputs.append((step, TerminalText.lines(of: output.take())))
             if await session.exitRequest != nil { break }
         }
@@ -146,113 +183,22 @@ public enum TranscriptRunner {
 
     /// `source` with the `#>` lines of every failed check replaced by its new block.
     private static func rewrite(_ source: String, checks: [StepCheck]) -> String {
-        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let endsWithNewline = source.hasSuffix("\n")
+        // Lines split at each line feed (a "\r\n" Character would hide one); a file with
+        // Windows line ends gets them on its new lines too.
+        var lines = source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
+        let endsWithNewline = source.utf8.last == UInt8(ascii: "\n")
         if endsWithNewline { lines.removeLast() }
+        let lineEnd = lines.first?.unicodeScalars.last == "\r" ? "\r" : ""
         for check in checks.reversed() where !check.passed {
             let oldLines = check.step.expectations.map(\.line)
             let insertAt = oldLines.first.map { $0 - 1 } ?? check.step.endLine
             for line in oldLines.reversed() where line - 1 < lines.count {
                 lines.remove(at: line - 1)
             }
-            lines.insert(contentsOf: check.newBlock, at: min(insertAt, lines.count))
+            lines.insert(contentsOf: check.newBlock.map { $0 + lineEnd }, at: min(insertAt, lines.count))
         }
         return lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "")
-    }
-}
-
-/// The outcome of one transcript file.
-public struct TranscriptResult: Sendable, Equatable {
-    /// The file as named on the command line.
-    public var name: String
-    /// Whether every step printed what was expected (or the file was updated).
-    public var passed: Bool
-    /// The diff of every mismatch, an error, or what `--update` did.
-    public var report: String
-
-    public init(name: String, passed: Bool, report: String) {
-        self.name = name
-        self.passed = passed
-        self.report = report
-    }
-}
-
-/// One step's expected and actual output.
-struct StepCheck {
-    let step: Step
-    let expected: ExpectedOutput
-    let actual: [String]
-
-    var passed: Bool { expected.matches(actual) }
-
-    /// The `#>` lines to write: the old ones that still match at their place, the actual
-    /// text elsewhere.
-    var newBlock: [String] {
-        actual.enumerated().map { index, line in
-            if index < expected.lines.count, !expected.isAnyLines(index), expected.lineMatches(index, line) {
-                let old = expected.lines[index].text
-                return old.isEmpty ? "#>" : "#> " + old
-            }
-            return ExpectedOutput.literalLine(for: line)
-        }
-    }
-
-    /// A readable diff: `-` expected lines with their line numbers, `+` actual lines.
-    func diff(file: String) -> String {
-        var lines = ["\(file):\(step.location.line): \(step.source)"]
-        for entry in align() {
-            switch entry {
-            case .same(let index, let actualIndex):
-                lines.append("   \(pad(expected.lines[index].line)) | \(actual[actualIndex])")
-            case .expectedOnly(let index):
-                lines.append(" - \(pad(expected.lines[index].line)) | \(expected.lines[index].text)")
-            case .actualOnly(let index): lines.append(" + \(pad(nil)) | \(actual[index])")
-            }
-        }
-        if expected.lines.isEmpty && !actual.isEmpty {
-            lines.insert("   (expected no output)", at: 1)
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    private func pad(_ number: Int?) -> String {
-        let text = number.map(String.init) ?? ""
-        return String(repeating: " ", count: max(0, 4 - text.count)) + text
-    }
-
-    private enum Alignment {
-        case same(Int, Int)
-        case expectedOnly(Int)
-        case actualOnly(Int)
-    }
-
-    /// A longest-common-subsequence alignment of expected and actual lines.
-    private func align() -> [Alignment] {
-        let rows = expected.lines.count
-        let columns = actual.count
-        var table = Array(repeating: Array(repeating: 0, count: columns + 1), count: rows + 1)
-        for row in stride(from: rows - 1, through: 0, by: -1) {
-            for column in stride(from: columns - 1, through: 0, by: -1) {
-                table[row][column] =
-                    expected.lineMatches(row, actual[column])
-                    ? table[row + 1][column + 1] + 1 : max(table[row + 1][column], table[row][column + 1])
-            }
-        }
-        var result: [Alignment] = []
-        var (row, column) = (0, 0)
-        while row < rows || column < columns {
-            if row < rows, column < columns, expected.lineMatches(row, actual[column]) {
-                result.append(.same(row, column))
-                row += 1
-                column += 1
-            } else if row < rows, column == columns || table[row + 1][column] >= table[row][column + 1] {
-                result.append(.expectedOnly(row))
-                row += 1
-            } else {
-                result.append(.actualOnly(column))
-                column += 1
-            }
-        }
-        return result
     }
 }

@@ -12,9 +12,39 @@ public enum ComparisonOperator: String, Sendable, CaseIterable {
     /// Every operator as typed, for messages and completion.
     public static var spellings: [String] { allCases.map(\.rawValue) }
 
+    /// The operator spelled `text`, or an error for `command` that suggests the operator
+    /// meant: `=` means `==`, `=<` means `<=`, `~` means `matches`.
+    public static func named(_ text: String, in command: String) throws(CommandError) -> ComparisonOperator {
+        if let known = ComparisonOperator(rawValue: text) { return known }
+        let suggestion = meant(by: text).map { " (did you mean '\($0.rawValue)'?)" } ?? ""
+        throw .failed(
+            "\(command): unknown operator '\(text)'\(suggestion); use one of \(spellings.joined(separator: " "))")
+    }
+
+    /// The operator a mistyped one most likely means. Operators are suggested by meaning and
+    /// spelling, not by edit distance alone: `=` is one edit from both `==` and `!=`, but it
+    /// means `==`.
+    static func meant(by text: String) -> ComparisonOperator? {
+        let lowered = text.lowercased()
+        if let alias = aliases[lowered] { return alias }
+        guard lowered.allSatisfy(\.isLetter) else { return nil }
+        let words = allCases.filter { $0.rawValue.allSatisfy(\.isLetter) }.map(\.rawValue)
+        return Suggestion.nearest(to: lowered, in: words).flatMap(ComparisonOperator.init(rawValue:))
+    }
+
+    /// Spellings from other languages and habits, by what they mean.
+    private static let aliases: [String: ComparisonOperator] = [
+        "=": .equal, "===": .equal, "eq": .equal, "is": .equal, "equals": .equal,
+        "<>": .notEqual, "!==": .notEqual, "=!": .notEqual, "ne": .notEqual, "≠": .notEqual, "isnt": .notEqual,
+        "lt": .less, "=<": .lessOrEqual, "le": .lessOrEqual, "≤": .lessOrEqual,
+        "gt": .greater, "=>": .greaterOrEqual, "ge": .greaterOrEqual, "≥": .greaterOrEqual,
+        "~": .matches, "=~": .matches, "~=": .matches, "like": .matches, "regex": .matches,
+        "has": .contains, "in": .contains, "includes": .contains,
+    ]
+
     /// Whether `left OP right` holds; nil when the two cannot be ordered (`5 < 'x'`).
-    /// `matches` needs a compiled pattern from ``pattern(_:)``.
-    public func evaluate(_ left: Value, _ right: Value, pattern: Regex<AnyRegexOutput>? = nil) -> Bool? {
+    /// `matches` needs `right` compiled as a ``Pattern``, found anywhere in `left`'s text.
+    public func evaluate(_ left: Value, _ right: Value, pattern: Pattern? = nil) throws(PatternError) -> Bool? {
         switch self {
         case .equal: return left.isEqual(to: right)
         case .notEqual: return !left.isEqual(to: right)
@@ -35,16 +65,7 @@ public enum ComparisonOperator: String, Sendable, CaseIterable {
             }
         case .matches:
             guard let pattern, !left.isNull else { return left.isNull ? false : nil }
-            return (try? pattern.firstMatch(in: left.plainText)) != nil
-        }
-    }
-
-    /// Compiles the right side of `matches`.
-    public static func pattern(_ text: String) throws(CommandError) -> Regex<AnyRegexOutput> {
-        do {
-            return try Regex(text)
-        } catch {
-            throw .failed("invalid regular expression '\(text)'")
+            return try pattern.matches(in: left.plainText)
         }
     }
 }

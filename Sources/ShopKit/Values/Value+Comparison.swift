@@ -1,25 +1,41 @@
 extension Value {
     /// Whether two values are equal for `expect` and `where`: numbers compare by value across
-    /// int and double, everything else must have the same type and contents.
+    /// int and double, exactly (`9007199254740993 == 9007199254740992.0` is false, though the
+    /// int rounds to that double); everything else must have the same type and contents.
     public func isEqual(to other: Value) -> Bool {
         switch (self, other) {
-        case (.int(let lhs), .double(let rhs)): Double(lhs) == rhs
-        case (.double(let lhs), .int(let rhs)): lhs == Double(rhs)
+        case (.int(let lhs), .double(let rhs)): Self.compare(lhs, rhs) == .orderedSame
+        case (.double(let lhs), .int(let rhs)): Self.compare(rhs, lhs) == .orderedSame
         default: self == other
         }
     }
 
-    /// Orders two values of comparable types (numbers with numbers, strings with strings,
-    /// bools with bools); nil when they cannot be ordered.
+    /// Orders two values of comparable types (numbers with numbers, exactly across int and
+    /// double; strings with strings; bools with bools); nil when they cannot be ordered.
     public func compare(to other: Value) -> ValueOrder? {
         switch (self, other) {
         case (.int(let lhs), .int(let rhs)): return Self.order(lhs, rhs)
+        case (.double(let lhs), .double(let rhs)): return lhs.isNaN || rhs.isNaN ? nil : Self.order(lhs, rhs)
+        case (.int(let lhs), .double(let rhs)): return Self.compare(lhs, rhs)
+        case (.double(let lhs), .int(let rhs)): return Self.compare(rhs, lhs).map(\.reversed)
         case (.string(let lhs), .string(let rhs)): return Self.order(lhs, rhs)
         case (.bool(let lhs), .bool(let rhs)): return Self.order(lhs ? 1 : 0, rhs ? 1 : 0)
-        default:
-            guard let lhs = doubleValue, let rhs = other.doubleValue else { return nil }
-            return Self.order(lhs, rhs)
+        default: return nil
         }
+    }
+
+    /// How an int stands to a double, without rounding the int to a double first (which
+    /// loses bits past 2⁵³); nil for NaN.
+    static func compare(_ int: Int, _ double: Double) -> ValueOrder? {
+        let twoToThe63 = 9_223_372_036_854_775_808.0
+        if double.isNaN { return nil }
+        if double >= twoToThe63 { return .orderedAscending }
+        if double < -twoToThe63 { return .orderedDescending }
+        // Within [-2⁶³, 2⁶³) the whole part of the double is an exact Int.
+        let whole = double.rounded(.down)
+        let wholeInt = Int(whole)
+        if int != wholeInt { return int < wholeInt ? .orderedAscending : .orderedDescending }
+        return whole == double ? .orderedSame : .orderedAscending
     }
 
     /// A total order over all values, for `sort`: null, bools, numbers, strings, lists, records;
@@ -51,4 +67,13 @@ public enum ValueOrder: Sendable, Equatable {
     case orderedAscending
     case orderedSame
     case orderedDescending
+
+    /// The order seen from the other side.
+    var reversed: ValueOrder {
+        switch self {
+        case .orderedAscending: .orderedDescending
+        case .orderedSame: .orderedSame
+        case .orderedDescending: .orderedAscending
+        }
+    }
 }

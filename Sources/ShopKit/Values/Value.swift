@@ -24,6 +24,15 @@ public enum Value: Sendable, Hashable {
         }
     }
 
+    /// The type with its article, as messages name what they got: `a string`, `an int`, `null`.
+    public var describedType: String {
+        switch self {
+        case .null: "null"
+        case .int: "an int"
+        default: "a \(typeName)"
+        }
+    }
+
     /// The string, if this is one.
     public var stringValue: String? {
         if case .string(let string) = self { string } else { nil }

@@ -12,12 +12,13 @@ struct ExpectCommand: Command {
         discussion: """
             CONDITION is a value (true unless false, null, 0, "", [] or {}) or LEFT OP RIGHT with OP one of: \
             \(ComparisonOperator.spellings.joined(separator: " ")); combine them with not, and, or and \
-            parentheses. After '|', 'expect OP RIGHT' compares the input.
+            parentheses. After '|', 'expect OP RIGHT' compares the input. \(Pattern.dialect)
             """,
         arguments: [Self.condition],
         examples: [
             Example("set x 3; expect $x == 3"), Example("expect 'shop script' contains script"),
             Example("expect [1, 2] contains 2 and not ([] == [1])"),
+            Example("expect 'order 4711' matches '^order \\d+$'"),
         ],
         input: .optional)
 

@@ -14,11 +14,7 @@ struct HistoryListCommand: Command {
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let core = try invocation.core
         let scope: HistoryScope = invocation[Self.all] ? .all : .session(core.sessionID)
-        let limit = try invocation[Self.count]
-        if let limit, limit < 0 {
-            throw CommandError.invalidArgument(
-                command: spec.name, argument: "N", expected: "0 or more", got: String(limit))
-        }
+        let limit = try invocation.count(Self.count)
         let entries = try core.history.entries(in: scope, matching: try invocation[Self.grep], limit: limit)
         let names = FieldNames(spec.fields)
         let offset = Double(invocation.environment.clock.utcOffset)

@@ -3,7 +3,7 @@ struct HistorySaveCommand: Command {
     let spec = CommandSpec(
         path: ["history", "save"], abstract: "Save this session's successful commands as a .shopscript",
         discussion:
-            "With --outputs every command gets the '#>' lines it prints in the test environment, so the file is a ready transcript test ('shop test FILE'). The file is written atomically; an existing file is kept unless --force.",
+            "With --outputs every command gets the '#>' lines it prints in the test environment, so the file is a ready transcript test ('shop test FILE'). The file is written atomically; an existing file is kept unless --force. A link is followed; devices, FIFOs and folders are refused.",
         arguments: [Self.file], options: [Self.outputs, Self.force],
         examples: [Example("history save tour.shopscript --outputs")], history: .notReplayable)
 
@@ -14,9 +14,6 @@ struct HistorySaveCommand: Command {
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let file = try invocation[Self.file]
         let (name, path) = (file.text, file.absolute)
-        if FileSystem.exists(path), !invocation[Self.force] {
-            throw CommandError.failed("history save: '\(name)' exists; add --force to replace it")
-        }
         let core = try invocation.core
         let commands = try core.replayableCommands()
         var text = "# Saved from a shop session.\n" + commands.map { $0 + "\n" }.joined()
@@ -24,7 +21,8 @@ struct HistorySaveCommand: Command {
             text = await TranscriptRunner.updated(
                 Parser.parse(text, file: name), source: text, path: path, plugins: core.registry.plugins)
         }
-        try FileSystem.writeAtomically(Array(text.utf8), to: path)
+        try FileSystem.writeAtomically(
+            Array(text.utf8), to: path, named: name, replacingExisting: invocation[Self.force])
         invocation.console.message("saved \(commands.count) command\(commands.count == 1 ? "" : "s") to \(name)")
         return nil
     }

@@ -9,16 +9,22 @@ struct FindCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let rows = try invocation.requireListInput()
-        let needle = try invocation[Self.text].lowercased()
-        return .value(.list(rows.filter { Self.contains($0, needle) }))
+        let needle = try Pattern(literal: try invocation[Self.text], ignoringCase: true)
+        var kept: [Value] = []
+        for row in rows where try Self.contains(row, needle) { kept.append(row) }
+        return .value(.list(kept))
     }
 
-    private static func contains(_ value: Value, _ needle: String) -> Bool {
+    private static func contains(_ value: Value, _ needle: Pattern) throws(PatternError) -> Bool {
         switch value {
-        case .record(let record): record.values.contains { contains($0, needle) }
-        case .list(let elements): elements.contains { contains($0, needle) }
-        case .null: false
-        default: value.plainText.lowercased().contains(needle)
+        case .record(let record):
+            for field in record.values where try contains(field, needle) { return true }
+            return false
+        case .list(let elements):
+            for element in elements where try contains(element, needle) { return true }
+            return false
+        case .null: return false
+        default: return try needle.matches(in: value.plainText)
         }
     }
 }

@@ -7,7 +7,7 @@ struct FromJSONCommand: Command {
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let input = try invocation.requireInput()
         guard case .string(let text) = input else {
-            throw CommandError.invalidInput(command: spec.name, expected: "JSON text", got: input.typeName)
+            throw CommandError.invalidInput(command: spec.name, expected: "JSON text", got: input.describedType)
         }
         do {
             return .value(try Value(json: text))

@@ -25,7 +25,8 @@ struct GetCommand: Command {
             }
             return .value(.list(values))
         case let other:
-            throw CommandError.invalidInput(command: spec.name, expected: "a list or a record", got: other.typeName)
+            throw CommandError.invalidInput(
+                command: spec.name, expected: "a list or a record", got: other.describedType)
         }
     }
 

@@ -9,6 +9,6 @@ struct SkipCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let rows = try invocation.requireListInput()
-        return .value(.list(Array(rows.dropFirst(max(0, try invocation[Self.count])))))
+        return .value(.list(Array(rows.dropFirst(try invocation.count(Self.count)))))
     }
 }

@@ -7,7 +7,8 @@ struct WhereCommand: Command {
         discussion: """
             CONDITION is FIELD OP VALUE (OP one of: \(ComparisonOperator.spellings.joined(separator: " "))), a \
             lone FIELD (kept when true, not empty, not 0), joined by not, and, or and parentheses. A field name may \
-            be quoted ("Unit Price"); $it is the item itself. Items without the field read it as null.
+            be quoted ("Unit Price"); $it is the item itself. Items without the field read it as null. \
+            \(Pattern.dialect)
             """,
         arguments: [Self.condition],
         examples: [

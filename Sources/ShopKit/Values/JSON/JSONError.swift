@@ -18,12 +18,16 @@ public struct JSONError: Error, Equatable, CustomStringConvertible {
         case invalidEscape(String)
         /// A malformed or out-of-range number.
         case invalidNumber
+        /// A whole number (as written) that does not fit in 64 bits.
+        case integerTooLarge(String)
         /// More than white space after the value.
         case trailingCharacters
         /// Containers nested deeper than the limit.
         case tooDeep(Int)
         /// A required member is absent.
         case missingMember(String)
+        /// An object names this key twice (the path is the object's).
+        case duplicateKey(String)
         /// A value of the right type that the decoder still cannot accept.
         case invalidValue(String)
     }
@@ -92,9 +96,11 @@ public struct JSONError: Error, Equatable, CustomStringConvertible {
         case .controlCharacterInString: "control character in string"
         case .invalidEscape(let escape): "invalid escape \(escape)"
         case .invalidNumber: "invalid number"
+        case .integerTooLarge(let text): NumberError.tooLarge(text)
         case .trailingCharacters: "unexpected text after the JSON value"
         case .tooDeep(let limit): "nesting deeper than \(limit) levels"
         case .missingMember(let name): "missing member '\(name)'"
+        case .duplicateKey(let key): "duplicate key '\(key)'"
         case .invalidValue(let reason): reason
         }
     }

@@ -74,7 +74,8 @@ public struct JSONReader: ~Copyable {
     // MARK: Containers
 
     /// Reads an object, calling `body` once per member with its key; `body` must read the
-    /// member's value.
+    /// member's value. A key that comes twice is an error at the object's path
+    /// (``JSONError/Problem/duplicateKey(_:)``): JSON leaves it open which one counts.
     public mutating func readObject(
         _ body: (String, inout JSONReader) throws(JSONError) -> Void
     ) throws(JSONError) {
@@ -82,12 +83,15 @@ public struct JSONReader: ~Copyable {
         defer { depth -= 1 }
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return }
+        var keys = SeenKeys()
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw error(.expected("a member name in quotes"))
             }
+            let keyOffset = position
             let key = try readString()
+            guard keys.insert(key) else { throw error(.duplicateKey(key), at: keyOffset) }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw error(.expected("':' after member name")) }
             do {
@@ -165,7 +169,8 @@ public struct JSONReader: ~Copyable {
         }
     }
 
-    /// Reads a number as an int when it is whole and fits, else as a double.
+    /// Reads a number: an int when it is whole, a double when it has a fraction or an
+    /// exponent. A whole number past 64 bits is an error rather than a rounded double.
     public mutating func readNumber() throws(JSONError) -> Value {
         skipWhitespace()
         let start = position
@@ -197,13 +202,14 @@ public struct JSONReader: ~Copyable {
             }
             guard try skipDigits() else { throw error(.invalidNumber) }
         }
-        if isWhole && !overflow {
-            if negative, magnitude <= UInt64(Int.max) + 1 {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        if isWhole {
+            if !overflow, negative, magnitude <= UInt64(Int.max) + 1 {
                 return .int(magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude))
             }
-            if !negative, magnitude <= UInt64(Int.max) { return .int(Int(magnitude)) }
+            if !overflow, !negative, magnitude <= UInt64(Int.max) { return .int(Int(magnitude)) }
+            throw error(.integerTooLarge(text), at: start)
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let double = Double(text), double.isFinite else { throw error(.invalidNumber) }
         return .double(double)
     }
@@ -412,6 +418,27 @@ public struct JSONReader: ~Copyable {
             lineStart = index + 1
         }
         return (line, offset - lineStart + 1)
+    }
+}
+
+/// The keys of one object read so far: a short list while it is small, a set beyond.
+private struct SeenKeys {
+    private static let listLimit = 12
+    private var list: [String] = []
+    private var set: Set<String> = []
+
+    /// Adds `key`; false when it was there already.
+    mutating func insert(_ key: String) -> Bool {
+        guard set.isEmpty else { return set.insert(key).inserted }
+        if list.contains(key) { return false }
+        guard list.count < Self.listLimit else {
+            set = Set(list)
+            list = []
+            return set.insert(key).inserted
+        }
+        if list.isEmpty { list.reserveCapacity(Self.listLimit) }
+        list.append(key)
+        return true
     }
 }
 

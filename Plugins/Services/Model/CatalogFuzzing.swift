@@ -1,0 +1,52 @@
+import ShopKit
+
+/// The entry points of the fuzz harnesses in `Tests/Fuzz` (which cannot use `@testable`):
+/// the smallest public surface over the catalog readers and the price parser. Not for
+/// plugin users.
+public enum CatalogFuzzing {
+    /// Reads `bytes` with ``FastCatalogScanner`` and, when it takes them, with
+    /// ``CatalogDecoder``; nil when they agree, else what differs.
+    ///
+    /// The fast scanner may decline anything (nil: the decoder decides); but a catalog it
+    /// reads with unique ids, the one ``CatalogLoader`` would keep, must be exactly the
+    /// decoder's, and its claim that the ids are sorted ASCII must hold.
+    public static func disagreement(readingCatalog bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let fast = FastCatalogScanner.scan(bytes, source: "fuzz") else { return nil }
+        let index = CatalogIndex(items: fast.items, idsAreSortedASCII: fast.idsAreSortedASCII)
+        if fast.idsAreSortedASCII, let claim = unsortedIDs(fast.items) { return claim }
+        guard index.firstDuplicate() == nil else { return nil }
+        let general: Catalog
+        do {
+            general = try CatalogDecoder.decode(bytes, source: "fuzz")
+        } catch {
+            return "the fast scanner read \(fast.items.count) services, the decoder refused: \(error)"
+        }
+        if fast.items != general.items {
+            let first =
+                zip(fast.items, general.items).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(fast.items.count, general.items.count)
+            return "the items differ from item \(first) on (fast: \(fast.items.count), decoder: \(general.items.count))"
+        }
+        if fast.preselected != general.preselected { return "the preselected ids differ" }
+        if fast.info != general.info { return "the catalog info differs" }
+        return nil
+    }
+
+    /// The price parser: whole roubles, or nil for a price text it refuses.
+    public static func parsePrice(_ text: String) -> Int? {
+        try? Price.parse(text)
+    }
+
+    /// How a price is shown (`1 500 ₽`).
+    public static func formatPrice(_ roubles: Int) -> String {
+        Price.format(roubles)
+    }
+
+    private static func unsortedIDs(_ items: [Value]) -> String? {
+        let ids = items.map { $0.recordValue?["id"]?.plainText ?? "" }
+        for (previous, next) in zip(ids, ids.dropFirst()) where !(previous.utf8.lexicographicallyPrecedes(next.utf8)) {
+            return "ids claimed sorted ASCII but '\(previous)' comes before '\(next)'"
+        }
+        return ids.first { !$0.utf8.allSatisfy { $0 < 0x80 } }.map { "id '\($0)' claimed ASCII" }
+    }
+}
