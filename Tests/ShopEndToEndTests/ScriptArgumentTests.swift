@@ -82,6 +82,30 @@ import Testing
         #expect(missing.status == 1)
     }
 
+    @Test func testAndDemoRefuseRequiredParametersAndUseDefaults() async throws {
+        let test = try await shop(["test", "greet.shopscript"])
+        #expect(test.status == 2)
+        #expect(
+            test.standardError
+                == "shop test: greet.shopscript needs arguments (param who); a transcript runs without any\n")
+        let demo = try await shop(["demo", "--rehearse", "greet.shopscript"])
+        #expect(demo.status == 2)
+        try folder.write("param who = you\necho \"hi $who\"\n#> hi you\n", to: "defaults.shopscript")
+        #expect(try await shop(["test", "defaults.shopscript"]).status == 0)
+    }
+
+    @Test func transcriptExpectationsGoAfterABlocksEndAndUpdateWritesThemThere() async throws {
+        let text = "def twice\n  param n int\n  math $n * 2\nend\nfor i in [1, 2]\n  twice $i\nend\n#> 2\n#> 5\n"
+        try folder.write(text, to: "blocks.shopscript")
+        let failed = try await shop(["test", "blocks.shopscript"])
+        #expect(failed.status == 1)
+        #expect(failed.standardOutput.contains("blocks.shopscript:5"))
+        #expect(try await shop(["test", "--update", "blocks.shopscript"]).status == 0)
+        let updated = try String(contentsOfFile: folder.path + "/blocks.shopscript", encoding: .utf8)
+        #expect(updated == text.replacingOccurrences(of: "#> 5", with: "#> 4"))
+        #expect(try await shop(["test", "blocks.shopscript"]).status == 0)
+    }
+
     @Test func commandsFolderFilesAreCommandsLoadedOnFirstCall() async throws {
         try folder.write("## Says hi\nparam who = you\necho \"hi $who\"\n", to: "config/shop/commands/hi.shopscript")
         try folder.write("echo x\n", to: "config/shop/commands/echo.shopscript")

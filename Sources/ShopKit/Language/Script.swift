@@ -21,6 +21,18 @@ public struct Script: Sendable, Equatable {
         }
     }
 
+    /// The `param` lines before the script's first command.
+    public var parameters: [ParameterDeclaration] {
+        var parameters: [ParameterDeclaration] = []
+        for step in steps {
+            for statement in step.statements {
+                guard case .parameter(let parameter) = statement else { return parameters }
+                parameters.append(parameter)
+            }
+        }
+        return parameters
+    }
+
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool {
         diagnostics.contains { $0.severity == .error }

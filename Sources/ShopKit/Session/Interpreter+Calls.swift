@@ -123,6 +123,15 @@ extension Interpreter {
         }
     }
 
+    /// Binds the `param` lines of a script whose steps run one by one next (`shop test`, `shop
+    /// demo`) to their defaults, for the rest of the session; throws when one is required.
+    func bindDefaults(of script: Script) throws(CommandError) {
+        let parameters = script.parameters
+        guard !parameters.isEmpty else { return }
+        let interface = ScriptInterface(name: script.file ?? "script", description: nil, parameters: parameters)
+        language.frames.append(Frame(kind: .script, locals: try interface.bind([EvaluatedWord]()), arguments: []))
+    }
+
     // MARK: The commands folder
 
     /// Reads the name, `param` lines and first `##` line of every `NAME.shopscript` in

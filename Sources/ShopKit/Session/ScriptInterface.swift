@@ -34,6 +34,10 @@ public struct ScriptInterface: Sendable {
                 }
             }
         }
+        self.init(name: name, description: description, parameters: parameters)
+    }
+
+    init(name: String, description: String?, parameters: [ParameterDeclaration]) {
         self.description = description
         self.parameters = parameters
         command = UserCommand(name: name, description: description, parameters: parameters, body: .statements([]))

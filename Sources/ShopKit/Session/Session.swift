@@ -40,6 +40,12 @@ public actor Session {
             text, file: file, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
     }
 
+    /// Binds the `param` lines of a script whose steps ``run(step:)`` runs next to their
+    /// defaults (`shop test`, `shop demo`); throws, changing nothing, when one is required.
+    public func bindDefaults(of script: Script) throws(CommandError) {
+        try interpreter.bindDefaults(of: script)
+    }
+
     /// Runs one step of a script (demo mode) and reports how it ended.
     public func run(step: Step) async -> StepOutcome {
         await exclusively(refused: .failed) { await interpreter.runStep(step) }
