@@ -134,6 +134,14 @@ import Testing
         expectDiagnostic(in: marked, message)
     }
 
+    @Test(arguments: [
+        ("for x in 1️⃣5\n  set n 1\nend", "for: 5 is an int; it needs a list or a record"),
+        ("for x in [1, 2]\n  set n $x\n  echo 1️⃣$x.nosuch\nend", "$x is an int, so it has no field 'nosuch'"),
+    ])
+    func runtimeErrorsInBlocksNameTheirPlaceAndUndoTheBlock(marked: String, message: String) async throws {
+        try await expectOneError(in: marked, message)
+    }
+
     @Test func blocksNestAt256LevelsAndDeeperIsOneError() {
         let ok = Parser.parse(
             String(repeating: "if true\n", count: 256) + String(repeating: "end\n", count: 256), file: "d")

@@ -75,6 +75,8 @@ import Testing
         let completion = await shop.session.completionContext()
         #expect(completion.complete("gre").candidates == ["greet"])
         #expect(completion.complete("greet --t").candidates == ["--times"])
+        #expect(completion.complete("help gre").candidates == ["greet"])
+        #expect(await shop.run("help language").contains("def greet \"Say hello\""))
         #expect(await shop.run("greeet") == "error: unknown command 'greeet' (did you mean 'greet'?)\n")
     }
 

@@ -92,7 +92,7 @@ public struct CompletionContext: Sendable {
         case .none: return []
         case .commands:
             if let group = words.last, registry.isGroup(group) { return registry.verbNames(of: group) }
-            return registry.topLevelNames
+            return registry.topLevelNames + userCommands.map(\.name)
         case .stateKeys: return state.names
         case .variables: return state.variableNames
         case .files: return fileCandidates(partial).sorted()
