@@ -75,7 +75,7 @@ struct ArgumentBinder {
     private func convert(_ word: EvaluatedWord, to type: ValueType, named name: String) throws(CommandError)
         -> BoundWord
     {
-        let bound = BoundWord(value: word.value, text: word.text)
+        let bound = BoundWord(value: word.value, spelling: word.spelling)
         switch type {
         case .any:
             return bound
@@ -137,14 +137,25 @@ extension ArgumentBinder {
 /// A word after interpolation: its value, its text, and whether it was an unquoted `--option`.
 struct EvaluatedWord {
     var value: Value
-    var text: String
+    /// The text as written when it is not the value's own; nil makes ``text`` from the value
+    /// only when asked (`set xs $(range 1 100000)` never writes the list out).
+    var spelling: String?
     var isOptionLike: Bool
 
     init(value: Value, text: String, isOptionLike: Bool) {
         self.value = value
-        self.text = text
+        spelling = text
         self.isOptionLike = isOptionLike
     }
+
+    /// A word that is only a value (`$x`, `$( … )`, a literal): its text is the value's.
+    init(value: Value) {
+        self.value = value
+        spelling = nil
+        isOptionLike = false
+    }
+
+    var text: String { spelling ?? value.plainText }
 
     /// An unquoted literal word.
     init(literal: String) throws(NumberError) {

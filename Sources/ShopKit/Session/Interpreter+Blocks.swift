@@ -181,7 +181,7 @@ extension Interpreter {
     private func nextIteration() async throws {
         try Self.checkCancellation()
         language.iterations &+= 1
-        if language.iterations & 0xFF == 0 { await Task.yield() }
+        if language.iterations & 0xFFF == 0 { await Task.yield() }
     }
 
     /// Whether a condition of `if` or `while` holds now.

@@ -46,14 +46,10 @@ extension Interpreter {
     /// The command a line's first words name — a built-in, a plugin's, or one of the user's —
     /// and how many words its name takes; an unknown name gets the nearest of all of them.
     func resolve(_ first: String, _ second: String?) throws(CommandError) -> (RegisteredCommand, Int) {
-        do {
-            return try registry.resolve(first, second)
-        } catch {
-            guard case .unknownCommand(let name, _) = error else { throw error }
-            if let command = userCommand(named: name) { return (command, 1) }
-            let names = registry.topLevelNames + userCommands.map(\.spec.name)
-            throw .unknownCommand(name, suggestion: Suggestion.nearest(to: name, in: names))
-        }
+        if registry.startsALine(first) { return try registry.resolve(first, second) }
+        if let command = userCommand(named: first) { return (command, 1) }
+        let names = registry.topLevelNames + userCommands.map(\.spec.name)
+        throw .unknownCommand(first, suggestion: Suggestion.nearest(to: first, in: names))
     }
 
     /// Every user command, for help and Tab: the defined ones, then the commands folder's.

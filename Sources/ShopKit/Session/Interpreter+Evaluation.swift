@@ -66,15 +66,12 @@ extension Interpreter {
                 return EvaluatedWord(value: .string(text), text: text, isOptionLike: false)
             case .reference(let reference):
                 let value = try resolve(reference)
-                let text = value.plainText
-                return EvaluatedWord(value: word.isQuoted ? .string(text) : value, text: text, isOptionLike: false)
+                return EvaluatedWord(value: word.isQuoted ? .string(value.plainText) : value)
             case .subexpression:
                 let value = values.take()
-                let text = value.plainText
-                return EvaluatedWord(value: word.isQuoted ? .string(text) : value, text: text, isOptionLike: false)
+                return EvaluatedWord(value: word.isQuoted ? .string(value.plainText) : value)
             case .collection(let literal):
-                let value = try self.value(of: literal, with: &values)
-                return EvaluatedWord(value: value, text: value.plainText, isOptionLike: false)
+                return EvaluatedWord(value: try self.value(of: literal, with: &values))
             }
         }
         var text = ""
