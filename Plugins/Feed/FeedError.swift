@@ -24,9 +24,9 @@ enum FeedError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let error):
             error.description
         case .malformedJSON(let file, let error):
-            "\(file): \(error)"
+            "cannot load '\(file)': \(error)"
         case .invalidFeed(let file, let error):
-            "\(file): \(error)"
+            "cannot load '\(file)': \(error)"
         }
     }
 }

@@ -84,6 +84,12 @@ final class SQLiteConnection {
         }
     }
 
+    /// Makes closing leave the file and its write-ahead log untouched (no checkpoint into it),
+    /// for a database found damaged.
+    func disableCheckpointOnClose() {
+        _ = shop_sqlite3_disable_checkpoint_on_close(handle)
+    }
+
     /// The id SQLite gave the row most recently inserted through this connection.
     var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

@@ -1,3 +1,4 @@
+import CSQLite
 import ShopKit
 import Synchronization
 
@@ -16,7 +17,7 @@ import Synchronization
 /// ```swift
 /// let history: any HistoryStoring
 /// do {
-///     history = try SQLiteHistoryStore(path: SQLiteHistoryStore.defaultPath(environment: environment))
+///     history = try SQLiteHistoryStore(path: SQLiteHistoryStore.path(stateDirectory: folder))
 /// } catch {
 ///     warn("\(error); history is kept in memory for this session")
 ///     history = InMemoryHistoryStore()
@@ -28,11 +29,13 @@ public final class SQLiteHistoryStore: HistoryStoring {
 
     /// The one connection of this instance; every call takes the lock for its whole duration.
     private let connection: Mutex<SQLiteConnection>
+    /// Why the file was given up, once it was found damaged while in use.
+    private let damage = Mutex<String?>(nil)
 
     /// Opens the history database at `path`, creating missing folders and a new database as needed.
     ///
     /// - Parameters:
-    ///   - path: The database file, e.g. from ``defaultPath(environment:)`` or ``path(stateDirectory:)``.
+    ///   - path: The database file, e.g. from ``path(stateDirectory:)``.
     ///   - busyTimeout: How long a call waits while another process holds the write lock.
     /// - Throws: ``HistoryError/unavailable(path:reason:)`` when the folder or file cannot be used
     ///   or is not a shop history database; ``HistoryError/newerSchema(path:found:supported:)``
@@ -124,14 +127,25 @@ public final class SQLiteHistoryStore: HistoryStoring {
 
     /// Runs `body` on the connection under the lock; an SQLite failure becomes
     /// ``HistoryError/failed(reason:)`` starting with `action`.
+    ///
+    /// A file found damaged while in use (overwritten by something else: `SQLITE_CORRUPT`,
+    /// `SQLITE_NOTADB`) is given up: every later call fails at once with
+    /// ``HistoryError/unavailable(path:reason:)``, and closing neither checkpoints into the file
+    /// nor removes its write-ahead log, so what is left of it stays as it was.
     private func withConnection<Result: Sendable>(
         _ action: String, _ body: (SQLiteConnection) throws(SQLiteFailure) -> Result
     ) throws(HistoryError) -> Result {
         try connection.withLock { connection throws(HistoryError) -> Result in
+            if let damage = damage.withLock({ $0 }) { throw .unavailable(path: path, reason: damage) }
             do throws(SQLiteFailure) {
                 return try body(connection)
             } catch {
-                throw .failed(reason: "\(action): \(error.message)")
+                guard [SQLITE_CORRUPT, SQLITE_NOTADB].contains(error.primaryCode) else {
+                    throw .failed(reason: "\(action): \(error.message)")
+                }
+                connection.disableCheckpointOnClose()
+                damage.withLock { $0 = error.message }
+                throw .unavailable(path: path, reason: error.message)
             }
         }
     }

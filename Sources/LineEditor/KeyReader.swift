@@ -4,20 +4,26 @@ import Glibc
 ///
 /// Put the terminal in raw mode first (``RawMode`` or ``Terminal/withRawMode(_:interruptsAsKeys:_:)``);
 /// otherwise keys arrive only after Enter. Bytes of a key that arrive split (escape sequences,
-/// multi-byte characters) are joined by waiting up to 30 ms for the rest. Not thread-safe: use
-/// one reader from one place.
+/// multi-byte characters) are joined by waiting up to 30 ms for the rest. Bytes read but not
+/// used stay in the reader's ``TerminalInput``, for the next reader of the terminal. Not
+/// thread-safe: use one reader from one place.
 public final class KeyReader {
     /// The terminal input this reads.
-    public let fileDescriptor: Int32
-    private var buffer: [UInt8] = []
-    private var reachedEnd = false
+    public let input: TerminalInput
+    /// The terminal input's descriptor.
+    public var fileDescriptor: Int32 { input.fileDescriptor }
 
     /// How long to wait for the rest of a key whose first bytes arrived.
     private static let sequenceWait = Duration.milliseconds(30)
 
-    /// Creates a reader of `fileDescriptor`.
-    public init(fileDescriptor: Int32 = STDIN_FILENO) {
-        self.fileDescriptor = fileDescriptor
+    /// Creates a reader of `input`, shared with the terminal's other readers.
+    public init(input: TerminalInput) {
+        self.input = input
+    }
+
+    /// Creates a reader of `fileDescriptor` with input of its own.
+    public convenience init(fileDescriptor: Int32 = STDIN_FILENO) {
+        self.init(input: TerminalInput(fileDescriptor: fileDescriptor))
     }
 
     /// Waits for the next key, at most `timeout` (forever when nil); nil when none came in time.
@@ -27,61 +33,48 @@ public final class KeyReader {
     public func readKey(timeout: Duration? = nil) throws(TerminalError) -> TerminalKey? {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
-            if !buffer.isEmpty {
-                if case .key(let key, let length) = KeyDecoder.decode(buffer[...], final: false) {
-                    buffer.removeFirst(length)
+            let unread = input.unread
+            if !unread.isEmpty {
+                if case .key(let key, let length) = KeyDecoder.decode(unread[...], final: false) {
+                    input.consume(length)
                     return key
                 }
-                if try !fill(waitingUpTo: Self.sequenceWait),
-                    case .key(let key, let length) = KeyDecoder.decode(buffer[...], final: true)
+                if try !input.fill(waitingUpTo: Self.sequenceWait),
+                    case .key(let key, let length) = KeyDecoder.decode(input.unread[...], final: true)
                 {
-                    buffer.removeFirst(length)
+                    input.consume(length)
                     return key
                 }
                 continue
             }
-            if reachedEnd { throw .endOfInput }
+            if input.isExhausted { throw .endOfInput }
             let remaining = deadline.map { max(.zero, $0 - ContinuousClock.now) }
-            guard try fill(waitingUpTo: remaining) else {
-                if reachedEnd { throw .endOfInput }
+            guard try input.fill(waitingUpTo: remaining) else {
+                if input.isExhausted { throw .endOfInput }
                 return nil
             }
         }
     }
 
-    /// Drops keys already typed but not yet read, here and in the terminal's input queue.
-    public func discardPendingInput() {
-        buffer.removeAll()
-        Terminal.discardPendingInput(fileDescriptor)
+    /// For an animation that any key skips: whether keys are waiting (typed ahead, pasted) or
+    /// one is pressed within `timeout`.
+    ///
+    /// Nothing typed is used up, so every key still reaches the prompt in order, the one that
+    /// skipped included, with one exception: a lone Escape pressed during the animation is
+    /// taken away, since at the prompt it would turn the next key into a Meta key (emacs) or
+    /// leave insert mode (vi).
+    public func skipRequested(within timeout: Duration) throws(TerminalError) -> Bool {
+        if input.hasPendingInput { return true }
+        guard try input.fill(waitingUpTo: timeout) else { return false }
+        if input.unread == [0x1B], try !input.fill(waitingUpTo: Self.sequenceWait) {
+            input.consume(1)
+        }
+        return true
     }
 
-    /// Appends whatever input is available, waiting up to `wait` (forever when nil) for some.
-    /// Returns false when nothing arrived (timeout or end of input).
-    private func fill(waitingUpTo wait: Duration?) throws(TerminalError) -> Bool {
-        guard !reachedEnd else { return false }
-        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, wait.map(Self.milliseconds) ?? -1)
-        if ready < 0 {
-            if errno == EINTR { return false }
-            throw .systemCallFailed(name: "poll", errno: errno)
-        }
-        guard ready > 0 else { return false }
-        var chunk = [UInt8](repeating: 0, count: 256)
-        let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR || errno == EAGAIN { return false }
-            if errno == EIO {
-                reachedEnd = true
-                return false
-            }
-            throw .systemCallFailed(name: "read", errno: errno)
-        }
-        guard count > 0 else {
-            reachedEnd = true
-            return false
-        }
-        buffer.append(contentsOf: chunk[..<count])
-        return true
+    /// Drops keys already typed but not yet read, here and in the terminal's input queue.
+    public func discardPendingInput() {
+        input.discardPending()
     }
 
     /// `duration` in whole milliseconds, rounded up, as `poll` takes it.

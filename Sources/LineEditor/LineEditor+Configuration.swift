@@ -8,14 +8,19 @@ extension LineEditor {
     static let interruptCommand = "shop-interrupt"
     /// The name of the command that prints a pending completion listing.
     static let listCommand = "shop-list-completions"
+    /// The name of the command that stands in for `ed-move-to-end` (see ``moveToEnd()``).
+    static let moveToEndCommand = "shop-move-to-end"
 
     /// Private keys the editor pushes back into its own input to run a second step after libedit
-    /// has redrawn the line. They are C1 control characters (U+009E, U+009F), which keyboards
-    /// do not send; the list command ignores them unless a listing is pending.
+    /// has redrawn the line, or to run a libedit function from one of its own. They are C1
+    /// control characters (U+009D–U+009F), which keyboards do not send and the character reader
+    /// never passes on; the list command ignores its key unless a listing is pending.
     static let finishLineKey: wchar_t = 0x9E
     static let listKey: wchar_t = 0x9F
+    static let moveToEndKey: wchar_t = 0x9D
     private static let finishLineKeyName = "\\236"
     private static let listKeyName = "\\237"
+    private static let moveToEndKeyName = "\\235"
 
     /// Installs callbacks, key bindings and terminal modes, then reads the editrc.
     func configure(terminalType: String?, editrc: EditrcLocation) {
@@ -48,7 +53,13 @@ extension LineEditor {
         _ = shop_el_add_function(editLine, Self.listCommand, "List completion candidates") { editLine, _ in
             LineEditor.owner(of: editLine)?.listPendingCompletions() ?? UInt8(CC_ERROR)
         }
+        _ = shop_el_add_function(editLine, Self.moveToEndCommand, "Move to the end of the line") { editLine, _ in
+            LineEditor.owner(of: editLine)?.moveToEnd() ?? UInt8(CC_ERROR)
+        }
 
+        // End is bound from libedit's arrow-key table whenever a key map is set up (here and by
+        // a `bind -v` in the editrc), so the table must name the safe move first.
+        parse(["bind", "-k", "end", Self.moveToEndCommand])
         parse(["bind", "-e"])
         bindKeys()
         // Ctrl-C must reach the editor as a key, not raise SIGINT, while a line is edited.
@@ -72,13 +83,16 @@ extension LineEditor {
         bindEssentialKeys()
     }
 
-    /// The keys the editor's behaviour depends on: Ctrl-C (also in vi command mode) and the
-    /// private keys. Re-bound after the editrc so it cannot break them.
+    /// The keys the editor's behaviour depends on: Ctrl-C (also in vi command mode), the
+    /// private keys, and the unsafe bindings bound away. Re-bound after the editrc so it cannot
+    /// break them.
     private func bindEssentialKeys() {
         for map in [[], ["-a"]] {
             parse(["bind"] + map + ["^C", Self.interruptCommand])
             parse(["bind"] + map + [Self.finishLineKeyName, "ed-newline"])
             parse(["bind"] + map + [Self.listKeyName, Self.listCommand])
+            parse(["bind"] + map + [Self.moveToEndKeyName, "ed-move-to-end"])
         }
+        bindUnsafeKeysAway()
     }
 }

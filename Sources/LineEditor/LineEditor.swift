@@ -72,6 +72,8 @@ public final class LineEditor: LineReading {
     /// except for the process's own stdin and stdout).
     let inputFileDescriptor: Int32
     let outputFileDescriptor: Int32
+    /// Keys other readers of the terminal read ahead and left; the editor reads them first.
+    let typeAhead: TerminalInput?
     private let ownedStreams: [UnsafeMutablePointer<FILE>]
 
     private let olderHistoryLimit: Int
@@ -98,6 +100,8 @@ public final class LineEditor: LineReading {
     ///     (`shop:bind -v`).
     ///   - input: The terminal to read keys from; the editor keeps its own duplicate.
     ///   - output: The terminal to draw on; the editor keeps its own duplicate.
+    ///   - typeAhead: The terminal's shared input, when other readers (an animation's
+    ///     ``KeyReader``) may read keys ahead of the editor: what they leave is read first.
     ///   - terminalType: The terminfo name to draw for; nil uses `TERM`.
     ///   - editrc: Where to read libedit settings.
     ///   - olderHistoryLimit: How many entries of ``loadHistory(_:)`` are kept (the newest).
@@ -108,6 +112,7 @@ public final class LineEditor: LineReading {
         programName: String = "shop",
         input: Int32 = STDIN_FILENO,
         output: Int32 = STDOUT_FILENO,
+        typeAhead: TerminalInput? = nil,
         terminalType: String? = nil,
         editrc: EditrcLocation = .standard,
         olderHistoryLimit: Int = 1000,
@@ -125,6 +130,7 @@ public final class LineEditor: LineReading {
         ownedStreams = opened.streams
         inputFileDescriptor = opened.inputFileDescriptor
         outputFileDescriptor = opened.outputFileDescriptor
+        self.typeAhead = typeAhead
         self.olderHistoryLimit = max(0, olderHistoryLimit)
         self.sessionHistoryLimit = max(1, sessionHistoryLimit)
         promptStorage = Self.copyPrompt(prompt)
@@ -174,7 +180,15 @@ public final class LineEditor: LineReading {
     /// Only the newest `olderHistoryLimit` entries are kept; blank lines are skipped. This
     /// session's entries stay newer than all of them.
     public func loadHistory(_ lines: [String]) {
-        olderHistory = Array(lines.filter(Self.isWorthRecalling).suffix(olderHistoryLimit))
+        replaceHistory(older: lines, session: sessionHistory)
+    }
+
+    /// Replaces everything Up recalls: earlier sessions' commands and this session's, each
+    /// oldest first; for when commands were forgotten (`history forget`), so they are gone from
+    /// the editor's memory at once.
+    public func replaceHistory(older: [String], session: [String]) {
+        olderHistory = Array(older.filter(Self.isWorthRecalling).suffix(olderHistoryLimit))
+        sessionHistory = Array(session.filter(Self.isWorthRecalling).suffix(sessionHistoryLimit))
         _ = shop_history_clear(historyHandle)
         for line in olderHistory + sessionHistory { _ = shop_history_enter(historyHandle, line) }
     }

@@ -38,21 +38,24 @@ public enum LineReaderFactory {
     /// - Parameters:
     ///   - programName: The name `~/.editrc` lines may be prefixed with (`shop:bind -v`).
     ///   - term: The terminal type; nil reads `TERM` from the environment.
+    ///   - typeAhead: The terminal's input shared with its other readers (see ``TerminalInput``).
     public static func make(
         programName: String = "shop",
         input: Int32 = STDIN_FILENO,
         output: Int32 = STDOUT_FILENO,
-        term: String? = nil
+        term: String? = nil,
+        typeAhead: TerminalInput? = nil
     ) -> any LineReading {
         let term = term ?? getenv("TERM").map { String(cString: $0) }
         switch choice(input: input, output: output, term: term) {
         case .plain(let promptOutput):
-            return PlainLineReader(input: input, promptOutput: promptOutput)
+            return PlainLineReader(input: input, promptOutput: promptOutput, typeAhead: typeAhead)
         case .editor(let drawOn):
             do {
-                return try LineEditor(programName: programName, input: input, output: drawOn)
+                return try LineEditor(programName: programName, input: input, output: drawOn, typeAhead: typeAhead)
             } catch {
-                return PlainLineReader(input: input, promptOutput: Terminal.isTerminal(output) ? output : nil)
+                return PlainLineReader(
+                    input: input, promptOutput: Terminal.isTerminal(output) ? output : nil, typeAhead: typeAhead)
             }
         }
     }

@@ -25,6 +25,8 @@ public final class PlainLineReader: LineReading {
     /// Whether prompts are shown (`TERM=dumb` on a terminal); plain input is never edited.
     public var isInteractive: Bool { promptOutput != nil }
 
+    /// Keys other readers of the terminal read ahead (see ``TerminalInput``), taken first.
+    private let typeAhead: TerminalInput?
     private var buffer: [UInt8] = []
     private var start = 0
     private var scanned = 0
@@ -36,10 +38,15 @@ public final class PlainLineReader: LineReading {
     /// - Parameters:
     ///   - input: The file descriptor to read.
     ///   - promptOutput: Where to write prompts, or nil for none (input from a pipe or file).
+    ///   - typeAhead: The terminal's input shared with its other readers, read before `input`.
     ///   - chunkSize: How many bytes to ask for per `read`.
-    public init(input: Int32 = STDIN_FILENO, promptOutput: Int32? = nil, chunkSize: Int = 64 * 1024) {
+    public init(
+        input: Int32 = STDIN_FILENO, promptOutput: Int32? = nil, typeAhead: TerminalInput? = nil,
+        chunkSize: Int = 64 * 1024
+    ) {
         self.input = input
         self.promptOutput = promptOutput
+        self.typeAhead = typeAhead
         self.chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
     }
 
@@ -62,6 +69,9 @@ public final class PlainLineReader: LineReading {
 
     /// Does nothing: plain input keeps no history.
     public func loadHistory(_ lines: [String]) {}
+
+    /// Does nothing: plain input keeps no history.
+    public func replaceHistory(older: [String], session: [String]) {}
 
     /// Does nothing: plain input keeps no history.
     public func addHistory(_ line: String) {}
@@ -99,8 +109,13 @@ public final class PlainLineReader: LineReading {
         }
     }
 
-    /// Reads one chunk, or notes the end of input (read errors end it too).
+    /// Takes what other readers left, else reads one chunk, or notes the end of input (read
+    /// errors end it too).
     private func fill() {
+        if let ahead = typeAhead?.takeUnread(), !ahead.isEmpty {
+            buffer.append(contentsOf: ahead)
+            return
+        }
         var count = 0
         repeat {
             count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }

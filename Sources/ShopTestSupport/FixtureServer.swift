@@ -54,6 +54,7 @@ public final class FixtureServer: Sendable {
         var globalFault: FaultEntry?
         var requestLog: [String] = []
         var abandoned = 0
+        var slowAnswersCompleted = 0
         var accepted = 0
         /// Raised by ``releaseDelays()``: delays that began before it end at once.
         var delayRelease = 0
@@ -233,6 +234,10 @@ public final class FixtureServer: Sendable {
     /// How many delayed requests the client gave up on (closed the connection) before the answer.
     public var abandonedRequestCount: Int { state.withLock { $0.abandoned } }
 
+    /// How many slow answers (`.delay`, `.drip`) ran their whole time: a client that stopped
+    /// waiting for one, as it should, leaves this at 0 however loaded the machine is.
+    public var slowAnswersCompleted: Int { state.withLock { $0.slowAnswersCompleted } }
+
     /// Body bytes actually written to sockets for `path`, over all its requests.
     public func bodyBytesSent(forPath path: String) -> Int {
         state.withLock { $0.bodyBytesSent[path, default: 0] }
@@ -249,6 +254,7 @@ public final class FixtureServer: Sendable {
         state.withLock {
             $0.requestLog = []
             $0.abandoned = 0
+            $0.slowAnswersCompleted = 0
             $0.accepted = 0
             $0.bodyBytesSent = [:]
         }
@@ -344,8 +350,10 @@ public final class FixtureServer: Sendable {
             let body = Array(#"{"error":"fixture status \#(code)"}"#.utf8)
             return writer.writeResponse(status: code, contentType: "application/json", body: body)
         case .delay(let seconds):
-            switch waitOrHangUp(seconds: seconds, connection: connection, wake: wake) {
-            case .elapsed:
+            let outcome = waitOrHangUp(seconds: seconds, connection: connection, wake: wake)
+            switch outcome {
+            case .elapsed, .released:
+                if outcome == .elapsed { state.withLock { $0.slowAnswersCompleted += 1 } }
                 let response = normalResponse(for: request.path)
                 return writer.writeResponse(
                     status: response.status, contentType: response.contentType, body: response.body)
@@ -372,7 +380,7 @@ public final class FixtureServer: Sendable {
             guard writer.writeHead(status: 200, contentType: "application/json", length: bytes) else { return false }
             for _ in 0..<bytes {
                 switch waitOrHangUp(seconds: interval, connection: connection, wake: wake) {
-                case .elapsed:
+                case .elapsed, .released:
                     guard writer.writeBody([UInt8(ascii: " ")]) else { return false }
                 case .clientGone:
                     state.withLock { $0.abandoned += 1 }
@@ -381,6 +389,7 @@ public final class FixtureServer: Sendable {
                     return false
                 }
             }
+            state.withLock { $0.slowAnswersCompleted += 1 }
             return true
         case .closeWithoutReply:
             return false
@@ -396,7 +405,7 @@ public final class FixtureServer: Sendable {
     private static let pollReadHangUp: Int16 = 0x2000
 
     private enum WaitOutcome {
-        case elapsed, clientGone, stopping
+        case elapsed, released, clientGone, stopping
     }
 
     /// Sleeps `seconds`, waking early when the client closes the connection or the server stops.
@@ -405,7 +414,8 @@ public final class FixtureServer: Sendable {
         let release = state.withLock { $0.delayRelease }
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline, state.withLock({ $0.delayRelease }) == release else { return .elapsed }
+            guard now < deadline else { return .elapsed }
+            guard state.withLock({ $0.delayRelease }) == release else { return .released }
             var fds = [
                 pollfd(fd: connection, events: Int16(POLLIN) | Self.pollReadHangUp, revents: 0),
                 pollfd(fd: wake, events: Int16(POLLIN), revents: 0),

@@ -25,16 +25,33 @@ enum GzipBomb {
         return out
     }
 
-    /// CRC-32 of `count` zero bytes.
+    /// CRC-32 of `count` zero bytes, in steps of the logarithm of `count` rather than one per
+    /// byte: feeding a zero byte is a linear map of the CRC register, applied by repeated
+    /// squaring (as zlib's `crc32_combine` does). A bomb inflates to millions of bytes.
     private static func zeroCRC(count: Int) -> UInt32 {
-        let table = (0..<256).map { index -> UInt32 in
-            var value = UInt32(index)
-            for _ in 0..<8 { value = value & 1 == 1 ? (value >> 1) ^ 0xEDB8_8320 : value >> 1 }
-            return value
+        // Column `i` is the image of register bit `i`; one zero bit shifts right and folds in
+        // the polynomial, one zero byte is eight of those.
+        var zeros = [0xEDB8_8320] + (1..<32).map { UInt32(1) << ($0 - 1) }
+        for _ in 0..<3 { zeros = squared(zeros) }
+        var register: UInt32 = 0xFFFF_FFFF
+        var remaining = count
+        while remaining > 0 {
+            if remaining & 1 == 1 { register = applying(zeros, to: register) }
+            zeros = squared(zeros)
+            remaining >>= 1
         }
-        var crc: UInt32 = 0xFFFF_FFFF
-        for _ in 0..<count { crc = table[Int(crc & 0xFF)] ^ (crc >> 8) }
-        return ~crc
+        return ~register
+    }
+
+    /// The GF(2) matrix `map` (one column per bit) applied to `vector`.
+    private static func applying(_ map: [UInt32], to vector: UInt32) -> UInt32 {
+        var result: UInt32 = 0
+        for bit in 0..<32 where vector >> UInt32(bit) & 1 == 1 { result ^= map[bit] }
+        return result
+    }
+
+    private static func squared(_ map: [UInt32]) -> [UInt32] {
+        map.map { applying(map, to: $0) }
     }
 
     private static func littleEndian(_ value: UInt32) -> [UInt8] {

@@ -113,6 +113,9 @@ public final class PseudoTerminal {
     /// Presses a key.
     public func send(key: Key) throws(PseudoTerminalError) { try terminal.send(key: key) }
 
+    /// Writes raw bytes, as a terminal sends them for keys it has no ``Key`` for.
+    public func send(bytes: [UInt8]) throws(PseudoTerminalError) { try terminal.send(bytes: bytes) }
+
     /// Reads output until `text` appears after the previous match; returns the output up to it.
     ///
     /// Waits by suspending, never by blocking a thread, so tests running beside it keep going.
@@ -175,6 +178,9 @@ public final class PseudoTerminal {
             await Self.pause()
         }
     }
+
+    /// How the program ended, without waiting; nil while it runs.
+    public var statusIfExited: ExitStatus? { reap() }
 
     /// Kills the program and its process group if still running, and reaps it. Idempotent.
     public func terminate() {

@@ -66,14 +66,35 @@ public enum ShopBinary {
         return ProcessInfo.processInfo.environment.filter { names.contains($0.key) }
     }
 
+    /// A run under way, as ``run(_:input:environment:workingDirectory:timeout:launchPath:whileRunning:)``
+    /// hands it to its `whileRunning` closure.
+    public struct Running: Sendable {
+        /// The process id (to send it signals).
+        public let processIdentifier: Int32
+        let outputPath: String
+        let deadline: ContinuousClock.Instant
+
+        /// Waits until standard output contains `text` (a sign the run got that far), or
+        /// throws when the run's time is up first.
+        public func waitForOutput(_ text: String) async throws {
+            while !((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").contains(text) {
+                guard ContinuousClock.now < deadline else {
+                    throw Failure(description: "shop printed no '\(text)' in time")
+                }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+    }
+
     /// Runs `shop` with `arguments`, feeding `input` on standard input; gives up after `timeout`
-    /// seconds. `whileRunning` gets the process id once it started (to send it signals).
+    /// seconds. `whileRunning` gets the run once it started (to wait for its output, send it
+    /// signals).
     ///
     /// Waits by suspending, never by blocking a thread, so tests running beside it keep going.
     public static func run(
         _ arguments: [String], input: String = "", environment: [String: String], workingDirectory: String,
         timeout: Double = 20, launchPath: String? = nil,
-        whileRunning: ((Int32) async throws -> Void)? = nil
+        whileRunning: ((Running) async throws -> Void)? = nil
     ) async throws -> Result {
         let folder = try FileSystemFolder(prefix: "shop-run")
         let process = Process()
@@ -89,7 +110,8 @@ public enum ShopBinary {
         process.standardError = FileHandle(forWritingAtPath: errorPath)
         try process.run()
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        try await whileRunning?(process.processIdentifier)
+        try await whileRunning?(
+            Running(processIdentifier: process.processIdentifier, outputPath: outputPath, deadline: deadline))
         while process.isRunning {
             if ContinuousClock.now > deadline {
                 process.terminate()

@@ -1,7 +1,8 @@
 import HTTPTransport
 import ShopKit
 
-/// A session in the fixed test environment, whose output the test reads line by line.
+/// A session in the fixed environment transcripts run in (``SessionEnvironment/fixed(now:width:style:stateDirectory:workingDirectory:http:)``),
+/// whose output the test reads line by line.
 ///
 /// Clock `2026-01-15T10:00:00Z`, width 80 (unless given), no colour, no animation, history
 /// in memory, errors without places (as at the prompt and in transcripts), real HTTP over
@@ -27,10 +28,9 @@ public final class TestSession: Sendable {
         showsErrorLocations: Bool = false
     ) throws {
         stateDirectory = try FileSystem.makeTemporaryDirectory(prefix: "shop-unit", environment: [:])
-        let environment = SessionEnvironment(
-            clock: .fixed(at: now), width: { width }, style: style, stateDirectory: stateDirectory,
-            workingDirectory: workingDirectory ?? stateDirectory, variables: ["HOME": stateDirectory],
-            http: CurlTransport())
+        let environment = SessionEnvironment.fixed(
+            now: now, width: width, style: style, stateDirectory: stateDirectory,
+            workingDirectory: workingDirectory ?? stateDirectory, http: CurlTransport())
         session = try Session(
             configuration: SessionConfiguration(
                 plugins: plugins, environment: environment, output: output, format: format,

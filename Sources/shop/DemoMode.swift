@@ -27,7 +27,8 @@ struct DemoMode {
         guard let loaded = DemoScript.load(file, factory: factory, output: streams),
             var environment = (try? factory.environment(interactive: true)).map(loaded.environment(from:))
         else { return 2 }
-        let terminal = ShopTerminal()
+        let keyboard = TerminalInput(fileDescriptor: STDIN_FILENO)
+        let terminal = ShopTerminal(keyboard: keyboard)
         var recorder: DemoCastRecorder?
         if let cast = settings.castPath {
             do {
@@ -48,7 +49,7 @@ struct DemoMode {
         try? await session.bindDefaults(of: loaded.parsed)
         var presenter = DemoPresenter(
             script: loaded, session: session, output: screen, style: environment.style,
-            typingDelay: settings.typingDelay, interrupts: Interrupts {})
+            typingDelay: settings.typingDelay, interrupts: Interrupts {}, keyboard: keyboard)
         let status = await presenter.present()
         await session.end()
         if let recorder, let cast = settings.castPath {

@@ -15,6 +15,8 @@ struct DemoPresenter {
     let style: TerminalStyle
     let typingDelay: Int?
     let interrupts: Interrupts
+    /// The keyboard, shared with the animations of the steps (``ShopTerminal``) and the live prompt.
+    let keyboard: TerminalInput
 
     /// How many characters one key press reveals.
     static let charactersPerKey = 3
@@ -27,11 +29,11 @@ struct DemoPresenter {
     /// The terminal's raw mode between steps; nil at the live prompt.
     private var keyMode: RawMode?
     /// The presenter's keys (one reader, so keys typed ahead between steps are kept).
-    private let keys = KeyReader(fileDescriptor: STDIN_FILENO)
+    private let keys: KeyReader
 
     init(
         script: DemoScript, session: Session, output: DemoScreen, style: TerminalStyle, typingDelay: Int?,
-        interrupts: Interrupts
+        interrupts: Interrupts, keyboard: TerminalInput
     ) {
         self.script = script
         self.session = session
@@ -39,6 +41,8 @@ struct DemoPresenter {
         self.style = style
         self.typingDelay = typingDelay
         self.interrupts = interrupts
+        self.keyboard = keyboard
+        keys = KeyReader(input: keyboard)
     }
 
     /// What the presenter asked for at a step.
@@ -173,7 +177,7 @@ struct DemoPresenter {
         show(style.dim("  live prompt: Ctrl-D returns to the demo"))
         keyMode?.restore()
         defer { keyMode = try? RawMode(fileDescriptor: STDIN_FILENO) }
-        let reader = LineReaderFactory.make(programName: "shop")
+        let reader = LineReaderFactory.make(programName: "shop", typeAhead: keyboard)
         let prompt = style.isEnabled ? "\u{1B}[1;35mlive\u{1B}[0m> " : "live> "
         while true {
             output.flush()
@@ -282,7 +286,7 @@ struct DemoPresenter {
     }
 
     private func writePrompt() {
-        let prompt = style.isEnabled ? "\u{1B}[1;36mshop\u{1B}[0m> " : "shop> "
+        let prompt = Prompt.styled(style)
         let counter = "\(current + 1)/\(script.entries.count)"
         let columns = Terminal.size(of: STDOUT_FILENO)?.columns ?? 80
         // The counter sits at the right edge, then the cursor returns to the prompt.

@@ -1,41 +1,86 @@
-import Dispatch
 import Glibc
 import Synchronization
 
 /// Turns Ctrl-C into cancellation of the running command's task.
 ///
-/// SIGINT is ignored by the process and observed through a dispatch source; when it
-/// arrives, the task registered with ``run(_:)`` is cancelled. With no task running, the
-/// `idle` action runs instead (scripts exit with status 130).
-final class Interrupts {
-    /// What the signal handler and the runner share.
-    private final class Shared: Sendable {
-        let cancelCurrent = Mutex<(@Sendable () -> Void)?>(nil)
-        let arrived = Atomic<Bool>(false)
+/// ``observe()``, the first thing `main` does, installs a SIGINT handler that writes a byte to
+/// a pipe, and starts a thread of its own that reads the pipe: from that moment no Ctrl-C is
+/// lost, however early it comes. When one comes, the task registered with ``run(_:)`` is
+/// cancelled; with no task running, the `idle` action runs instead (scripts exit with status
+/// 130); before any `Interrupts` exists, the process exits with status 130, as SIGINT's
+/// default action would end it. (Blocking SIGINT and taking it with `sigwait` does not do: the
+/// main thread waits in `sigsuspend` with every signal unblocked.) A program `shop` starts
+/// gets SIGINT's default action back, as `exec` resets caught signals.
+final class Interrupts: Sendable {
+    /// The active handlers, which the signal thread reads.
+    private static let active = Mutex<Interrupts?>(nil)
+
+    private let idle: @Sendable () -> Void
+    private let cancelCurrent = Mutex<(@Sendable () -> Void)?>(nil)
+    private let arrived = Atomic<Bool>(false)
+
+    /// Handles SIGINT from now on (the newest `Interrupts` replaces an older one).
+    init(idle: @escaping @Sendable () -> Void) {
+        self.idle = idle
+        Self.active.withLock { $0 = self }
     }
 
-    private let shared = Shared()
-    private let source: any DispatchSourceSignal
-
-    init(idle: @escaping @Sendable () -> Void) {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [shared] in
-            guard let cancel = shared.cancelCurrent.withLock({ $0 }) else { return idle() }
-            shared.arrived.store(true, ordering: .relaxed)
-            cancel()
+    /// Installs the SIGINT handler and starts the thread that acts on it. Call it before anything else.
+    static func observe() {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { return }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        signalPipe = (descriptors[0], descriptors[1])
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            // Only async-signal-safe calls here: one write, errno kept.
+            let saved = errno
+            var byte: UInt8 = 1
+            _ = write(Interrupts.signalPipe.write, &byte, 1)
+            errno = saved
         }
-        source.resume()
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { _ -> UnsafeMutableRawPointer? in Interrupts.takeSignals() }, nil) == 0
+        else { return }
+        pthread_detach(thread)
+        sigaction(SIGINT, &action, nil)
     }
 
     /// Runs `operation` in a task that Ctrl-C cancels; returns its result and whether Ctrl-C came.
     func run<Result: Sendable>(_ operation: @escaping @Sendable () async -> Result) async -> (Result, interrupted: Bool)
     {
-        shared.arrived.store(false, ordering: .relaxed)
-        let task = Task { await operation() }
-        shared.cancelCurrent.withLock { $0 = { task.cancel() } }
+        arrived.store(false, ordering: .relaxed)
+        // Registered before the task can run: a Ctrl-C as soon as it has started cancels it.
+        let task = cancelCurrent.withLock { cancel in
+            let task = Task { await operation() }
+            cancel = { task.cancel() }
+            return task
+        }
         let result = await task.value
-        shared.cancelCurrent.withLock { $0 = nil }
-        return (result, shared.arrived.exchange(false, ordering: .relaxed))
+        cancelCurrent.withLock { $0 = nil }
+        return (result, arrived.exchange(false, ordering: .relaxed))
+    }
+
+    // MARK: - The signal thread
+
+    /// The pipe from the handler to the signal thread. `nonisolated(unsafe)`: written once by
+    /// ``observe()`` before the handler is installed and the thread started, only read after.
+    nonisolated(unsafe) private static var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+
+    private static func takeSignals() -> Never {
+        while true {
+            var byte: UInt8 = 0
+            guard read(signalPipe.read, &byte, 1) == 1 else { continue }
+            guard let interrupts = active.withLock({ $0 }) else { exit(130) }
+            interrupts.interrupt()
+        }
+    }
+
+    private func interrupt() {
+        guard let cancel = cancelCurrent.withLock({ $0 }) else { return idle() }
+        arrived.store(true, ordering: .relaxed)
+        cancel()
     }
 }

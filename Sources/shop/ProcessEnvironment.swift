@@ -38,12 +38,11 @@ struct ProcessEnvironment: Sendable {
         inputIsTerminal && outputIsTerminal && variables["TERM"] != "dumb"
     }
 
-    /// The folder for history and caches: `--state-dir`, else `$XDG_STATE_HOME/shop`, else
-    /// `~/.local/state/shop`.
+    /// The folder for history and caches: `--state-dir`, else ``StateFolder``'s (and with
+    /// neither `XDG_STATE_HOME` nor `HOME`, `/tmp/.local/state/shop`).
     func stateDirectory(option: String?) -> String {
         if let option { return FilePath.resolve(option, relativeTo: workingDirectory, home: variables["HOME"]) }
-        if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/shop" }
-        return (variables["HOME"] ?? "/tmp") + "/.local/state/shop"
+        return StateFolder.path(environment: variables) ?? "/tmp/.local/state/shop"
     }
 
     /// `$XDG_CONFIG_HOME/shop/init.shopscript`, else `~/.config/shop/init.shopscript`.

@@ -19,7 +19,10 @@ struct REPL {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
         }
-        if process.outputIsTerminal { environment.terminal = ShopTerminal() }
+        // One keyboard for the animations and the line editor: keys an animation reads ahead
+        // reach the prompt.
+        let keyboard = TerminalInput(fileDescriptor: STDIN_FILENO)
+        if process.outputIsTerminal { environment.terminal = ShopTerminal(keyboard: keyboard) }
         guard let session = factory.session(output: output, environment: environment, history: history) else {
             return 1
         }
@@ -30,8 +33,10 @@ struct REPL {
             return status
         }
 
-        let reader = LineReaderFactory.make(programName: "shop")
-        reader.loadHistory(olderCommands(history, excluding: await session.sessionID))
+        let reader = LineReaderFactory.make(programName: "shop", typeAhead: keyboard)
+        let sessionID = await session.sessionID
+        reader.loadHistory(olderCommands(history, excluding: sessionID))
+        var forgetsSeen = history.forgetCount
         let completion = CompletionBox(context: await session.completionContext())
         reader.completionHandler = { request in
             let answer = completion.context.complete(request.textBeforeCursor)
@@ -44,7 +49,7 @@ struct REPL {
                 to: .standardOutput)
         }
         let style = environment.style
-        let prompt = style.isEnabled ? "\u{1B}[1;36mshop\u{1B}[0m> " : "shop> "
+        let prompt = Prompt.styled(style)
         var pending = ""
         while true {
             output.flush()
@@ -72,20 +77,35 @@ struct REPL {
                     await session.end()
                     return status
                 }
+                if history.forgetCount != forgetsSeen {
+                    // Forgotten commands leave Up at once, and so does the forget line (never recorded).
+                    forgetsSeen = history.forgetCount
+                    reader.replaceHistory(
+                        older: olderCommands(history, excluding: sessionID),
+                        session: (try? history.entries(in: .session(sessionID), matching: nil, limit: nil).map(\.text))
+                            ?? [])
+                }
                 completion.context = await session.completionContext()
             }
         }
     }
 
-    /// The SQLite history, or in-memory history with one warning when it cannot be used.
-    private func openHistory(output: StandardStreams) -> any HistoryStoring {
-        guard factory.options.recordsHistory else { return InMemoryHistoryStore() }
+    /// The SQLite history, or in-memory history with one warning when it cannot be opened or
+    /// fails later in the session (see ``SessionHistoryStore``).
+    private func openHistory(output: StandardStreams) -> SessionHistoryStore {
+        let warn: @Sendable (any Error) -> Void = { error in
+            output.write("warning: \(error); using in-memory history for this session\n", to: .standardError)
+        }
+        guard factory.options.recordsHistory else {
+            return SessionHistoryStore(primary: InMemoryHistoryStore()) { _ in }
+        }
         let folder = factory.process.stateDirectory(option: factory.options.stateDirectory)
         do {
-            return try SQLiteHistoryStore(path: SQLiteHistoryStore.path(stateDirectory: folder))
+            return SessionHistoryStore(
+                primary: try SQLiteHistoryStore(path: SQLiteHistoryStore.path(stateDirectory: folder)), onFailure: warn)
         } catch {
-            output.write("warning: \(error); using in-memory history for this session\n", to: .standardError)
-            return InMemoryHistoryStore()
+            warn(error)
+            return SessionHistoryStore(primary: InMemoryHistoryStore()) { _ in }
         }
     }
 

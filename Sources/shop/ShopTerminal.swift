@@ -4,6 +4,9 @@ import ShopKit
 
 /// The terminal on standard output, for animations and inline pictures.
 struct ShopTerminal: TerminalSurface {
+    /// The keyboard, shared with the line editor so that keys read while waiting reach the prompt.
+    let keyboard: TerminalInput
+
     var size: (columns: Int, rows: Int) {
         let size = Terminal.size(of: STDOUT_FILENO)
         return (size?.columns ?? 80, size?.rows ?? 24)
@@ -25,14 +28,14 @@ struct ShopTerminal: TerminalSurface {
     }
 
     func waitForKey(seconds: Double) -> Bool {
-        guard Terminal.isTerminal(STDIN_FILENO) else {
+        guard Terminal.isTerminal(keyboard.fileDescriptor) else {
             usleep(useconds_t(max(0, seconds) * 1_000_000))
             return false
         }
         do {
-            return try Terminal.withRawMode(STDIN_FILENO) { _ in
-                try KeyReader(fileDescriptor: STDIN_FILENO).readKey(timeout: .milliseconds(Int(max(0, seconds) * 1000)))
-                    != nil
+            // Ctrl-C stays a signal: it interrupts the command the animation belongs to.
+            return try Terminal.withRawMode(keyboard.fileDescriptor, interruptsAsKeys: false) { _ in
+                try KeyReader(input: keyboard).skipRequested(within: .milliseconds(Int(max(0, seconds) * 1000)))
             }
         } catch {
             return false

@@ -74,42 +74,42 @@ import Testing
         arguments: [
             (
                 feedFile(#"{"subtitle": "S", "color": "blue", "details": []}"#),
-                "feed.json: units[1]: missing field 'title'"
+                "cannot load 'feed.json': units[1]: missing field 'title'"
             ),
             (
                 feedFile(#"{"title": "T", "subtitle": "S", "color": "blue"}"#),
-                "feed.json: units[1]: missing field 'details'"
+                "cannot load 'feed.json': units[1]: missing field 'details'"
             ),
             (
                 feedFile(#"{"title": "T", "subtitle": "S", "color": "blue", "details": [{"title": "U"}]}"#),
-                "feed.json: units[1].details[0]: missing field 'paragraph'"
+                "cannot load 'feed.json': units[1].details[0]: missing field 'paragraph'"
             ),
             (
                 feedFile(#"{"title": "T", "subtitle": "S", "color": "pink", "details": []}"#),
-                "feed.json: units[1].color: unknown colour 'pink' (use purple, green, yellow, orange, brown, blue or"
+                "cannot load 'feed.json': units[1].color: unknown colour 'pink' (use purple, green, yellow, orange, brown, blue or"
                     + " teal, or #RRGGBB)"
             ),
             (
                 feedFile(##"{"title": "T", "subtitle": "S", "color": "#12GG56", "details": []}"##),
-                "feed.json: units[1].color: unknown colour '#12GG56' (use purple, green, yellow, orange, brown, blue"
+                "cannot load 'feed.json': units[1].color: unknown colour '#12GG56' (use purple, green, yellow, orange, brown, blue"
                     + " or teal, or #RRGGBB)"
             ),
             (
                 feedFile(##"{"title": "T", "subtitle": "S", "color": "#FFF", "details": []}"##),
-                "feed.json: units[1].color: unknown colour '#FFF' (use purple, green, yellow, orange, brown, blue or"
+                "cannot load 'feed.json': units[1].color: unknown colour '#FFF' (use purple, green, yellow, orange, brown, blue or"
                     + " teal, or #RRGGBB)"
             ),
             (
                 feedFile(#"{"title": "T", "subtitle": "S", "color": "tael", "details": []}"#),
-                "feed.json: units[1].color: unknown colour 'tael' (did you mean 'teal'?)"
+                "cannot load 'feed.json': units[1].color: unknown colour 'tael' (did you mean 'teal'?)"
             ),
-            (#"{"units": [}"#, "feed.json: unexpected '}' at units[0] (line 1, column 12)"),
-            ("", "feed.json: unexpected end of JSON at the top level (line 1, column 1)"),
-            (#"{"units": []}"#, "feed.json: units: a feed needs at least one card"),
-            (#"{"feed": []}"#, "feed.json: missing field 'units'"),
+            (#"{"units": [}"#, "cannot load 'feed.json': unexpected '}' at units[0] (line 1, column 12)"),
+            ("", "cannot load 'feed.json': unexpected end of JSON at the top level (line 1, column 1)"),
+            (#"{"units": []}"#, "cannot load 'feed.json': units: a feed needs at least one card"),
+            (#"{"feed": []}"#, "cannot load 'feed.json': missing field 'units'"),
             (
                 feedFile(#"{"title": "T", "title": "U", "subtitle": "S", "color": "teal", "details": []}"#),
-                "feed.json: duplicate key 'title' at units[1] (line 1, column 113)"
+                "cannot load 'feed.json': duplicate key 'title' at units[1] (line 1, column 113)"
             ),
         ])
     func badFeedFile(_ contents: String, _ error: String) async throws {
@@ -135,11 +135,11 @@ import Testing
         let session = try TestSession(plugins: [FeedPlugin()], style: FeedFixtures.trueColor)
         await session.run("feed load '\(path)'")
         let printed = await session.run("feed; feed open 1")
-        let escapes = FeedFixtures.stripEscapes(printed)
+        let escapes = EscapeStripper.strip(printed)
         #expect(!escapes.unicodeScalars.contains("\u{1B}"))
         #expect(!escapes.unicodeScalars.contains("\u{07}"))
         #expect(printed.contains("Red␛[31m alert␇"))
         #expect(printed.contains("Clear␛[2J screen"))
-        #expect(escapes.split(separator: "\n").allSatisfy { DisplayWidth.of($0) == 80 })
+        #expect(escapes.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 80 })
     }
 }

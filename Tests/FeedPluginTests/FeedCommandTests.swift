@@ -72,7 +72,7 @@ import Testing
         let path = try FeedFixtures.temporaryFile(named: "tricky.json", containing: FeedFixtures.trickyJSON)
         await session.run("feed open 6")
         let before = await session.json("feed.units")
-        #expect(await session.run("feed load '\(path)'") == "Loaded 3 cards with 3 detail units from \(path).\n")
+        #expect(await session.run("feed load '\(path)'") == "loaded 3 cards (3 detail units) from '\(path)'\n")
         #expect(await session.json("feed.open") == "null")
         #expect(try Value(json: await session.json("feed.units")) == .list(try FeedFixtures.trickyCards.map(\.value)))
         await session.run("undo")
@@ -86,7 +86,7 @@ import Testing
             named: "cards.json",
             containing: #"[{"title": "Only", "subtitle": "One", "color": "green", "details": []}]"#)
         let session = try TestSession(plugins: [FeedPlugin()], workingDirectory: FilePath.directory(of: path))
-        #expect(await session.run("feed load cards.json") == "Loaded 1 card with 0 detail units from cards.json.\n")
+        #expect(await session.run("feed load cards.json") == "loaded 1 card (0 detail units) from 'cards.json'\n")
         #expect(await session.run("feed open 2") == "error: no card 2: the feed has one card, number 1\n")
     }
 

@@ -43,31 +43,6 @@ enum FeedFixtures {
         RenderContext(width: width, style: style, format: .table)
     }
 
-    /// `text` with CSI escape sequences removed.
-    static func stripEscapes(_ text: String) -> String {
-        var output = String.UnicodeScalarView()
-        var inEscape = false
-        var sawBracket = false
-        for scalar in text.unicodeScalars {
-            if inEscape {
-                if !sawBracket {
-                    sawBracket = scalar == "["
-                    if !sawBracket { inEscape = false }
-                } else if (0x40...0x7E).contains(scalar.value) {
-                    inEscape = false
-                }
-                continue
-            }
-            if scalar == "\u{1B}" {
-                inEscape = true
-                sawBracket = false
-                continue
-            }
-            output.append(scalar)
-        }
-        return String(output)
-    }
-
     /// `text` with ESC shown as `␛`, for snapshots that keep their escape sequences readable.
     static func visible(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{1B}" ? "␛" : $0 }))

@@ -35,7 +35,7 @@ import Testing
         _ lines: [String], width: Int, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         for (number, line) in lines.enumerated() {
-            let columns = DisplayWidth.of(FeedFixtures.stripEscapes(line))
+            let columns = DisplayWidth.of(EscapeStripper.strip(line))
             #expect(columns == width, "\(what), line \(number + 1): \(columns) columns", sourceLocation: sourceLocation)
         }
     }

@@ -35,16 +35,18 @@ import Testing
     func snapshot(_ example: Case) throws {
         let cards = try FeedFixtures.trickyCards
         let context = FeedFixtures.context(width: example.width, style: TerminalStyle(depth: example.depth))
-        let rendered =
-            example.view == "list"
-            ? FeedListView(cards: cards, date: FeedFixtures.today).render(in: context)
-            : FeedPageView(card: cards[0], number: 1, count: cards.count).render(in: context)
-        let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let list = FeedListView(cards: cards, date: FeedFixtures.today)
+        let page = FeedPageView(card: cards[0], number: 1, count: cards.count)
+        let lines = example.view == "list" ? list.lines(in: context) : page.lines(in: context)
         for (number, line) in lines.enumerated() {
             // Trailing blanks are trimmed in the snapshot; the width pins them down.
-            #expect(DisplayWidth.of(FeedFixtures.stripEscapes(line)) == example.width, "line \(number + 1)")
+            #expect(DisplayWidth.of(EscapeStripper.strip(line)) == example.width, "line \(number + 1)")
         }
-        let shown = lines.map { FeedFixtures.visible($0).trimmingSuffixBlanks }.joined(separator: "\n")
-        #expect(shown == example.expected)
+        let rendered = example.view == "list" ? list.render(in: context) : page.render(in: context)
+        let shown = rendered.split(separator: "\n", omittingEmptySubsequences: false).map {
+            FeedFixtures.visible(String($0))
+        }
+        #expect(shown.allSatisfy { !$0.hasSuffix(" ") }, "rendered lines end without blanks")
+        #expect(shown.joined(separator: "\n") == example.expected)
     }
 }

@@ -69,13 +69,12 @@ import Testing
         try await withServer { server in
             server.setFault(bad.fault, forPath: "/case")
             let url = server.baseURL + "/case"
-            let started = ContinuousClock.now
             let error = await httpError {
                 try await transport.send(
                     HTTPRequest(url: url, timeout: bad.request.timeout, maxBodyBytes: bad.request.limit))
             }
             #expect(error == bad.error(url))
-            #expect(ContinuousClock.now - started < .seconds(30), "no fault may be waited out")
+            #expect(server.slowAnswersCompleted == 0, "no fault may be waited out")
             // The same transport answers the next good request.
             server.setFault(nil, forPath: "/case")
             let next = try await transport.send(HTTPRequest(url: server.baseURL + "/api/news/1/15"))
@@ -200,12 +199,13 @@ import Testing
         let listener = try StalledListener()
         defer { listener.close() }
         let url = "http://127.0.0.1:\(listener.port)/x"
-        let request = Task { try await transport.send(HTTPRequest(url: url, timeout: 60)) }
+        let request = Task { try await transport.send(HTTPRequest(url: url, timeout: 3600)) }
         try await Task.sleep(for: .milliseconds(200))
         let cancelled = ContinuousClock.now
         request.cancel()
         #expect(await httpError { try await request.value } == .cancelled(url: url))
-        #expect(ContinuousClock.now - cancelled < .seconds(30), "the connection would be tried for a minute")
+        // A bound on a hang only: libcurl would try to connect for five minutes.
+        #expect(ContinuousClock.now - cancelled < .seconds(120), "the connection would be tried for minutes")
     }
 
     @Test func cancellingWhileWaitingForTheHeaderEndsAtOnceAndClosesTheConnection() async throws {
@@ -247,8 +247,9 @@ import Testing
         let cancelled = ContinuousClock.now
         request.cancel()
         #expect(await httpError { try await request.value } == .cancelled(url: url))
-        #expect(ContinuousClock.now - cancelled < .seconds(30), "the request would go on for an hour")
-        while server.abandonedRequestCount == 0, ContinuousClock.now - cancelled < .seconds(30) {
+        // Bounds on a hang only, generous for a loaded machine: the request would go on for an hour.
+        #expect(ContinuousClock.now - cancelled < .seconds(120), "the request would go on for an hour")
+        while server.abandonedRequestCount == 0, ContinuousClock.now - cancelled < .seconds(120) {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(server.abandonedRequestCount == 1, "the connection was closed, not left waiting")

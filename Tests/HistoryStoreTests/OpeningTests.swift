@@ -191,21 +191,6 @@ struct BadDatabase: Sendable, CustomTestStringConvertible {
     }
 
     @Test(arguments: [
-        (["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"], "/x/state/shop/history.sqlite3"),
-        (["XDG_STATE_HOME": "/x/state/", "HOME": "/home/u"], "/x/state/shop/history.sqlite3"),
-        (["XDG_STATE_HOME": "relative/state", "HOME": "/home/u"], "/home/u/.local/state/shop/history.sqlite3"),
-        (["XDG_STATE_HOME": "", "HOME": "/home/u"], "/home/u/.local/state/shop/history.sqlite3"),
-        (["HOME": "/home/u/"], "/home/u/.local/state/shop/history.sqlite3"),
-    ])
-    func theDefaultPathFollowsXDGStateHome(environment: [String: String], expected: String) throws {
-        #expect(try SQLiteHistoryStore.defaultPath(environment: environment) == expected)
-    }
-
-    @Test func theDefaultPathNeedsAHome() {
-        #expect(throws: HistoryError.self) { try SQLiteHistoryStore.defaultPath(environment: [:]) }
-    }
-
-    @Test(arguments: [
         ("/tmp/s", "/tmp/s/history.sqlite3"), ("/tmp/s/", "/tmp/s/history.sqlite3"), ("s", "s/history.sqlite3"),
     ])
     func aStateDirectoryHoldsHistoryDotSqlite3(directory: String, expected: String) {

@@ -18,6 +18,35 @@ import Testing
         }
     }
 
+    @Test func aFileDamagedWhileOpenIsGivenUpAndLeftAsItWas() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.file("history.sqlite3")
+            var damaged: [String: Data] = [:]
+            do {
+                let store = try SQLiteHistoryStore(path: path)
+                try record([("a", "one"), ("a", "two")], in: store)
+                for suffix in ["", "-wal", "-shm"] {
+                    let size = try bytes(of: path + suffix).count
+                    damaged[suffix] = Data((0..<size).map { _ in UInt8.random(in: 0...255) })
+                    let handle = try #require(FileHandle(forWritingAtPath: path + suffix))
+                    try handle.write(contentsOf: try #require(damaged[suffix]))
+                    try handle.close()
+                }
+                #expect(throws: HistoryError.self) { try record([("a", "three")], in: store) }
+                // Given up: later calls fail at once, naming the file.
+                #expect {
+                    _ = try store.entries(in: .all, matching: nil, limit: nil)
+                } throws: { error in
+                    (error as? HistoryError).map { "\($0)".hasPrefix("history database '\(path)' is unusable") }
+                        ?? false
+                }
+            }
+            // Closing checkpointed nothing into the file and kept its log.
+            #expect(try bytes(of: path) == damaged[""])
+            #expect(try bytes(of: path + "-wal") == damaged["-wal"])
+        }
+    }
+
     @Test func reopeningKeepsEveryRow() throws {
         try withTemporaryFolder { folder in
             let path = folder.file("history.sqlite3")

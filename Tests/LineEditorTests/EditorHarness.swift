@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
 import Glibc
-import LineEditor
 import ShopTestSupport
 import Synchronization
 import Testing
+
+@testable import LineEditor
 
 /// Runs a real ``LineEditor`` on a background thread over an in-process pseudo-terminal; the
 /// test types into the master side and collects each line's event.
@@ -59,6 +60,9 @@ final class EditorHarness {
             switch request {
             case .read(let prompt): channel.post(editor.readLine(prompt: prompt))
             case .addHistory(let line): editor.addHistory(line)
+            case .listBindings:
+                editor.parse(["bind"])
+                channel.post(.line("listed"))
             }
         }
     }
@@ -88,6 +92,15 @@ final class EditorHarness {
     /// Adds a line to this session's history (between reads).
     func addHistory(_ line: String) {
         channel.request(.addHistory(line))
+    }
+
+    /// libedit's listing of every key binding (`bind`), as the editor printed it.
+    func listBindings() throws -> String {
+        let before = terminal.output.count
+        channel.request(.listBindings)
+        #expect(try event() == .line("listed"))
+        try terminal.drainOutput(for: .milliseconds(50))
+        return String(terminal.output.dropFirst(before))
     }
 
     /// Types text and presses keys in order.
@@ -150,6 +163,7 @@ final class EditorChannel: Sendable {
     enum Request: Sendable {
         case read(prompt: String)
         case addHistory(String)
+        case listBindings
     }
 
     private struct State {

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import LineEditor
 import ShopTestSupport
@@ -149,6 +150,61 @@ struct TerminalTests {
         let keys = KeyReader(fileDescriptor: duplicate)
         terminal.close()
         #expect(throws: TerminalError.endOfInput) { _ = try keys.readKey(timeout: .seconds(2)) }
+    }
+
+    @Test func keysLeftByOneReaderAreReadByTheNext() throws {
+        try withRawKeyboard { terminal, keyboard in
+            try terminal.send("ab")
+            try waitUntilReadable(terminal.slaveFileDescriptor)
+            // The first reader takes both bytes from the terminal but uses one.
+            #expect(try KeyReader(input: keyboard).readKey(timeout: .seconds(2)) == .character("a"))
+            #expect(try KeyReader(input: keyboard).readKey(timeout: .seconds(2)) == .character("b"))
+        }
+    }
+
+    @Test func keysTypedAheadSkipAnAnimationAndAreAllKept() throws {
+        try withRawKeyboard { terminal, keyboard in
+            try terminal.send("echo next\r")
+            try waitUntilReadable(terminal.slaveFileDescriptor)
+            #expect(try KeyReader(input: keyboard).skipRequested(within: .seconds(2)))
+            let keys = KeyReader(input: keyboard)
+            var read: [TerminalKey] = []
+            for _ in 0..<10 { read.append(try #require(try keys.readKey(timeout: .seconds(2)))) }
+            #expect(read == "echo next".map { TerminalKey.character($0) } + [.enter])
+        }
+    }
+
+    @Test func aKeyPressedDuringAnAnimationSkipsItAndIsKept() throws {
+        try withRawKeyboard { terminal, keyboard in
+            let reader = KeyReader(input: keyboard)
+            #expect(try !reader.skipRequested(within: .milliseconds(10)))
+            try terminal.send(key: .up)
+            #expect(try reader.skipRequested(within: .seconds(2)))
+            #expect(try reader.readKey(timeout: .seconds(2)) == .up)
+        }
+    }
+
+    @Test func aLoneEscapePressedToSkipIsTakenAway() throws {
+        try withRawKeyboard { terminal, keyboard in
+            let reader = KeyReader(input: keyboard)
+            // Pressed while the animation waits (not typed before it: that Escape would be kept).
+            let master = terminal.masterFileDescriptor
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) {
+                var escape: UInt8 = 0x1B
+                _ = write(master, &escape, 1)
+            }
+            #expect(try reader.skipRequested(within: .seconds(5)))
+            try terminal.send("x")
+            #expect(try reader.readKey(timeout: .seconds(2)) == .character("x"))
+        }
+    }
+
+    /// Runs `body` with a new terminal in raw mode and its keyboard.
+    private func withRawKeyboard(_ body: (PseudoTerminalPair, TerminalInput) throws -> Void) throws {
+        let terminal = try PseudoTerminalPair()
+        let raw = try RawMode(fileDescriptor: terminal.slaveFileDescriptor)
+        defer { raw.restore() }
+        try body(terminal, TerminalInput(fileDescriptor: terminal.slaveFileDescriptor))
     }
 
     private func localModes(_ descriptor: Int32) throws -> tcflag_t {

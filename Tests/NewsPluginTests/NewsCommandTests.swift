@@ -141,8 +141,10 @@ import Testing
         #expect(first["bytes"] == 239)
         #expect(first["origin"] == "embedded")
         let second = try #require(await jsonRecord(shop, "news image 1"))
+        // The hit itself (how fast it is belongs to Scripts/bench-news): the same picture, from memory.
         #expect(second["origin"] == "memory")
-        #expect((second["milliseconds"]?.doubleValue ?? 99) < 1)
+        for field in ["url", "format", "width", "height", "bytes"] { #expect(second[field] == first[field]) }
+        #expect(second["milliseconds"]?.doubleValue != nil)
         let line = await shop.run("news image 3")
         #expect(line.hasPrefix("news 3: PNG 64×24, "))
         #expect(line.hasSuffix(" bytes, embedded\n"), "scripts print no timing, so transcripts stay stable")

@@ -98,11 +98,10 @@ import Testing
             let shop = try await loadedSession(server, timeout: bad.timeout)
             let before = await newsState(shop)
             server.setFault(bad.fault, forPath: "/api/news/2/15")
-            let started = ContinuousClock.now
             let (outcome, printed) = await shop.outcome(of: "news more")
             #expect(printed == bad.error(server) + "\n")
             #expect(outcome.failures == 1)
-            #expect((ContinuousClock.now - started).seconds < 30, "a 60 s delay must not be waited out")
+            #expect(server.slowAnswersCompleted == 0, "a 60 s delay must not be waited out")
             #expect(await newsState(shop) == before)
 
             server.setFault(nil, forPath: "/api/news/2/15")

@@ -31,12 +31,11 @@ import Testing
             await shop.run("news source \(server.baseURL) --timeout 90; news list")
             let before = await newsState(shop)
             server.setFault(.delay(60), forPath: "/api/news/2/15", times: 1)
-            let started = ContinuousClock.now
             let load = Task { await shop.session.run("news more", file: nil, path: nil, policy: .keepGoing) }
             while server.requestCount(forPath: "/api/news/2/15") == 0 { try await Task.sleep(for: .milliseconds(5)) }
             load.cancel()
             #expect(await load.value == RunOutcome(interrupted: true))
-            #expect((ContinuousClock.now - started).seconds < 30, "the server would answer after 60 s")
+            #expect(server.slowAnswersCompleted == 0, "the server would answer after 60 s")
             #expect(shop.output.take() == "interrupted\n")
             #expect(await newsState(shop) == before)
             #expect(await shop.run("news more | count") == "15\n")
@@ -58,8 +57,7 @@ import Testing
 
             let cached = try #require(await jsonRecord(shop, "news image 1"))
             #expect(cached["origin"] == "memory")
-            #expect((cached["milliseconds"]?.doubleValue ?? 99) <= 1)
-            #expect(server.requestCount(forPath: "/images/sample.png") == 1)
+            #expect(server.requestCount(forPath: "/images/sample.png") == 1, "a hit makes no request")
         }
     }
 

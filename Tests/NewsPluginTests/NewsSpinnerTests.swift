@@ -31,7 +31,7 @@ import Testing
             }
             let started = ContinuousClock.now
             while !terminal.text.contains("loading news from \(server.baseURL)…"),
-                ContinuousClock.now - started < .seconds(20)
+                ContinuousClock.now - started < .seconds(120)
             {
                 try await Task.sleep(for: .milliseconds(20))
             }

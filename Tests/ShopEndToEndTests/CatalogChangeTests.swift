@@ -25,7 +25,9 @@ import Testing
         folder = try FileSystemFolder(prefix: "shop-truncate")
     }
 
-    private func load(whileRunning: ((Int32) async throws -> Void)? = nil) async throws -> ShopBinary.Result {
+    private func load(whileRunning: ((ShopBinary.Running) async throws -> Void)? = nil) async throws
+        -> ShopBinary.Result
+    {
         try await ShopBinary.run(
             ["--no-history", "-c", "services load big.json"],
             environment: ShopBinary.environment(stateDirectory: folder.path), workingDirectory: folder.path,
@@ -40,7 +42,9 @@ import Testing
         for _ in 0..<6 {
             try Data(Self.catalog).write(to: URL(fileURLWithPath: path))
             var cutter: FileCutter?
-            let result = try await load { pid in cutter = FileCutter(path: path, reader: pid, within: loadTime * 1.2) }
+            let result = try await load { running in
+                cutter = FileCutter(path: path, reader: running.processIdentifier, within: loadTime * 1.2)
+            }
             _ = await cutter?.finish()
             #expect(
                 result == ShopBinary.Result(status: 0, standardOutput: Self.loaded, standardError: "")

@@ -69,6 +69,48 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/shop") == ["history.sqlite3"])
     }
 
+    @Test func aDatabaseCorruptedMidSessionKeepsTheSessionsCommandsInMemory() async throws {
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
+        try await shop.type("echo one")
+        try await shop.type("echo two")
+        // Another process overwrites the database, its write-ahead log and its index.
+        var garbage: [String: Data] = [:]
+        var generator = SystemRandomNumberGenerator()
+        for suffix in ["", "-wal", "-shm"] {
+            let path = databasePath + suffix
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            let bytes = Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.write(contentsOf: bytes)
+            try handle.close()
+            garbage[suffix] = bytes
+        }
+        try await shop.type("echo three")
+        try await shop.type("echo four")
+        let listing = try await shop.type("history")
+        for word in ["one", "two", "three", "four"] { #expect(listing.contains("echo \(word)")) }
+        #expect(try await shop.type("!!").contains("echo four"))  // the history listing again
+        // Up: "!!", "history", then "echo four".
+        for _ in 0..<3 { try shop.terminal.send(key: .up) }
+        try shop.terminal.send("\r")
+        try await shop.terminal.waitFor("\nfour")
+        try await shop.waitForPrompt()
+        #expect(try await shop.type("history save session.shopscript").contains("saved"))
+        #expect(try await shop.quit() == .exited(0))
+        let warnings = shop.terminal.output.components(separatedBy: "warning: ").count - 1
+        #expect(warnings == 1, "\(shop.terminal.output)")
+        #expect(shop.terminal.output.contains("warning: history database '\(databasePath)' is unusable"))
+        #expect(shop.terminal.output.contains("using in-memory history for this session"))
+        let saved = try String(contentsOfFile: folder.path + "/session.shopscript", encoding: .utf8)
+        #expect(saved.hasSuffix("echo one\necho two\necho three\necho four\necho four\n"))
+        // The database and its log are left exactly as the other process wrote them (the -shm
+        // file is SQLite's scratch index, which it rewrites when it reads the log).
+        for (suffix, bytes) in garbage where suffix != "-shm" {
+            let now = try Data(contentsOf: URL(fileURLWithPath: databasePath + suffix))
+            #expect(now == bytes, "\(suffix): \(now.count) bytes, was \(bytes.count)")
+        }
+    }
+
     @Test func aDatabaseFromANewerShopIsNotTouched() async throws {
         FileSystem.createDirectory(folder.path + "/shop")
         let create = try await ShopBinary.run(

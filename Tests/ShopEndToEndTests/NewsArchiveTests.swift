@@ -17,7 +17,7 @@ import Testing
 
     /// Runs a script of `lines` with `shop run --keep-going` in the test's folder.
     private func run(
-        _ lines: [String], limit: Double = 20, whileRunning: ((Int32) async throws -> Void)? = nil
+        _ lines: [String], limit: Double = 20, whileRunning: ((ShopBinary.Running) async throws -> Void)? = nil
     ) async throws -> ShopBinary.Result {
         let script = "script-\(UUID().uuidString).shopscript"
         try folder.write(lines.joined(separator: "\n") + "\n", to: script)
@@ -178,11 +178,11 @@ import Testing
         let result = try await run(
             ["news source \(server.baseURL) --page-size 5 --record cut.har", "news list | count", "news more"],
             limit: 60
-        ) { pid in
+        ) { running in
             while server.requestCount(forPath: "/api/news/2/5") == 0 { try await Task.sleep(for: .milliseconds(5)) }
-            kill(pid, SIGINT)
+            kill(running.processIdentifier, SIGINT)
         }
-        #expect(result.status == 130)
+        #expect(result.status == 130, "\(result.standardError)")
         let urls = try entries("cut.har").map { ($0["request"] as? [String: Any])?["url"] as? String }
         #expect(urls == [server.baseURL + "/api/news/1/5"])
     }

@@ -137,6 +137,21 @@ import Testing
         #expect(replay == ShopBinary.Result(status: 0, standardOutput: "total 3\n", standardError: ""))
     }
 
+    @Test func forgottenCommandsAndTheForgetLineLeaveUpAtOnce() async throws {
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
+        try await shop.type("echo kept")
+        try await shop.type("echo secret-token")
+        #expect(try await shop.type("history forget --grep secret").contains("forgot 1 command"))
+        let before = shop.terminal.output.count
+        for _ in 0..<4 { try shop.terminal.send(key: .up) }
+        try shop.terminal.send("\r")
+        try await shop.terminal.waitFor("\nkept")
+        try await shop.waitForPrompt()
+        let recalled = String(shop.terminal.output.dropFirst(before))
+        #expect(!recalled.contains("secret"), "\(recalled)")
+        #expect(try await shop.quit() == .exited(0))
+    }
+
     @Test func historySaveWithOutputsMakesAPassingTranscript() async throws {
         let shop = try await InteractiveSession(stateDirectory: folder.path, columns: 120)
         try await shop.type("set plan '[{\"task\":\"clean\",\"hours\":3},{\"task\":\"paint\",\"hours\":5}]'")

@@ -112,4 +112,64 @@ import Testing
         #expect(try store.model(CounterPlugin.value) == 3)
         #expect(try store.value("counter.value") == .int(3))
     }
+
+    @Test func undoInsideAChangeThatWroteAlreadyRestoresOnlyThePreviousStep() throws {
+        let store = store()
+        try store.withChange(label: "set x 1") { try store.setVariable("x", to: 1) }
+        store.beginChange(label: "set y 2; undo")
+        try store.setVariable("y", to: 2)
+        #expect(store.undo() == "set x 1")
+        try store.setVariable("z", to: 3)
+        store.commitChange()
+        #expect(store.variableNames == ["y", "z"])
+        #expect(store.undo() == "set y 2; undo")
+        #expect(store.variableNames.isEmpty)
+        #expect(store.checkpoint == 0)
+    }
+
+    @Test func aChangeWritingManyKeysRestoresEachOnce() throws {
+        let store = store()
+        let keys = (0..<(3 * Journal.indexThreshold)).map { "v\($0)" }
+        for key in keys { try store.setVariable(key, to: 0) }
+        store.beginChange(label: "many")
+        for round in 1...3 {
+            for key in keys { try store.setVariable(key, to: .int(round)) }
+        }
+        store.commitChange()
+        #expect(store.undo() == "many")
+        for key in keys { #expect(try store.value(key) == .int(0)) }
+    }
+
+    @Test func forgottenStepsStayForgottenOverManyLimits() throws {
+        let store = store()
+        let steps = 3 * StateStore.undoLimit + 7
+        for value in 1...steps {
+            try store.withChange(label: "set x \(value)") {
+                try store.setVariable("x", to: .int(value))
+                try store.setVariable("y\(value % 3)", to: .int(value))
+            }
+        }
+        #expect(store.undo() == "set x \(steps)")
+        var undone = 1
+        while store.undo() != nil { undone += 1 }
+        #expect(undone == StateStore.undoLimit)
+        #expect(try store.value("x") == .int(steps - StateStore.undoLimit))
+        #expect(store.checkpoint == steps - StateStore.undoLimit)
+    }
+
+    @Test func anOuterChangeKeepsTheFirstValueOfKeysItsForgottenChildrenWrote() throws {
+        let store = store()
+        try store.setVariable("x", to: 0)
+        store.beginChange(label: "run long.shopscript")
+        for value in 1...(StateStore.undoLimit + 10) {
+            try store.withChange(label: "set x \(value)") { try store.setVariable("x", to: .int(value)) }
+        }
+        store.beginChange(label: "undo")
+        #expect(store.undo() == "set x \(StateStore.undoLimit + 10)")
+        store.commitChange()
+        #expect(try store.value("x") == .int(StateStore.undoLimit + 9))
+        store.commitChange()
+        #expect(store.undo() == "run long.shopscript")
+        #expect(try store.value("x") == .int(0))
+    }
 }

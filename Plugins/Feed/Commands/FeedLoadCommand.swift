@@ -42,7 +42,7 @@ struct FeedLoadCommand: Command {
         let summary = Record(pairs: [("file", .string(name)), ("cards", .int(cards.count)), ("details", .int(details))])
         let cardWord = cards.count == 1 ? "card" : "cards"
         let detailWord = details == 1 ? "detail unit" : "detail units"
-        let text = "Loaded \(cards.count) \(cardWord) with \(details) \(detailWord) from \(name)."
+        let text = "loaded \(cards.count) \(cardWord) (\(details) \(detailWord)) from '\(name)'"
         return CommandResult(.record(summary), view: MessageView(text: text))
     }
 }

@@ -10,10 +10,10 @@ struct FeedListView: ValueView {
     let date: CalendarDate
 
     func render(in context: RenderContext) -> String {
-        lines(in: context).joined(separator: "\n")
+        lines(in: context).map(LineBuilder.trimmingTrailingSpaces).joined(separator: "\n")
     }
 
-    /// The lines of the view.
+    /// The lines of the view, each exactly the width (``render(in:)`` drops their trailing spaces).
     func lines(in context: RenderContext) -> [String] {
         let grid = FeedGrid(width: context.width)
         let surface = CardSurface.forContext(context)

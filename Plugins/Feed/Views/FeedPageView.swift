@@ -29,10 +29,10 @@ struct FeedPageView: ValueView {
     let count: Int
 
     func render(in context: RenderContext) -> String {
-        lines(in: context).joined(separator: "\n")
+        lines(in: context).map(LineBuilder.trimmingTrailingSpaces).joined(separator: "\n")
     }
 
-    /// The lines of the view.
+    /// The lines of the view, each exactly the width (``render(in:)`` drops their trailing spaces).
     func lines(in context: RenderContext) -> [String] {
         let width = max(CardBox.minimumWidth, context.width)
         let style = context.format == .plain ? TerminalStyle.plain : context.style

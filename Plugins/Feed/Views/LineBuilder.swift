@@ -19,6 +19,13 @@ struct LineBuilder {
         if columns > width { append(String(repeating: " ", count: columns - width)) }
     }
 
+    /// `line` without the spaces at its end: they show nothing (text after the last style
+    /// reset is unstyled), and a pipe or a file should not get them.
+    static func trimmingTrailingSpaces(_ line: String) -> String {
+        guard let last = line.utf8.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return "" }
+        return String(line[...last])
+    }
+
     /// The line, padded with spaces to `columns`.
     func padded(to columns: Int) -> String {
         var copy = self

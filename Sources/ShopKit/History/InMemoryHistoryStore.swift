@@ -17,6 +17,12 @@ public final class InMemoryHistoryStore: HistoryStoring {
         return id
     }
 
+    /// Adds an entry that already has its id (given by another store); later ids come after it.
+    func insert(_ entry: HistoryEntry) {
+        rows.withLock { $0.append(entry) }
+        _ = nextID.max(entry.id + 1, ordering: .relaxed)
+    }
+
     public func entries(in scope: HistoryScope, matching text: String?, limit: Int?) throws(HistoryError)
         -> [HistoryEntry]
     {

@@ -42,6 +42,8 @@ public protocol TerminalSurface: Sendable {
     var size: (columns: Int, rows: Int) { get }
     /// Writes raw text, escape sequences included, straight to the terminal.
     func write(_ text: String)
-    /// Waits up to `seconds` for a key; true when one was pressed (and consumed).
+    /// Waits up to `seconds` for a key, to skip an animation: true when keys are waiting or one
+    /// was pressed. Typed keys are kept for the prompt, in order (a lone Escape pressed to skip
+    /// excepted), so typed-ahead and pasted lines still run.
     func waitForKey(seconds: Double) -> Bool
 }

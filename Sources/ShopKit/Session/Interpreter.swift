@@ -97,7 +97,7 @@ final class Interpreter: SessionControl {
                 if policy == .stopAtFirstFailure { return outcome }
             case .step(let step):
                 if echoesSteps {
-                    output.write(environment.style.dim("shop> ") + step.source + "\n", to: .standardOutput)
+                    output.write(environment.style.dim(Prompt.plain) + step.source + "\n", to: .standardOutput)
                 }
                 switch await runStep(step) {
                 case .succeeded: break

@@ -11,7 +11,8 @@
 /// per pipeline; `run FILE` and blocks open one around their steps, so each is one undo
 /// step. A change remembers, per key, the value before its first write, so a long script
 /// inside one change uses memory per key, not per command; ``undoLimit`` steps are kept and
-/// older ones forgotten.
+/// older ones forgotten. Outermost changes, the common case, share one flat journal
+/// (``UndoJournal``); only changes nested inside them keep records of their own.
 ///
 /// ```swift
 /// try store.withChange(label: "run setup.shopscript") {
@@ -29,11 +30,11 @@ public final class StateStore: StateBackend {
     private var entries: [String: StateEntry] = [:]
     private var nextRevision: UInt64 = 1
 
-    /// The open changes, outermost first.
-    private var open: [OpenChange] = []
-    /// The committed outermost changes, oldest first.
-    private var steps = UndoSteps()
-    /// The room of a forgotten step's journal, for the next change (no allocation per step).
+    /// The committed outermost changes and the open one.
+    private var journal = UndoJournal()
+    /// The changes open inside the outermost one, outermost first.
+    private var nested: [OpenChange] = []
+    /// The room of a finished nested change's journal, for the next one.
     private var spareJournal: Journal?
     /// How many outermost changes are in effect (forgotten ones included).
     public private(set) var checkpoint = 0
@@ -267,8 +268,11 @@ public final class StateStore: StateBackend {
             previous = entries.removeValue(forKey: key)
         }
         nextRevision += 1
-        guard !open.isEmpty else { return }
-        open[open.count - 1].record(key, previous: previous ?? initialEntry(key))
+        if !nested.isEmpty {
+            nested[nested.count - 1].record(key, previous: previous ?? initialEntry(key))
+        } else if journal.isOpen {
+            journal.record(key, previous: previous ?? initialEntry(key))
+        }
     }
 
     private func initialEntry(_ key: String) -> StateEntry? {
@@ -282,10 +286,14 @@ public final class StateStore: StateBackend {
     /// Opens a change inside the open one (or an outermost one); `label` is the text of the
     /// command, pipeline or script that makes it, which `undo` names.
     public func beginChange(label: ChangeLabel) {
-        var journal = spareJournal ?? Journal()
+        guard journal.isOpen else {
+            journal.begin(label: label)
+            return
+        }
+        var changes = spareJournal ?? Journal()
         spareJournal = nil
-        journal.clear()
-        open.append(OpenChange(label: label, journal: journal))
+        changes.clear()
+        nested.append(OpenChange(label: label, journal: changes))
     }
 
     /// Opens a change labelled with this text.
@@ -297,24 +305,30 @@ public final class StateStore: StateBackend {
     /// undo step. Returns whether it changed anything.
     @discardableResult
     public func commitChange() -> Bool {
-        guard let change = open.popLast() else { return false }
+        guard let change = nested.popLast() else {
+            guard journal.commit() else { return false }
+            checkpoint += 1
+            return true
+        }
         let step = change.folded()
         guard !step.journal.isEmpty else {
             spareJournal = step.journal
             return false
         }
-        if open.isEmpty {
-            if let dropped = steps.append(step) { spareJournal = dropped.journal }
-            checkpoint += 1
+        if nested.isEmpty {
+            journal.add(child: step)
         } else {
-            open[open.count - 1].add(child: step)
+            nested[nested.count - 1].add(child: step)
         }
         return true
     }
 
     /// Closes the innermost change, restoring every key it (and the changes it merged) wrote.
     public func rollBackChange() {
-        guard let change = open.popLast() else { return }
+        guard let change = nested.popLast() else {
+            journal.rollBack(restoring: restore)
+            return
+        }
         restore(change.folded())
     }
 
@@ -338,11 +352,15 @@ public final class StateStore: StateBackend {
     @discardableResult
     public func undo() -> String? {
         let step: UndoStep?
-        if open.count >= 2 {
-            step = open[open.count - 2].children.popLast()
-        } else {
-            step = steps.popLast()
-            if step != nil { checkpoint -= 1 }
+        switch nested.count {
+        case 0:
+            guard let label = journal.popStep(restoring: restore) else { return nil }
+            checkpoint -= 1
+            return label.description
+        case 1:
+            step = journal.popChild()
+        default:
+            step = nested[nested.count - 2].children.popLast()
         }
         guard let step else { return nil }
         restore(step)
@@ -355,10 +373,12 @@ public final class StateStore: StateBackend {
     }
 
     private func restore(_ step: UndoStep) {
-        for (key, previous) in step.journal.entries {
-            entries[key] = previous.map { StateEntry(value: $0.value, revision: nextRevision, model: $0.model) }
-            nextRevision += 1
-        }
+        for (key, previous) in step.journal.entries { restore(key, previous) }
+    }
+
+    private func restore(_ key: String, _ previous: StateEntry?) {
+        entries[key] = previous.map { StateEntry(value: $0.value, revision: nextRevision, model: $0.model) }
+        nextRevision += 1
     }
 
     // MARK: Names

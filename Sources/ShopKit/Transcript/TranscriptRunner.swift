@@ -158,10 +158,9 @@ public enum TranscriptRunner {
         }
         defer { if settings.scratchDirectory == nil { FileSystem.removeTree(stateDirectory) } }
         let output = CapturedOutput()
-        let environment = SessionEnvironment(
-            clock: .fixed(at: settings.now), width: { 80 }, style: .plain, isInteractive: false, animations: false,
-            stateDirectory: stateDirectory, workingDirectory: FilePath.directory(of: path),
-            variables: ["HOME": stateDirectory, "TMPDIR": stateDirectory], http: settings.http)
+        let environment = SessionEnvironment.fixed(
+            now: settings.now, stateDirectory: stateDirectory, workingDirectory: FilePath.directory(of: path),
+            http: settings.http)
         let session = try Session(
             configuration: SessionConfiguration(
                 plugins: settings.plugins, environment: environment, output: output, sessionID: "transcript",

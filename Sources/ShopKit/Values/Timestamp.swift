@@ -1,33 +1,52 @@
-/// Reads ISO 8601 dates and times such as `2026-01-15`, `2026-01-14T00:00:00`,
-/// `2026-01-15T10:00:00Z` and `2026-01-15T10:00:00.250+03:00`, without locales.
-public enum Timestamp {
-    /// Seconds since 1970 for `text`; a time without a zone is read as UTC. Nil when malformed.
-    public static func parse(_ text: String) -> Double? {
+/// An ISO 8601 date and time as written — `2026-01-15`, `2026-01-14T00:00:00`,
+/// `2026-01-15T10:00:00Z`, `2026-01-15T10:00:00.250+03:00` — read without locales: the one
+/// date scanner of the project (`--now`, `SHOP_NOW`, news dates).
+///
+/// ```swift
+/// Timestamp(parsing: "2026-01-15T13:00:00+03:00")?.secondsSince1970   // 1_768_471_200
+/// ```
+public struct Timestamp: Sendable, Equatable {
+    /// The calendar day as written.
+    public var date: CalendarDate
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// The fraction of a second, from 0 up to 1.
+    public var fraction: Double
+    /// The zone written after the time, in seconds east of UTC (`Z` is 0); nil without one.
+    public var utcOffset: Int?
+
+    /// Reads `YYYY-MM-DD`, optionally followed by `T` (or a blank) and `HH:MM`, `:SS`,
+    /// fractional seconds, and `Z` or `±HH[:MM]`; nil for anything else or a day that does not exist.
+    public init?(parsing text: String) {
         var scanner = DigitScanner(text)
         guard let year = scanner.number(digits: 4), scanner.consume("-"),
             let month = scanner.number(digits: 2), scanner.consume("-"),
             let day = scanner.number(digits: 2)
         else { return nil }
-        let date = CalendarDate(year: year, month: month, day: day)
+        date = CalendarDate(year: year, month: month, day: day)
         guard date.isValid else { return nil }
-        var seconds = Double(date.daysSince1970) * 86_400
-        if scanner.isAtEnd { return seconds }
+        (hour, minute, second, fraction, utcOffset) = (0, 0, 0, 0, nil)
+        if scanner.isAtEnd { return }
         guard scanner.consume("T") || scanner.consume(" "), let hour = scanner.number(digits: 2), hour < 24,
             scanner.consume(":"), let minute = scanner.number(digits: 2), minute < 60
         else { return nil }
-        seconds += Double(hour * 3600 + minute * 60)
+        (self.hour, self.minute) = (hour, minute)
         if scanner.consume(":") {
             guard let second = scanner.number(digits: 2), second < 61 else { return nil }
-            seconds += Double(second)
+            self.second = second
             if scanner.consume(".") {
                 guard let fraction = scanner.fraction() else { return nil }
-                seconds += fraction
+                self.fraction = fraction
             }
         }
-        if scanner.isAtEnd || scanner.consume("Z") || scanner.consume("z") {
-            return scanner.isAtEnd ? seconds : nil
+        if scanner.isAtEnd { return }
+        if scanner.consume("Z") || scanner.consume("z") {
+            guard scanner.isAtEnd else { return nil }
+            utcOffset = 0
+            return
         }
-        let sign: Double
+        let sign: Int
         if scanner.consume("+") {
             sign = 1
         } else if scanner.consume("-") {
@@ -39,7 +58,18 @@ public enum Timestamp {
         _ = scanner.consume(":")
         let offsetMinutes = scanner.number(digits: 2) ?? 0
         guard scanner.isAtEnd else { return nil }
-        return seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60)
+        utcOffset = sign * (offsetHours * 3600 + offsetMinutes * 60)
+    }
+
+    /// The instant it names, in seconds since 1970; a time without a zone is read as UTC.
+    public var secondsSince1970: Double {
+        let seconds = date.daysSince1970 * 86_400 + hour * 3600 + minute * 60 + second - (utcOffset ?? 0)
+        return Double(seconds) + fraction
+    }
+
+    /// Seconds since 1970 for `text` (see ``init(parsing:)``), or nil when malformed.
+    public static func parse(_ text: String) -> Double? {
+        Timestamp(parsing: text)?.secondsSince1970
     }
 }
 

@@ -1,13 +1,22 @@
-/// Removes terminal control from a byte stream, one byte at a time: CSI and string sequences
-/// (OSC, DCS, APC, PM), other escapes, and control characters except newline and tab.
-struct EscapeStripper {
+/// Removes terminal control from text, or from a byte stream one byte at a time: CSI and
+/// string sequences (OSC, DCS, APC, PM), other escapes, and control characters except
+/// newline and tab. What transcripts compare and tests measure is the text a reader sees.
+///
+/// ```swift
+/// EscapeStripper.strip("\u{1B}[1mbold\u{1B}[0m")   // "bold"
+/// ```
+public struct EscapeStripper: Sendable {
     private enum State {
         case text, escape, controlSequence, string, stringEscape
     }
 
     private var state = State.text
 
-    mutating func feed(_ byte: UInt8, into output: inout [UInt8]) {
+    /// A stripper at the start of a stream.
+    public init() {}
+
+    /// Takes the next byte of the stream, appending it to `output` unless it is terminal control.
+    public mutating func feed(_ byte: UInt8, into output: inout [UInt8]) {
         switch state {
         case .text:
             if byte == 0x1B {
@@ -31,7 +40,10 @@ struct EscapeStripper {
     }
 
     /// `text` without escape sequences and control characters other than newline and tab.
-    static func strip(_ text: String) -> String {
+    public static func strip(_ text: String) -> String {
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F }) else {
+            return text
+        }
         var stripper = EscapeStripper()
         var output: [UInt8] = []
         for byte in text.utf8 { stripper.feed(byte, into: &output) }

@@ -1,0 +1,148 @@
+/// The outermost changes: the committed undo steps and the open one, in one flat list of
+/// writes.
+///
+/// Most changes are a pipeline with nothing nested in it, so this is the common path and it
+/// is kept cheap: opening a change notes where its writes start, a write appends the key's
+/// previous entry (the first write of each key only), and committing notes the step's label.
+/// Changes nested inside the open one (`run FILE`, blocks) are kept apart as ``OpenChange``s
+/// and handed in here with ``add(child:)`` when they commit. The last
+/// ``StateStore/undoLimit`` steps are kept; older ones are forgotten from the front.
+struct UndoJournal {
+    /// The previous entry of each key each step wrote, oldest step first, then the open change's.
+    private var entries: [(key: String, previous: StateEntry?)] = []
+    /// The committed steps, oldest first, with where their entries start.
+    private var steps: [(label: ChangeLabel, start: Int)] = []
+    /// Steps and entries at the front already forgotten, removed together now and then.
+    private var forgottenSteps = 0
+    private var forgottenEntries = 0
+    /// The open outermost change, if any.
+    private var open: Outermost?
+
+    /// The open outermost change: where its writes start, and the changes committed inside it
+    /// that are still undoable on their own.
+    private struct Outermost {
+        var label: ChangeLabel
+        var start: Int
+        var children = UndoSteps()
+        /// Where each key's entry is, once the change wrote more than ``Journal/indexThreshold`` keys.
+        var positions: [String: Int]?
+    }
+
+    /// Whether an outermost change is open.
+    var isOpen: Bool { open != nil }
+
+    /// How many steps can be undone.
+    var stepCount: Int { steps.count - forgottenSteps }
+
+    /// Opens the outermost change.
+    mutating func begin(label: ChangeLabel) {
+        open = Outermost(label: label, start: entries.count)
+    }
+
+    /// Notes a write of `key` by the open change, whose entry was `previous` before it.
+    mutating func record(_ key: String, previous: StateEntry?) {
+        // A write after inner changes makes them part of this one, as ``OpenChange`` does.
+        if open?.children.isEmpty == false { foldChildren() }
+        recordFirst(key, previous: previous)
+    }
+
+    /// Keeps a change committed inside the open one; the oldest, past the limit, becomes part
+    /// of the open change's own writes.
+    mutating func add(child step: UndoStep) {
+        guard let dropped = open?.children.append(step) else { return }
+        merge(dropped.journal)
+    }
+
+    /// Closes the open change; when it wrote anything, it becomes the newest step. Returns
+    /// whether it did.
+    mutating func commit() -> Bool {
+        foldChildren()
+        guard let change = open else { return false }
+        open = nil
+        guard entries.count > change.start else { return false }
+        steps.append((change.label, change.start))
+        if stepCount > StateStore.undoLimit { forgetOldestStep() }
+        return true
+    }
+
+    /// Closes the open change, giving back every key it (and the changes inside it) wrote.
+    mutating func rollBack(restoring restore: (String, StateEntry?) -> Void) {
+        foldChildren()
+        guard let change = open else { return }
+        open = nil
+        for (key, previous) in entries[change.start...] { restore(key, previous) }
+        entries.removeSubrange(change.start...)
+    }
+
+    /// Takes back the last change committed inside the open one.
+    mutating func popChild() -> UndoStep? {
+        open?.children.popLast()
+    }
+
+    /// Undoes the newest step, giving back every key it wrote; returns its label.
+    mutating func popStep(restoring restore: (String, StateEntry?) -> Void) -> ChangeLabel? {
+        guard stepCount > 0, let step = steps.popLast() else { return nil }
+        let end = open?.start ?? entries.count
+        for (key, previous) in entries[step.start..<end] { restore(key, previous) }
+        entries.removeSubrange(step.start..<end)
+        if open != nil { shiftOpenChange(by: step.start - end) }
+        return step.label
+    }
+
+    // MARK: Writes of the open change
+
+    /// Notes `previous` for `key` unless the open change has an entry for it already.
+    private mutating func recordFirst(_ key: String, previous: StateEntry?) {
+        guard let start = open?.start else { return }
+        if let positions = open?.positions {
+            guard positions[key] == nil else { return }
+            open?.positions?[key] = entries.count
+        } else {
+            var index = start
+            while index < entries.count {
+                if entries[index].key == key { return }
+                index += 1
+            }
+            if entries.count - start >= Journal.indexThreshold {
+                var positions: [String: Int] = [:]
+                for index in start..<entries.count { positions[entries[index].key] = index }
+                positions[key] = entries.count
+                open?.positions = positions
+            }
+        }
+        entries.append((key, previous))
+    }
+
+    private mutating func merge(_ journal: Journal) {
+        for (key, previous) in journal.entries { recordFirst(key, previous: previous) }
+    }
+
+    private mutating func foldChildren() {
+        guard var children = open?.children, !children.isEmpty else { return }
+        open?.children = UndoSteps()
+        for child in children.removeAll() { merge(child.journal) }
+    }
+
+    private mutating func shiftOpenChange(by offset: Int) {
+        open?.start += offset
+        if let positions = open?.positions { open?.positions = positions.mapValues { $0 + offset } }
+    }
+
+    // MARK: Forgetting
+
+    /// Forgets the oldest step (its entries are released now), and every
+    /// ``StateStore/undoLimit`` steps removes the forgotten ones from the front.
+    private mutating func forgetOldestStep() {
+        let end = steps[forgottenSteps + 1].start
+        for index in steps[forgottenSteps].start..<end { entries[index].previous = nil }
+        forgottenSteps += 1
+        forgottenEntries = end
+        guard forgottenSteps > StateStore.undoLimit else { return }
+        entries.removeFirst(forgottenEntries)
+        steps.removeFirst(forgottenSteps)
+        for index in steps.indices { steps[index].start -= forgottenEntries }
+        if open != nil { shiftOpenChange(by: -forgottenEntries) }
+        forgottenSteps = 0
+        forgottenEntries = 0
+    }
+}
