@@ -17,7 +17,12 @@ public enum PluginDirectives {
     public static func paths(in text: String) -> [(path: String, line: Int)] {
         var paths: [(path: String, line: Int)] = []
         var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var rest = text[...]
+        // Line by line up to the first command, never splitting the rest (a long script).
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+            let line = rest[..<end]
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...]
             number += 1
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix(prefix) {

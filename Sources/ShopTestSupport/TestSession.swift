@@ -24,7 +24,8 @@ public final class TestSession: Sendable {
     /// A session with `plugins` in the test environment.
     public init(
         plugins: [any Plugin], width: Int = 80, now: Double = TranscriptRunner.defaultNow,
-        style: TerminalStyle = .plain, format: OutputFormat = .table, workingDirectory: String? = nil
+        style: TerminalStyle = .plain, format: OutputFormat = .table, workingDirectory: String? = nil,
+        showsErrorLocations: Bool = false
     ) throws {
         stateDirectory = try FileSystem.makeTemporaryDirectory(prefix: "shop-unit", environment: [:])
         let environment = SessionEnvironment.fixed(
@@ -32,7 +33,8 @@ public final class TestSession: Sendable {
             workingDirectory: workingDirectory ?? stateDirectory, http: CurlTransport())
         session = try Session(
             configuration: SessionConfiguration(
-                plugins: plugins, environment: environment, output: output, format: format, showsErrorLocations: false))
+                plugins: plugins, environment: environment, output: output, format: format,
+                showsErrorLocations: showsErrorLocations))
     }
 
     deinit {
@@ -46,9 +48,9 @@ public final class TestSession: Sendable {
         return output.take()
     }
 
-    /// Runs `text` and returns its outcome with what it printed.
-    public func outcome(of text: String) async -> (outcome: RunOutcome, printed: String) {
-        let outcome = await session.run(text, file: nil, path: nil, policy: .stopAtFirstFailure)
+    /// Runs `text` and returns its outcome with what it printed; `file` names it in messages.
+    public func outcome(of text: String, file: String? = nil) async -> (outcome: RunOutcome, printed: String) {
+        let outcome = await session.run(text, file: file, path: nil, policy: .stopAtFirstFailure)
         return (outcome, output.take())
     }
 

@@ -53,14 +53,25 @@ enum CommandLineInterface {
         case none
     }
 
-    /// A subcommand such as `shop run FILE…`.
+    /// A subcommand such as `shop run FILE [ARG…]`.
     struct Subcommand {
         var name: String
-        /// The operands in usage lines: `FILE… [ARG…]`.
+        /// The operands in usage lines: `FILE [ARG…]`.
         var operandNames: String
         var operands: Operands
         var options: [Option]
         var abstract: String
+        /// Whether its options come before the operands (`run`: the words after FILE are the script's).
+        var optionsFirst = false
+
+        /// What follows the name in a usage line, options and operands in their order, each
+        /// through `escape` (the manual page's roff).
+        func synopsis(escape: (String) -> String = { $0 }) -> String {
+            let options = self.options.map { "[" + escape($0.usage) + "]" }.joined(separator: " ")
+            let operands = escape(String(operandNames.reversed().drop { $0 == " " }.reversed()))
+            let parts = optionsFirst ? [options, operands] : [operands, options]
+            return parts.filter { !$0.isEmpty }.joined(separator: " ")
+        }
     }
 
     /// The options every mode takes.
@@ -84,11 +95,12 @@ enum CommandLineInterface {
     /// The subcommands, in the order `--help` lists them.
     static let subcommands: [Subcommand] = [
         Subcommand(
-            name: "run", operandNames: "FILE… ", operands: .scripts,
+            name: "run", operandNames: "FILE [ARG…]", operands: .scripts,
             options: [
                 Option("--keep-going", "go on after a failing command (exit 1 at the end)"),
                 Option("--echo", "print each command before its output"),
-            ], abstract: "run scripts in one session ('-' is stdin)"),
+            ], abstract: "run a script ('-' is stdin); the words after FILE are its own arguments",
+            optionsFirst: true),
         Subcommand(
             name: "test", operandNames: "PATH… ", operands: .scriptsOrFolders,
             options: [
@@ -119,8 +131,7 @@ enum CommandLineInterface {
                 + "start the REPL (reads stdin when it is not a terminal)"
         ]
         for subcommand in subcommands {
-            let options = subcommand.options.map { "[\($0.usage)]" }.joined(separator: " ")
-            lines.append("       shop [OPTIONS] \(subcommand.name) \(subcommand.operandNames)\(options)")
+            lines.append("       shop [OPTIONS] \(subcommand.name) \(subcommand.synopsis())")
         }
         lines.append("       shop [OPTIONS] -c \"COMMANDS\"")
         lines += ["", "options:"]
@@ -128,7 +139,10 @@ enum CommandLineInterface {
         for option in globalOptions {
             lines.append("  " + option.usage.padding(to: width) + "  " + option.abstract)
         }
-        lines += ["", "Inside shop, 'help' lists every command and 'help COMMAND' explains one."]
+        lines += [
+            "", "Every word after a script's FILE is its own ('shop run FILE --help' shows its parameters).",
+            "Inside shop, 'help' lists every command and 'help COMMAND' explains one.",
+        ]
         return lines.joined(separator: "\n")
     }
 

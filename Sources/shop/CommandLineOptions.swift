@@ -6,8 +6,8 @@ struct CommandLineOptions: Equatable {
     enum Mode: Equatable {
         /// The REPL, or commands from stdin when it is not a terminal.
         case interactive
-        /// `shop run FILE…`.
-        case run(files: [String], keepGoing: Bool, echo: Bool)
+        /// `shop run FILE [ARG…]`: every word after FILE is the script's.
+        case run(file: String, arguments: [String], keepGoing: Bool, echo: Bool)
         /// `shop test PATH…`.
         case test(paths: [String], update: Bool, timeout: Double)
         /// `shop demo FILE`.
@@ -63,6 +63,7 @@ struct CommandLineOptions: Equatable {
         var timeout: Double?
         var commands: String?
         var index = 0
+        var scriptArguments: [String] = []
         func value(for option: String) throws(UsageError) -> String {
             guard index < arguments.count else { throw UsageError("option '\(option)' needs a value") }
             defer { index += 1 }
@@ -78,6 +79,10 @@ struct CommandLineOptions: Equatable {
             }
             guard argument.hasPrefix("-"), argument != "-" else {
                 operands.append(argument)
+                if operands.count == 2, operands[0] == "run" {
+                    scriptArguments = Array(arguments[index...])
+                    break
+                }
                 continue
             }
             if valueOptions.contains(argument) {
@@ -130,7 +135,8 @@ struct CommandLineOptions: Equatable {
             }
         }
         demo.rehearse = flags.contains("--rehearse")
-        options.mode = try mode(operands: operands, flags: flags, demo: demo, commands: commands)
+        options.mode = try mode(
+            operands: operands, scriptArguments: scriptArguments, flags: flags, demo: demo, commands: commands)
         if let timeout {
             switch options.mode {
             case .test(let paths, let update, _): options.mode = .test(paths: paths, update: update, timeout: timeout)
@@ -141,9 +147,9 @@ struct CommandLineOptions: Equatable {
         return options
     }
 
-    private static func mode(operands: [String], flags: Set<String>, demo: DemoSettings, commands: String?)
-        throws(UsageError) -> Mode
-    {
+    private static func mode(
+        operands: [String], scriptArguments: [String], flags: Set<String>, demo: DemoSettings, commands: String?
+    ) throws(UsageError) -> Mode {
         if flags.contains("--help") { return .help }
         if flags.contains("--version") { return .version }
         func refuse(_ flag: String, unless allowed: Bool) throws(UsageError) {
@@ -166,10 +172,12 @@ struct CommandLineOptions: Equatable {
         let rest = Array(operands.dropFirst())
         switch subcommand {
         case "run":
-            guard !rest.isEmpty else { throw UsageError("run needs a script (or '-' for stdin)") }
+            guard let file = rest.first else { throw UsageError("run needs a script (or '-' for stdin)") }
             try refuse("--update", unless: false)
             try refuse("--rehearse", unless: false)
-            return .run(files: rest, keepGoing: flags.contains("--keep-going"), echo: flags.contains("--echo"))
+            return .run(
+                file: file, arguments: scriptArguments, keepGoing: flags.contains("--keep-going"),
+                echo: flags.contains("--echo"))
         case "test":
             guard !rest.isEmpty else { throw UsageError("test needs a script or a folder of scripts") }
             for flag in ["--keep-going", "--echo", "--rehearse"] { try refuse(flag, unless: false) }

@@ -45,6 +45,8 @@ struct DemoMode {
         guard let catalog = await factory.catalog(forScript: file, output: streams),
             let session = factory.session(output: screen, environment: environment, catalog: catalog)
         else { return 2 }
+        // Loading refused a script with required parameters, so its defaults always bind.
+        try? await session.bindDefaults(of: loaded.parsed)
         var presenter = DemoPresenter(
             script: loaded, session: session, output: screen, style: environment.style,
             typingDelay: settings.typingDelay, interrupts: Interrupts {}, keyboard: keyboard)

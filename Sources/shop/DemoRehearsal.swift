@@ -14,6 +14,8 @@ struct DemoRehearsal {
             let catalog = await factory.catalog(forScript: file, output: output),
             let session = factory.session(output: output, environment: environment, catalog: catalog)
         else { return 2 }
+        // Loading refused a script with required parameters, so its defaults always bind.
+        try? await session.bindDefaults(of: script.parsed)
         let style = environment.style
         let count = script.entries.count
         var rows: [[String]] = []

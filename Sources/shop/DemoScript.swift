@@ -39,6 +39,12 @@ struct DemoScript {
             for diagnostic in script.diagnostics { output.write("error: \(diagnostic)\n", to: .standardError) }
             return nil
         }
+        if let required = script.parameters.first(where: \.isRequired) {
+            output.write(
+                "shop: \(file) needs arguments (param \(required.name)); run it with 'shop run \(file) ARG…'\n",
+                to: .standardError)
+            return nil
+        }
         var entries: [Entry] = []
         var narration: [Narration] = []
         for item in script.items {

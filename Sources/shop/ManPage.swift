@@ -19,10 +19,9 @@ struct ManPage {
             #".B shop"#, #"[\fIOPTIONS\fR]"#,
         ]
         for subcommand in CommandLineInterface.subcommands {
-            let options = subcommand.options.map { "[" + Self.escape($0.usage) + "]" }.joined(separator: " ")
             lines += [
                 ".br", ".B shop",
-                #"[\fIOPTIONS\fR] \fB\#(subcommand.name)\fR \#(Self.escape(subcommand.operandNames))\#(options)"#,
+                #"[\fIOPTIONS\fR] \fB\#(subcommand.name)\fR \#(subcommand.synopsis(escape: Self.escape))"#,
             ]
         }
         lines += [".br", ".B shop", #"[\fIOPTIONS\fR] \fB\-c\fR \fICOMMANDS\fR"#]

@@ -51,6 +51,12 @@ struct ProcessEnvironment: Sendable {
         return variables["HOME"].map { $0 + "/.config/shop/init.shopscript" }
     }
 
+    /// `$XDG_CONFIG_HOME/shop/commands`, else `~/.config/shop/commands`: a file `NAME.shopscript`
+    /// there is the user's command NAME.
+    var commandsFolder: String? {
+        initScriptPath.map { FilePath.directory(of: $0) + "/commands" }
+    }
+
     /// The output width: `COLUMNS` when set, else the terminal's, else 80.
     func width() -> Int {
         if let columns = variables["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }

@@ -65,14 +65,14 @@ struct REPL {
                 output.write("error: line \(line) is not valid UTF-8; ignored\n", to: .standardError)
                 pending = ""
             case .line(let text):
-                if LineSyntax.continues(text) {
-                    pending += text + "\n"
+                let command = pending + text
+                if !Parser.isComplete(command) {
+                    pending = command + "\n"
                     continue
                 }
-                let command = pending + text
                 pending = ""
                 guard !command.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else { continue }
-                reader.addHistory(command)
+                reader.addHistory(Parser.singleLine(of: command))
                 _ = await interrupts.run { await session.execute(line: command) }
                 if let status = await session.exitRequest {
                     await session.end()
@@ -112,7 +112,10 @@ struct REPL {
 
     /// The newest commands of earlier sessions, oldest first, for Up.
     private func olderCommands(_ history: any HistoryStoring, excluding session: String) -> [String] {
-        (try? history.entries(in: .allExcept(session), matching: nil, limit: 1000).map(\.text)) ?? []
+        (try? history.entries(in: .allExcept(session), matching: nil, limit: 1000).map {
+            Parser.singleLine(of: $0.text)
+        })
+            ?? []
     }
 
     /// Runs `~/.config/shop/init.shopscript` when it exists; its errors are reported, the REPL starts anyway.

@@ -1,53 +1,59 @@
 import Glibc
 import ShopKit
 
-/// `shop run FILE…`, `shop -c COMMANDS` and commands piped into `shop`.
+/// `shop run FILE [ARG…]`, `shop -c COMMANDS` and commands piped into `shop`.
 enum ScriptMode {
-    /// Runs the scripts in one session; returns the exit status.
-    static func run(files: [String], keepGoing: Bool, echo: Bool, factory: SessionFactory) async -> Int32 {
+    /// Runs one script with its arguments; returns the exit status.
+    static func run(file: String, arguments: [String], keepGoing: Bool, echo: Bool, factory: SessionFactory) async
+        -> Int32
+    {
         let output = StandardStreams()
-        var scripts: [ScriptText] = []
-        for file in files {
-            do {
-                if file == "-" {
-                    let text = try ScriptSource.text(of: try FileSystem.read("/dev/stdin"), name: "<stdin>")
-                    scripts.append(ScriptText(text: text, file: "<stdin>", path: nil))
-                } else {
-                    let home = factory.process.variables["HOME"]
-                    let path = FilePath.resolve(file, relativeTo: factory.process.workingDirectory, home: home)
-                    scripts.append(
-                        ScriptText(text: try ScriptSource.read(path: path, name: file), file: file, path: path))
-                }
-            } catch {
-                output.write("shop: \(error)\n", to: .standardError)
-                return 2
-            }
-        }
+        let script: ScriptText
         var catalog = factory.catalog
-        for script in scripts {
-            guard let path = script.path, let file = script.file else { continue }
-            do {
+        do {
+            if file == "-" {
+                let text = try ScriptSource.text(of: try FileSystem.read("/dev/stdin"), name: "<stdin>")
+                script = ScriptText(text: text, file: "<stdin>", path: nil, arguments: arguments)
+            } else {
+                let home = factory.process.variables["HOME"]
+                let path = FilePath.resolve(file, relativeTo: factory.process.workingDirectory, home: home)
+                script = ScriptText(
+                    text: try ScriptSource.read(path: path, name: file), file: file, path: path, arguments: arguments)
                 catalog = try await catalog.adding(directivesOf: script.text, file: file, path: path)
+            }
+        } catch {
+            output.write("shop: \(error)\n", to: .standardError)
+            return 2
+        }
+        if arguments.contains("--help") {
+            do {
+                let interface = try ScriptInterface(text: script.text, name: file)
+                let process = factory.process
+                output.write(
+                    interface.help(width: process.width(), style: process.style(for: factory.options.color)) + "\n",
+                    to: .standardOutput)
+                output.flush()
+                return 0
             } catch {
-                output.write("shop: \(error)\n", to: .standardError)
+                output.write("error: \(error)\n", to: .standardError)
                 return 2
             }
         }
         return await execute(
-            scripts, policy: keepGoing ? .keepGoing : .stopAtFirstFailure, echo: echo, factory: factory, output: output,
-            catalog: catalog, dataOnStandardInput: !files.contains("-"))
+            script, policy: keepGoing ? .keepGoing : .stopAtFirstFailure, echo: echo, factory: factory, output: output,
+            catalog: catalog, dataOnStandardInput: file != "-")
     }
 
     /// Runs `-c` text: commands separated by newlines or `;`.
     static func run(commands: String, factory: SessionFactory) async -> Int32 {
         let output = StandardStreams()
         return await execute(
-            [ScriptText(text: commands, file: nil, path: nil)], policy: .stopAtFirstFailure, echo: false,
+            ScriptText(text: commands, file: nil, path: nil, arguments: nil), policy: .stopAtFirstFailure, echo: false,
             factory: factory, output: output, dataOnStandardInput: true)
     }
 
     private static func execute(
-        _ scripts: [ScriptText], policy: ErrorPolicy, echo: Bool, factory: SessionFactory,
+        _ script: ScriptText, policy: ErrorPolicy, echo: Bool, factory: SessionFactory,
         output: StandardStreams, catalog: PluginCatalog? = nil, dataOnStandardInput: Bool
     ) async -> Int32 {
         var environment: SessionEnvironment
@@ -67,17 +73,17 @@ enum ScriptMode {
             exit(130)
         }
         let (status, interrupted) = await interrupts.run { () async -> Int32 in
-            var failed = false
-            for script in scripts {
-                let outcome = await session.run(script.text, file: script.file, path: script.path, policy: policy)
-                if outcome.interrupted { return 130 }
-                if let status = await session.exitRequest { return status }
-                if outcome.failures > 0 {
-                    failed = true
-                    if policy == .stopAtFirstFailure { break }
+            let outcome =
+                if let arguments = script.arguments {
+                    await session.run(
+                        script.text, file: script.file, path: script.path, policy: policy, arguments: arguments)
+                } else {
+                    await session.run(script.text, file: script.file, path: script.path, policy: policy)
                 }
-            }
-            return failed ? 1 : 0
+            if outcome.interrupted { return 130 }
+            if outcome.isUsageError { return 2 }
+            if let status = await session.exitRequest { return status }
+            return outcome.failures > 0 ? 1 : 0
         }
         await session.end()
         output.flush()
@@ -88,9 +94,11 @@ enum ScriptMode {
     }
 }
 
-/// A script read ahead of running: its text, its name for messages, its absolute path.
+/// A script read ahead of running: its text, its name for messages, its absolute path, and
+/// the arguments it was given (nil for `-c`).
 struct ScriptText: Sendable {
     let text: String
     let file: String?
     let path: String?
+    let arguments: [String]?
 }

@@ -45,7 +45,7 @@ struct SessionFactory {
                     plugins: catalog.plugins, environment: environment, output: output, history: history,
                     sessionID: Self.newSessionID(), format: options.format,
                     showsErrorLocations: !environment.isInteractive, echoesSteps: echo,
-                    hostCommands: catalog.hostCommands))
+                    hostCommands: catalog.hostCommands, commandsFolder: process.commandsFolder))
         } catch {
             output.write("shop: internal error: \(error)\n", to: .standardError)
             return nil

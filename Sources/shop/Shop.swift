@@ -47,8 +47,9 @@ enum Shop {
             return write(ManPage(registry: registry, version: version).text)
         case .commands(let text):
             return await ScriptMode.run(commands: text, factory: factory)
-        case .run(let files, let keepGoing, let echo):
-            return await ScriptMode.run(files: files, keepGoing: keepGoing, echo: echo, factory: factory)
+        case .run(let file, let arguments, let keepGoing, let echo):
+            return await ScriptMode.run(
+                file: file, arguments: arguments, keepGoing: keepGoing, echo: echo, factory: factory)
         case .test(let paths, let update, let timeout):
             return await TestMode.run(paths: paths, update: update, timeout: timeout, factory: factory)
         case .demo(let file, let settings):
@@ -59,7 +60,7 @@ enum Shop {
             return await DemoMode(factory: factory, file: file, settings: settings).run()
         case .interactive:
             guard process.inputIsTerminal else {
-                return await ScriptMode.run(files: ["-"], keepGoing: false, echo: false, factory: factory)
+                return await ScriptMode.run(file: "-", arguments: [], keepGoing: false, echo: false, factory: factory)
             }
             return await REPL(factory: factory).run()
         }

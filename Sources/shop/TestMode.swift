@@ -27,6 +27,16 @@ enum TestMode {
                 return 2
             }
         }
+        for file in files {
+            guard let text = try? ScriptSource.read(path: file.path, name: file.name),
+                let interface = try? ScriptInterface(text: text, name: file.name),
+                let required = interface.requiredParameters.first
+            else { continue }
+            output.write(
+                "shop test: \(file.name) needs arguments (param \(required)); a transcript runs without any\n",
+                to: .standardError)
+            return 2
+        }
         let scratch: String
         do {
             scratch = try FileSystem.makeTemporaryDirectory(prefix: "shop-test", environment: process.variables)

@@ -108,8 +108,7 @@ import Testing
         for heading in ["SYNOPSIS", "OPTIONS", "SUBCOMMANDS", "COMMANDS", "EXIT STATUS"] {
             #expect(text.contains(heading))
         }
-        for command in ["services select ID", "news source", "state save FILE", "where FIELD OP VALUE", "--no-history"]
-        {
+        for command in ["services select ID", "news source", "state save FILE", "where CONDITION…", "--no-history"] {
             #expect(text.contains(command), "\(command) is on the page")
         }
         let warnings = try await ShopBinary.run(

@@ -131,9 +131,9 @@ import Testing
         #expect(try await shop.quit() == .exited(0))
         try folder.write("echo \"total $total\"\n", to: "check.shopscript")
         let replay = try await ShopBinary.run(
-            ["run", "replay.shopscript", "check.shopscript"],
+            ["-c", "cat replay.shopscript check.shopscript | \"$0\" run -", ShopBinary.path],
             environment: ShopBinary.environment(stateDirectory: folder.path),
-            workingDirectory: folder.path)
+            workingDirectory: folder.path, launchPath: "/bin/sh")
         #expect(replay == ShopBinary.Result(status: 0, standardOutput: "total 3\n", standardError: ""))
     }
 

@@ -122,7 +122,8 @@ import Testing
                 == "error: invalid regular expression '(': missing closing parenthesis\n")
         #expect(await shop.run("echo '[1,2]' | from json | count | expect == 2") == "")
         #expect(
-            await shop.run("expect 1 ==") == "error: expect: missing argument RIGHT (usage: expect LEFT OP [RIGHT])\n")
+            await shop.run("expect 1 ==") == "error: expect: expected a value after '=='\n")
+        #expect(await shop.run("expect") == "error: expect: missing argument CONDITION (usage: expect CONDITION…)\n")
     }
 
     @Test func undoWalksBackAndSaysWhenThereIsNothingLeft() async throws {

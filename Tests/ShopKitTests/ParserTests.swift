@@ -3,19 +3,28 @@ import Testing
 
 @testable import ShopKit
 
+/// The pipelines among a step's statements.
+func pipelines(of step: Step) -> [Pipeline] {
+    step.statements.compactMap { statement in
+        if case .pipeline(let pipeline) = statement { pipeline } else { nil }
+    }
+}
+
 @Suite struct ParserTests {
     /// The evaluated words of the only command of `text`, as JSON-ish descriptions.
     private func words(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [String] {
         let script = Parser.parse(text, file: nil)
         #expect(script.diagnostics.isEmpty, "unexpected: \(script.diagnostics)", sourceLocation: sourceLocation)
-        return script.steps.first?.pipelines.first?.commands.first?.words.map(describe) ?? []
+        return script.steps.first.map(pipelines)?.first?.commands.first?.words.map(describe) ?? []
     }
 
     private func describe(_ word: Word) -> String {
         let parts = word.parts.map { part -> String in
             switch part {
-            case .literal(let text): "'\(text)'"
-            case .variable(let name, _): "$\(name)"
+            case .literal(let text), .quoted(let text): "'\(text)'"
+            case .reference(let reference): "$" + ([reference.name] + reference.path.map(\.name)).joined(separator: ".")
+            case .subexpression: "$()"
+            case .collection: "[]"
             }
         }
         return (word.isQuoted ? "q:" : "") + parts.joined(separator: "+")
@@ -45,14 +54,14 @@ import Testing
         let script = Parser.parse("a 1 | b | c 2; d ;; e\n", file: nil)
         #expect(script.diagnostics.isEmpty)
         let step = try #require(script.steps.first)
-        #expect(step.pipelines.map { $0.commands.count } == [3, 1, 1])
+        #expect(pipelines(of: step).map { $0.commands.count } == [3, 1, 1])
         #expect(step.source == "a 1 | b | c 2; d ;; e")
     }
 
     @Test func trailingBackslashContinuesTheLine() throws {
         let script = Parser.parse("echo one \\\n  two\n#> one two\n", file: "x.shopscript")
         let step = try #require(script.steps.first)
-        #expect(step.pipelines[0].commands[0].words.count == 3)
+        #expect(pipelines(of: step)[0].commands[0].words.count == 3)
         #expect(step.location.line == 1)
         #expect(step.endLine == 2)
         #expect(step.expectations == [ExpectedLine(text: "one two", line: 3)])
@@ -107,7 +116,7 @@ import Testing
     }
 
     @Test func errorsOnLaterLinesAreAllReported() {
-        let script = Parser.parse("echo \"a\necho ok\necho 'b\n", file: "f")
+        let script = Parser.parse("echo ${a\necho ok\necho ${b\n", file: "f")
         #expect(script.diagnostics.map(\.location.line) == [1, 3])
         #expect(script.steps.count == 1)
     }
@@ -116,7 +125,7 @@ import Testing
         let word = String(repeating: "a", count: 99)
         let line = "echo " + Array(repeating: word, count: 10_000).joined(separator: " ")
         let script = Parser.parse(line, file: nil)
-        let command = try #require(script.steps.first?.pipelines.first?.commands.first)
+        let command = try #require(script.steps.first.map(pipelines)?.first?.commands.first)
         #expect(command.words.count == 10_001)
         #expect(command.words.last?.location.column == line.utf8.count - 98)
     }

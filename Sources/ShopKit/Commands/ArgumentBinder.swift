@@ -31,7 +31,9 @@ struct ArgumentBinder {
             if !argument.isVariadic { next += 1 }
         }
         for (index, argument) in command.spec.arguments.enumerated()
-        where !argument.isOptional && !arguments.positional.contains(where: { $0.argument == index }) {
+        where !argument.isOptional && !argument.isDeferred
+            && !arguments.positional.contains(where: { $0.argument == index })
+        {
             throw .missingArgument(command: command.spec.name, argument: argument.name, usage: command.spec.usage)
         }
         return arguments
@@ -77,7 +79,7 @@ struct ArgumentBinder {
     private func convert(_ word: EvaluatedWord, to type: ValueType, named name: String) throws(CommandError)
         -> BoundWord
     {
-        let bound = BoundWord(value: word.value, text: word.text)
+        let bound = BoundWord(value: word.value, spelling: word.spelling)
         switch type {
         case .any:
             return bound
@@ -109,17 +111,56 @@ struct ArgumentBinder {
     }
 }
 
+extension ArgumentBinder {
+    /// Where, among a command's words (after its name), the words of its deferred argument
+    /// start, found from the words as written: options and their values are skipped the way
+    /// ``bind(_:)`` binds them. Nil when the command has none or it was left out.
+    static func deferredStart(in words: ArraySlice<Word>, of spec: CommandSpec) -> Int? {
+        guard let deferred = spec.arguments.firstIndex(where: \.isDeferred) else { return nil }
+        var position = 0
+        var index = words.startIndex
+        var optionsEnded = false
+        while index < words.endIndex {
+            let text = words[index].bareText
+            if !optionsEnded, let text, text.hasPrefix("--"), !spec.options.isEmpty || text == "--" {
+                if text == "--" {
+                    optionsEnded = true
+                } else if let option = spec.options.first(where: { $0.name == text }), !option.isFlag {
+                    index += 1
+                }
+                index += 1
+                continue
+            }
+            if position == deferred { return index }
+            if position < spec.arguments.count, !spec.arguments[position].isVariadic { position += 1 }
+            index += 1
+        }
+        return nil
+    }
+}
+
 /// A word after interpolation: its value, its text, and whether it was an unquoted `--option`.
 struct EvaluatedWord {
     var value: Value
-    var text: String
+    /// The text as written when it is not the value's own; nil makes ``text`` from the value
+    /// only when asked (`set xs $(range 1 100000)` never writes the list out).
+    var spelling: String?
     var isOptionLike: Bool
 
     init(value: Value, text: String, isOptionLike: Bool) {
         self.value = value
-        self.text = text
+        spelling = text
         self.isOptionLike = isOptionLike
     }
+
+    /// A word that is only a value (`$x`, `$( … )`, a literal): its text is the value's.
+    init(value: Value) {
+        self.value = value
+        spelling = nil
+        isOptionLike = false
+    }
+
+    var text: String { spelling ?? value.plainText }
 
     /// An unquoted literal word.
     init(literal: String) throws(NumberError) {

@@ -87,11 +87,23 @@ extension Array: ArgumentShape where Element: ArgumentValue {
 /// written (`007` stays `007`).
 public struct BoundWord: Sendable, Equatable {
     public var value: Value
-    public var text: String
+    /// The text as written when it is not the value's own (quoted, mixed, `007`); nil lets
+    /// ``text`` be made from the value only when asked (a large list is never written out).
+    private var spelling: String?
 
     public init(value: Value, text: String) {
         self.value = value
-        self.text = text
+        spelling = text
+    }
+
+    init(value: Value, spelling: String?) {
+        self.value = value
+        self.spelling = spelling
+    }
+
+    public var text: String {
+        get { spelling ?? value.plainText }
+        set { spelling = newValue }
     }
 }
 

@@ -11,6 +11,8 @@ public struct Arguments: Sendable {
     /// For each argument and option given, the index of its first word in the command's
     /// words, so an error about it can point there.
     var wordIndices: [(name: String, word: Int)] = []
+    /// The words of the deferred argument, as written (see ``Deferred``).
+    var deferred: [Word] = []
 
     init(argumentNames: [String]) {
         self.argumentNames = argumentNames
@@ -22,6 +24,12 @@ public struct Arguments: Sendable {
         var words: [BoundWord] = []
         for (argument, bound) in positional where argument == index { words.append(bound) }
         return words
+    }
+
+    /// The words as given, positional ones first and then each option with its value
+    /// (`$args` of a user command's call).
+    var positionalTexts: [String] {
+        positional.map(\.bound.text) + options.flatMap { [$0.name, $0.bound.text] } + flags
     }
 
     /// The word given for the option named `name` (the last, when given more than once).

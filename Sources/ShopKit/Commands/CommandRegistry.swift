@@ -150,6 +150,11 @@ public struct CommandRegistry: Sendable {
         (Array(topLevel.keys) + Array(groups.keys)).sorted()
     }
 
+    /// Whether a line can start with `name`: a core command, an alias, a group or a plugin.
+    public func startsALine(_ name: String) -> Bool {
+        topLevel[name] != nil || groups[name] != nil
+    }
+
     /// Whether `name` is a group (a plugin or a core family such as `state`).
     public func isGroup(_ name: String) -> Bool {
         groups[name] != nil

@@ -114,6 +114,8 @@ public struct ArgumentSpec: Sendable, ArgumentDeclaration {
     public var isVariadic: Bool
     /// Where Tab finds candidates.
     public var completion: CompletionSource
+    /// Whether the command gets the words unevaluated, to evaluate per item (`where`, `each`).
+    public var isDeferred: Bool
 
     public init(
         _ name: String, _ abstract: String, type: ValueType = .string, isOptional: Bool = false,
@@ -125,6 +127,7 @@ public struct ArgumentSpec: Sendable, ArgumentDeclaration {
         self.isOptional = isOptional
         self.isVariadic = isVariadic
         self.completion = completion
+        self.isDeferred = false
     }
 
     public var argumentSpec: ArgumentSpec { self }

@@ -18,24 +18,34 @@ public struct CompletionContext: Sendable {
 
     /// The session's plugin objects, for completion sources that ask a plugin.
     public var objects: SessionObjects
+    /// The user's own commands (`def`, the commands folder).
+    public var userCommands: [CommandSpec]
 
     public init(
         registry: CommandRegistry, state: StateSnapshot, workingDirectory: String,
-        objects: SessionObjects = SessionObjects()
+        objects: SessionObjects = SessionObjects(), userCommands: [CommandSpec] = []
     ) {
         self.registry = registry
         self.state = state
         self.workingDirectory = workingDirectory
         self.objects = objects
+        self.userCommands = userCommands
     }
 
-    /// The candidates for the word that ends `line` (the text before the cursor).
+    /// The candidates for the word that ends `line` (the text before the cursor), read by
+    /// the parser: inside an open `$(` the command there is completed; quotes, escapes and
+    /// comments count as everywhere.
     public func complete(_ line: String) -> Completion {
-        let (earlier, words, partial) = LineSyntax.pipeline(before: line)
-        if partial.hasPrefix("$") { return variableCompletion(partial) }
+        let point = Parser.completionPoint(before: line)
+        switch point.kind {
+        case .none: return Completion(prefix: point.typed, candidates: [])
+        case .reference: return variableCompletion(point.partial)
+        case .word: break
+        }
+        let (earlier, words, partial) = (point.earlier, point.words, point.partial)
         let candidates: [String]
         if words.isEmpty {
-            candidates = registry.topLevelNames
+            candidates = registry.topLevelNames + userCommands.map(\.name)
         } else if words.count == 1, registry.isGroup(words[0]), !partial.hasPrefix("-") {
             candidates =
                 registry.verbNames(of: words[0])
@@ -46,10 +56,12 @@ public struct CompletionContext: Sendable {
         } else if let (command, nameLength) = try? registry.resolve(words) {
             candidates = argumentCandidates(
                 command.spec, arguments: Array(words.dropFirst(nameLength)), partial: partial, after: earlier)
+        } else if let own = userCommands.first(where: { $0.name == words[0] }) {
+            candidates = argumentCandidates(own, arguments: Array(words.dropFirst()), partial: partial, after: earlier)
         } else {
             candidates = []
         }
-        return Completion(prefix: partial, candidates: Self.filter(candidates, by: partial))
+        return Completion(prefix: point.typed, candidates: Self.filter(candidates, by: partial).map(point.typedForm))
     }
 
     private func argumentCandidates(
@@ -89,7 +101,7 @@ public struct CompletionContext: Sendable {
         case .none: return []
         case .commands:
             if let group = words.last, registry.isGroup(group) { return registry.verbNames(of: group) }
-            return registry.topLevelNames
+            return registry.topLevelNames + userCommands.map(\.name)
         case .stateKeys: return state.names
         case .variables: return state.variableNames
         case .files: return fileCandidates(partial).sorted()

@@ -42,7 +42,7 @@ public enum Help {
             }
         }
         lines.append("")
-        lines.append("Type 'help COMMAND' for a command's arguments and examples.")
+        lines.append("Type 'help COMMAND' for a command's arguments and examples, 'help language' for the language.")
         return lines.joined(separator: "\n")
     }
 

@@ -10,9 +10,31 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         case unterminatedVariable = "unterminated-variable"
         case invalidVariableName = "invalid-variable-name"
         case unterminatedContinuation = "unterminated-continuation"
+        case invalidEscape = "invalid-escape"
         case missingCommand = "missing-command"
         case expectationWithoutCommand = "expectation-without-command"
         case invalidEncoding = "invalid-encoding"
+        case unclosedLiteral = "unclosed-literal"
+        case invalidLiteral = "invalid-literal"
+        case duplicateField = "duplicate-field"
+        case unclosedSubexpression = "unclosed-subexpression"
+        case nestingTooDeep = "nesting-too-deep"
+        case missingEnd = "missing-end"
+        case misplacedKeyword = "misplaced-keyword"
+        case invalidStatement = "invalid-statement"
+        case invalidCondition = "invalid-condition"
+        case invalidExpression = "invalid-expression"
+    }
+
+    /// Whether the problem is that the text ended too early — an open quote, literal, `$(`,
+    /// block or `\` — so that more input could complete it (the REPL's `...>` prompt).
+    public var isEndOfInput: Bool {
+        switch id {
+        case .unterminatedString, .unterminatedContinuation, .unclosedLiteral, .unclosedSubexpression, .missingEnd:
+            true
+        default:
+            false
+        }
     }
 
     /// How bad it is.

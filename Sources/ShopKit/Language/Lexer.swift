@@ -1,46 +1,69 @@
-/// Splits script text into logical lines and command lines into tokens.
+/// Scans script text for the ``Parser``: line kinds, blanks, `\` continuations, plain words,
+/// quoted text and escapes, `$name` references, and the place of everything.
 ///
-/// A logical line is one or more physical lines joined by a trailing `\`. Lines starting with
-/// `##`, `#>` or `#` are narration, expected output and comments; a first line starting with
-/// `#!` is skipped. Every problem becomes a ``Diagnostic``; lexing goes on after it so that all
-/// problems of a line are reported.
+/// Lines starting with `##`, `#>` or `#` are narration, expected output and comments; a first
+/// line starting with `#!` is skipped. Every problem becomes a ``Diagnostic``; scanning goes
+/// on after it so that all problems of a step are reported.
 struct Lexer {
-    /// A logical line, classified.
+    /// A line, classified at its start.
     enum Line: Equatable {
         case blank
         case narration(Narration)
         case expectation(ExpectedLine)
-        /// A command line starts here: read its tokens with ``nextToken()``, then call
-        /// ``finishCommandLine()``.
+        /// A command line starts here.
         case command(SourceLocation)
     }
 
-    /// A token of a command line.
-    enum Token: Equatable {
-        case word(Word)
-        case pipe(SourceLocation)
-        case semicolon(SourceLocation)
-        case endOfLine
+    /// Where a word is read: which bytes end it, and which need the careful path.
+    struct WordContext {
+        /// For each byte: 0 ordinary, 1 ends the word, 2 needs the careful path.
+        fileprivate let classes: [UInt8]
+
+        /// Whether `(` and `)` are counted, so a `)` can close a `$(`.
+        let countsParentheses: Bool
+
+        private init(ends: String, careful: String) {
+            countsParentheses = careful.contains("(")
+            var classes = [UInt8](repeating: 0, count: 256)
+            for byte in " \t\n\r".utf8 { classes[Int(byte)] = 1 }
+            for byte in ends.utf8 { classes[Int(byte)] = 1 }
+            for byte in "'\"$\\".utf8 { classes[Int(byte)] = 2 }
+            for byte in careful.utf8 { classes[Int(byte)] = 2 }
+            self.classes = classes
+        }
+
+        /// A command's words: they end at blanks, `|` and `;`.
+        static let command = WordContext(ends: "|;", careful: "")
+        /// A command's words inside `$( … )`: parentheses are counted, so `)` may end them.
+        static let subexpression = WordContext(ends: "|;", careful: "()")
+        /// An item of a list or a value of a record.
+        static let item = WordContext(ends: ",]}", careful: "")
+        /// A key of a record.
+        static let key = WordContext(ends: ",]}:", careful: "")
+
+        /// Whether `byte` ends a word here.
+        func ends(_ byte: UInt8) -> Bool { classes[Int(byte)] == 1 }
     }
 
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     /// The script's text, which step sources are views into.
-    private let text: String
-    private let file: String?
-    private var position = 0
-    private var line = 1
+    let text: String
+    let file: String?
+    /// The number of ``file`` in ``SourceFiles``.
+    private let fileID: UInt32
+    private(set) var position = 0
+    private(set) var line = 1
     private var lineStart = 0
     private var columnCache = (offset: 0, column: 1)
-    /// Bytes of the literal text being read, kept between words to avoid reallocating.
-    private var literal: [UInt8] = []
     private var diagnostics: [Diagnostic] = []
-    /// Where the command line being read started.
-    private var commandStart = 0
+    /// Set when a quoted string holds a line break (a step with one cannot be put on one line).
+    var quotedLineBreak = false
 
     init(text: String, file: String?) {
         self.bytes = Array(text.utf8)
         self.text = text
         self.file = file
+        self.fileID = SourceFiles.id(of: file)
     }
 
     /// The problems found since the last call, and forgets them.
@@ -49,22 +72,30 @@ struct Lexer {
         return diagnostics
     }
 
-    /// Whether every line has been read.
+    /// The place of the first column of `line`.
+    func location(ofLine line: Int) -> SourceLocation {
+        SourceLocation(fileID: fileID, line: line, column: 1)
+    }
+
+    /// Whether everything has been read.
     var isAtEnd: Bool { position >= bytes.count }
 
-    /// Reads the next logical line.
+    // MARK: Lines
+
+    /// Reads the start of the next line: a `#` line is read whole, a blank line is skipped, a
+    /// command line is left for the parser.
     mutating func nextLine() -> Line {
-        skipBlanks()
+        skipSpaces()
         if at("#") { return commentLine() }
         if atEndOfLine() {
             consumeNewline()
             return .blank
         }
-        commandStart = lineStart
         return .command(currentLocation())
     }
 
-    // MARK: Line kinds
+    /// The offset where the current line starts.
+    var currentLineStart: Int { lineStart }
 
     private mutating func commentLine() -> Line {
         let lineNumber = line
@@ -72,7 +103,7 @@ struct Lexer {
         position += (kind == UInt8(ascii: "#") || kind == UInt8(ascii: ">")) ? 2 : 1
         if at(" ") { position += 1 }
         let textStart = position
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+        skipToEndOfLine()
         var textEnd = position
         if textEnd > textStart, bytes[textEnd - 1] == UInt8(ascii: "\r") { textEnd -= 1 }
         let text = String(decoding: bytes[textStart..<textEnd], as: UTF8.self)
@@ -84,125 +115,141 @@ struct Lexer {
         }
     }
 
-    /// The next token of the command line being read; ``Token/endOfLine`` at its end (a
-    /// comment ends it too).
-    mutating func nextToken() -> Token {
+    /// Moves to the line break (or the end) without passing it.
+    mutating func skipToEndOfLine() {
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+    }
+
+    /// The text from `start` to the current position, without a final `\r` (a view into the
+    /// script's text).
+    func source(from start: Int) -> Substring {
+        var end = position
+        while end > start, bytes[end - 1] == UInt8(ascii: "\r") || bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        return slice(start..<end)
+    }
+
+    /// The text of a byte range (a view into the script's text).
+    func slice(_ range: Range<Int>) -> Substring {
+        let utf8 = text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return Substring(utf8[from..<utf8.index(from, offsetBy: range.count)])
+    }
+
+    // MARK: Blanks and separators
+
+    /// Skips spaces, tabs and `\` continuations; false (with a diagnostic) when the text ends
+    /// inside a continuation.
+    @discardableResult
+    mutating func skipBlanks() -> Bool {
         while true {
-            skipBlanks()
-            if atContinuation() {
-                if !skipContinuation() { return .endOfLine }
-                continue
-            }
-            if atEndOfLine() || at("#") { return .endOfLine }
-            if at("|") {
-                defer { position += 1 }
-                return .pipe(currentLocation())
-            }
-            if at(";") {
-                defer { position += 1 }
-                return .semicolon(currentLocation())
-            }
-            return .word(readWord())
+            skipSpaces()
+            guard atContinuation() else { return true }
+            if !skipContinuation() { return false }
         }
     }
 
-    /// Moves past the rest of the command line; returns its text and its last physical line.
-    mutating func finishCommandLine() -> (source: Substring, endLine: Int) {
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
-        var sourceEnd = position
-        if sourceEnd > commandStart, bytes[sourceEnd - 1] == UInt8(ascii: "\r") { sourceEnd -= 1 }
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: commandStart)
-        let source = Substring(utf8[start..<utf8.index(start, offsetBy: sourceEnd - commandStart)])
-        let endLine = line
+    /// Skips spaces and tabs.
+    mutating func skipSpaces() {
+        while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
+            position += 1
+        }
+    }
+
+    /// Skips blanks, line breaks and comments (inside literals and blocks).
+    mutating func skipBlanksAndLineBreaks() {
+        while true {
+            skipBlanks()
+            if at("#") {
+                skipToEndOfLine()
+            } else if atLineBreak() {
+                consumeNewline()
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Whether the current byte is `character`.
+    func at(_ character: Unicode.Scalar) -> Bool {
+        position < bytes.count && bytes[position] == UInt8(ascii: character)
+    }
+
+    /// The byte `offset` bytes ahead, if any.
+    func peek(offset: Int = 0) -> UInt8? {
+        position + offset < bytes.count ? bytes[position + offset] : nil
+    }
+
+    /// Moves one byte forward (not over a line break).
+    mutating func advance() {
+        position += 1
+    }
+
+    /// Whether a line ends here (or the text does).
+    func atEndOfLine() -> Bool {
+        position >= bytes.count || atLineBreak()
+    }
+
+    /// Whether a line break (`\n` or `\r\n`) is here.
+    func atLineBreak() -> Bool {
+        position < bytes.count
+            && (bytes[position] == UInt8(ascii: "\n")
+                || (bytes[position] == UInt8(ascii: "\r") && peek(offset: 1) == UInt8(ascii: "\n")))
+    }
+
+    /// Moves past a line break, if one is here.
+    mutating func consumeNewline() {
+        if at("\r"), peek(offset: 1) == UInt8(ascii: "\n") { position += 1 }
+        if at("\n") {
+            position += 1
+            startNewLine()
+        }
+    }
+
+    /// Whether a `\` ends the physical line here.
+    private func atContinuation() -> Bool {
+        guard at("\\") else { return false }
+        let next = peek(offset: 1)
+        return next == nil || next == UInt8(ascii: "\n")
+            || (next == UInt8(ascii: "\r") && peek(offset: 2) == UInt8(ascii: "\n"))
+    }
+
+    /// Skips `\` and the line break after it; false (with a diagnostic) when the text ends there.
+    private mutating func skipContinuation() -> Bool {
+        let location = currentLocation()
+        position += 1
         consumeNewline()
-        return (source, endLine)
+        guard position < bytes.count, location.line != line else {
+            report(.unterminatedContinuation, "the script ends inside a '\\' continuation", at: location)
+            return false
+        }
+        return true
+    }
+
+    private mutating func startNewLine() {
+        line += 1
+        lineStart = position
+        columnCache = (position, 1)
     }
 
     // MARK: Words
 
-    /// The pieces of the word being read.
-    private struct WordBuilder {
-        var head: WordPart?
-        var tail: [WordPart] = []
-        var isQuoted = false
-
-        mutating func append(_ part: WordPart) {
-            if head == nil { head = part } else { tail.append(part) }
-        }
-
-        /// Moves the pending literal bytes into a piece.
-        mutating func flush(_ literal: inout [UInt8]) {
-            guard !literal.isEmpty else { return }
-            append(.literal(String(decoding: literal, as: UTF8.self)))
-            literal.removeAll(keepingCapacity: true)
-        }
-
-        func word(at location: SourceLocation) -> Word {
-            Word(head: head ?? .literal(""), tail: tail, isQuoted: isQuoted, location: location)
-        }
-    }
-
-    private mutating func readWord() -> Word {
-        let location = currentLocation()
-        if let plain = readPlainWord() {
-            return Word(head: .literal(plain), tail: [], isQuoted: false, location: location)
-        }
-        var builder = WordBuilder()
-        literal.removeAll(keepingCapacity: true)
-        scan: while position < bytes.count {
-            let byte = bytes[position]
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "|"), UInt8(ascii: ";"):
-                break scan
-            case UInt8(ascii: "\r") where peek(offset: 1) == UInt8(ascii: "\n"):
-                break scan
-            case UInt8(ascii: "'"):
-                builder.isQuoted = true
-                readSingleQuoted()
-            case UInt8(ascii: "\""):
-                builder.isQuoted = true
-                readDoubleQuoted(into: &builder)
-            case UInt8(ascii: "$"):
-                if let variable = readVariable() {
-                    builder.flush(&literal)
-                    builder.append(variable)
-                } else {
-                    literal.append(byte)
-                }
-            case UInt8(ascii: "\\"):
-                if atContinuation() {
-                    if !skipContinuation() { break scan }
-                } else if position + 1 < bytes.count {
-                    literal.append(bytes[position + 1])
-                    position += 2
-                } else {
-                    literal.append(byte)
-                    position += 1
-                }
-            default:
-                literal.append(byte)
-                position += 1
-            }
-        }
-        builder.flush(&literal)
-        return builder.word(at: location)
-    }
-
-    /// The word at the current position when it is plain text — no quotes, escapes or
-    /// variables — read in one go; nil (position unchanged) otherwise.
-    private mutating func readPlainWord() -> String? {
+    /// The word at the current position when it is plain text in `context` — no quotes,
+    /// escapes, references — read in one go; nil (position unchanged) otherwise.
+    mutating func readPlainWord(in context: WordContext) -> String? {
         var end = position
+        let classes = context.classes
         while end < bytes.count {
-            switch bytes[end] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "|"), UInt8(ascii: ";"):
-                return takePlainWord(upTo: end)
-            case UInt8(ascii: "\r") where end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: "\n"):
-                return takePlainWord(upTo: end)
-            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "$"), UInt8(ascii: "\\"):
-                return nil
-            default:
+            switch classes[Int(bytes[end])] {
+            case 0:
                 end += 1
+            case 1:
+                if bytes[end] == UInt8(ascii: "\r"), end + 1 < bytes.count, bytes[end + 1] != UInt8(ascii: "\n") {
+                    end += 1
+                    continue
+                }
+                return takePlainWord(upTo: end)
+            default:
+                return nil
             }
         }
         return takePlainWord(upTo: end)
@@ -213,100 +260,241 @@ struct Lexer {
         return String(decoding: bytes[position..<end], as: UTF8.self)
     }
 
-    private mutating func readSingleQuoted() {
-        let opening = currentLocation()
-        position += 1
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") {
-            if bytes[position] == UInt8(ascii: "'") {
-                position += 1
-                return
-            }
-            literal.append(bytes[position])
-            position += 1
-        }
-        report(.unterminatedString, "unterminated string", at: opening)
+    /// Whether the byte here ends a word in `context` (the end of the text does too).
+    func atWordEnd(in context: WordContext) -> Bool {
+        guard let byte = peek() else { return true }
+        if byte == UInt8(ascii: "\r") { return atLineBreak() }
+        return context.ends(byte)
     }
 
-    private mutating func readDoubleQuoted(into builder: inout WordBuilder) {
-        let opening = currentLocation()
+    /// Appends the byte here and the run of ordinary characters in `context` after it to
+    /// `literal`.
+    mutating func readOrdinary(in context: WordContext, into literal: inout [UInt8]) {
+        let start = position
         position += 1
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") {
+        while position < bytes.count, context.classes[Int(bytes[position])] == 0 { position += 1 }
+        literal.append(contentsOf: bytes[start..<position])
+    }
+
+    /// After an opening bracket or `$(` too deep to read: skips to its closing one, counting
+    /// brackets and parentheses outside quotes, without recursion.
+    mutating func skipBalanced() {
+        var open = 1
+        while position < bytes.count, open > 0 {
             let byte = bytes[position]
+            position += 1
             switch byte {
-            case UInt8(ascii: "\""):
-                position += 1
-                return
-            case UInt8(ascii: "\\"):
-                if atContinuation() {
-                    if skipContinuation() { continue }
-                    report(.unterminatedString, "unterminated string", at: opening)
-                    return
-                }
-                let escaped = peek(offset: 1)
-                switch escaped {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "$"): literal.append(escaped ?? byte)
-                case UInt8(ascii: "n"): literal.append(UInt8(ascii: "\n"))
-                case UInt8(ascii: "t"): literal.append(UInt8(ascii: "\t"))
-                default:
-                    literal.append(byte)
+            case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "("): open += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ")"): open -= 1
+            case UInt8(ascii: "\\"): if position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+            case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                while position < bytes.count, bytes[position] != byte {
+                    if byte == UInt8(ascii: "\""), bytes[position] == UInt8(ascii: "\\") { position += 1 }
+                    if position < bytes.count, bytes[position] == UInt8(ascii: "\n") {
+                        position += 1
+                        startNewLine()
+                        continue
+                    }
                     position += 1
-                    continue
                 }
-                position += 2
-            case UInt8(ascii: "$"):
-                if let variable = readVariable() {
-                    builder.flush(&literal)
-                    builder.append(variable)
-                } else {
-                    literal.append(byte)
-                }
-            default:
-                literal.append(byte)
                 position += 1
+            case UInt8(ascii: "\n"): startNewLine()
+            default: break
+            }
+        }
+        position = min(position, bytes.count)
+    }
+
+    /// Reads `\c` outside quotes: the character `c` (a `\` at a line's end is a continuation,
+    /// handled by ``skipBlanks()``).
+    mutating func readUnquotedEscape(into literal: inout [UInt8]) {
+        position += 1
+        guard position < bytes.count else {
+            literal.append(UInt8(ascii: "\\"))
+            return
+        }
+        literal.append(bytes[position])
+        position += 1
+    }
+
+    /// Whether the `\` here ends the line.
+    var atLineContinuation: Bool { atContinuation() }
+
+    /// Skips a `\` continuation inside a word; false at the end of the text.
+    mutating func continueWord() -> Bool {
+        skipContinuation()
+    }
+
+    /// Reads `'…'` (the quote is here), which may span lines; false (with a diagnostic at the
+    /// quote) when it is not closed.
+    mutating func readSingleQuoted(into literal: inout [UInt8]) -> Bool {
+        let opening = currentLocation()
+        position += 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "'") {
+                position += 1
+                return true
+            }
+            literal.append(byte)
+            position += 1
+            if byte == UInt8(ascii: "\n") {
+                startNewLine()
+                quotedLineBreak = true
             }
         }
         report(.unterminatedString, "unterminated string", at: opening)
+        return false
     }
 
-    /// Reads `$name` or `${name}` at the current `$`; returns nil (consuming only the `$`) when
-    /// no name follows, so a lone `$` stays literal text.
-    private mutating func readVariable() -> WordPart? {
+    /// Reads the text of a `"…"` string up to its end, a `$` or a `\`; the line breaks in it
+    /// are text.
+    mutating func readDoubleQuotedText(into literal: inout [UInt8]) {
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "\\") { return }
+            literal.append(byte)
+            position += 1
+            if byte == UInt8(ascii: "\n") {
+                startNewLine()
+                quotedLineBreak = true
+            }
+        }
+    }
+
+    /// Reads the escape at a `\` inside double quotes: `\" \\ \$ \n \t` and JSON's `\/ \b \f
+    /// \r \uXXXX`; a `\` before a line break continues the line; other `\c` stay as written.
+    mutating func readDoubleQuotedEscape(into literal: inout [UInt8]) {
+        if atContinuation() {
+            if !skipContinuation() { position = bytes.count }
+            return
+        }
+        let location = currentLocation()
+        let escaped = peek(offset: 1)
+        let replacement: UInt8?
+        switch escaped {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "$"), UInt8(ascii: "/"): replacement = escaped
+        case UInt8(ascii: "n"): replacement = UInt8(ascii: "\n")
+        case UInt8(ascii: "t"): replacement = UInt8(ascii: "\t")
+        case UInt8(ascii: "r"): replacement = UInt8(ascii: "\r")
+        case UInt8(ascii: "b"): replacement = 0x08
+        case UInt8(ascii: "f"): replacement = 0x0C
+        case UInt8(ascii: "u"):
+            position += 2
+            readUnicodeEscape(into: &literal, at: location)
+            return
+        default:
+            literal.append(UInt8(ascii: "\\"))
+            position += 1
+            return
+        }
+        literal.append(replacement ?? UInt8(ascii: "\\"))
+        position += 2
+    }
+
+    /// Reads the four hex digits after `\u` (and a second `\uXXXX` for a surrogate pair).
+    private mutating func readUnicodeEscape(into literal: inout [UInt8], at location: SourceLocation) {
+        guard let high = readHexQuad() else {
+            report(.invalidEscape, "'\\u' needs four hex digits", at: location)
+            return
+        }
+        var scalar = high
+        if (0xD800...0xDBFF).contains(high) {
+            guard at("\\"), peek(offset: 1) == UInt8(ascii: "u") else {
+                report(.invalidEscape, "'\\u' escape of a lone surrogate", at: location)
+                return
+            }
+            position += 2
+            guard let low = readHexQuad(), (0xDC00...0xDFFF).contains(low) else {
+                report(.invalidEscape, "'\\u' escape of a lone surrogate", at: location)
+                return
+            }
+            scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(high) {
+            report(.invalidEscape, "'\\u' escape of a lone surrogate", at: location)
+            return
+        }
+        guard let unicode = Unicode.Scalar(scalar) else { return }
+        literal.append(contentsOf: Array(String(Character(unicode)).utf8))
+    }
+
+    private mutating func readHexQuad() -> UInt32? {
+        guard position + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = bytes[position + offset]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = value << 4 | digit
+        }
+        position += 4
+        return value
+    }
+
+    // MARK: References
+
+    /// Whether `$(` is here.
+    var atSubexpression: Bool { at("$") && peek(offset: 1) == UInt8(ascii: "(") }
+
+    /// Reads `$name.path` or `${name.path}` at the current `$`; nil (consuming only the `$`)
+    /// when no name follows, so a lone `$` stays text.
+    mutating func readReference() -> Reference? {
         let location = currentLocation()
         if peek(offset: 1) == UInt8(ascii: "{") {
-            position += 2
-            let nameStart = position
-            while position < bytes.count, bytes[position] != UInt8(ascii: "}"), bytes[position] != UInt8(ascii: "\n") {
-                position += 1
-            }
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "}") else {
-                report(.unterminatedVariable, "unterminated '${'", at: location)
-                return .variable("", location)
-            }
-            let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
-            position += 1
-            if !Self.isValidKeyName(name) {
-                report(.invalidVariableName, "invalid variable name '\(name)'", at: location)
-            }
-            return .variable(name, location)
+            return readBracedReference(at: location)
         }
         guard let next = peek(offset: 1), Self.isNameStart(next) else {
             position += 1
             return nil
         }
         position += 1
-        let nameStart = position
-        while position < bytes.count, Self.isNameContinuation(bytes[position]) { position += 1 }
-        return .variable(String(decoding: bytes[nameStart..<position], as: UTF8.self), location)
+        let name = readName()
+        var path: [PathSegment] = []
+        while at("."), let next = peek(offset: 1), Self.isNameContinuation(next) {
+            position += 1
+            path.append(PathSegment(readName()))
+        }
+        return Reference(name: name, path: path, location: location)
     }
 
-    /// Whether `name` is a variable name or a dotted state key.
-    static func isValidKeyName(_ name: String) -> Bool {
-        let segments = name.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        return !segments.isEmpty
-            && segments.allSatisfy { segment in
-                guard let first = segment.first, isNameStart(first) else { return false }
-                return segment.allSatisfy(isNameContinuation)
+    private mutating func readName() -> String {
+        let start = position
+        while position < bytes.count, Self.isNameContinuation(bytes[position]) { position += 1 }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    private mutating func readBracedReference(at location: SourceLocation) -> Reference {
+        position += 2
+        let start = position
+        while position < bytes.count, bytes[position] != UInt8(ascii: "}"), bytes[position] != UInt8(ascii: "\n") {
+            position += 1
+        }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "}") else {
+            report(.unterminatedVariable, "unterminated '${'", at: location)
+            return Reference(name: "", location: location)
+        }
+        let spelled = String(decoding: bytes[start..<position], as: UTF8.self)
+        position += 1
+        let segments = spelled.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        let valid =
+            segments.first.map { first in
+                first.first.map(Self.isNameStart) == true && first.allSatisfy(Self.isNameContinuation)
             }
+            == true
+            && segments.dropFirst().allSatisfy { segment in
+                !segment.isEmpty && segment.allSatisfy { Self.isNameContinuation($0) || $0 == UInt8(ascii: "-") }
+            }
+        guard valid else {
+            report(.invalidVariableName, "invalid variable name '\(spelled)'", at: location)
+            return Reference(name: "", location: location)
+        }
+        let names = segments.map { String(decoding: $0, as: UTF8.self) }
+        return Reference(name: names[0], path: names.dropFirst().map(PathSegment.init), location: location)
     }
 
     static func isNameStart(_ byte: UInt8) -> Bool {
@@ -319,81 +507,23 @@ struct Lexer {
         isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
-    // MARK: Cursor
-
-    private func at(_ character: Unicode.Scalar) -> Bool {
-        position < bytes.count && bytes[position] == UInt8(ascii: character)
-    }
-
-    private func peek(offset: Int) -> UInt8? {
-        position + offset < bytes.count ? bytes[position + offset] : nil
-    }
-
-    private func atEndOfLine() -> Bool {
-        position >= bytes.count || bytes[position] == UInt8(ascii: "\n")
-            || (bytes[position] == UInt8(ascii: "\r") && peek(offset: 1) == UInt8(ascii: "\n"))
-    }
-
-    /// Whether a `\` ends the physical line here.
-    private func atContinuation() -> Bool {
-        guard at("\\") else { return false }
-        let next = peek(offset: 1)
-        return next == nil || next == UInt8(ascii: "\n")
-            || (next == UInt8(ascii: "\r") && peek(offset: 2) == UInt8(ascii: "\n"))
-    }
-
-    /// Skips `\` and the line break after it; false (with a diagnostic) when the file ends there.
-    private mutating func skipContinuation() -> Bool {
-        let location = currentLocation()
-        position += 1
-        if at("\r") { position += 1 }
-        guard at("\n") else {
-            report(.unterminatedContinuation, "the script ends inside a '\\' continuation", at: location)
-            return false
-        }
-        position += 1
-        startNewLine()
-        if position >= bytes.count {
-            report(.unterminatedContinuation, "the script ends inside a '\\' continuation", at: location)
-            return false
-        }
-        return true
-    }
-
-    private mutating func skipBlanks() {
-        while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
-            position += 1
-        }
-    }
-
-    private mutating func consumeNewline() {
-        if at("\r") { position += 1 }
-        if at("\n") {
-            position += 1
-            startNewLine()
-        }
-    }
-
-    private mutating func startNewLine() {
-        line += 1
-        lineStart = position
-        columnCache = (position, 1)
-    }
+    // MARK: Places
 
     /// The location of the current position; columns count Unicode scalars from the line start.
-    private mutating func currentLocation() -> SourceLocation {
+    mutating func currentLocation() -> SourceLocation {
         if columnCache.offset > position || columnCache.offset < lineStart {
             columnCache = (lineStart, 1)
         }
         var column = columnCache.column
-        for offset in columnCache.offset..<position where bytes[offset] & 0xC0 != 0x80 {
+        for offset in columnCache.offset..<min(position, bytes.count) where bytes[offset] & 0xC0 != 0x80 {
             column += 1
         }
         columnCache = (position, column)
-        return SourceLocation(file: file, line: line, column: column)
+        return SourceLocation(fileID: fileID, line: line, column: column)
     }
 
-    private mutating func report(_ id: Diagnostic.ID, _ message: String, at location: SourceLocation) {
+    /// Records a problem.
+    mutating func report(_ id: Diagnostic.ID, _ message: String, at location: SourceLocation) {
         diagnostics.append(Diagnostic(id, message, at: location))
     }
 }

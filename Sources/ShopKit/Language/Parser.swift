@@ -1,34 +1,135 @@
-/// Parses script text into steps made of pipelines, `#>` expectations and `##` narration,
-/// with every problem as a ``Diagnostic``.
+/// Parses script text into steps — statements, pipelines, blocks — with their `#>`
+/// expectations and `##` narration, every problem as a ``Diagnostic``.
 ///
-/// ``next()`` reads one logical line at a time, so `shop run` executes a long script as it
-/// reads it; ``parse(_:file:)`` reads a whole ``Script``.
+/// ``next()`` reads one step at a time (a line, or as many lines as its blocks take), so
+/// `shop run` executes a long script as it reads it; ``parse(_:file:)`` reads a whole
+/// ``Script``. The grammar is in `docs/LANGUAGE.md`.
 ///
 /// ```swift
 /// let script = Parser.parse("set x 1; echo \"v $x\"\n#> v 1\n", file: "demo.shopscript")
-/// script.steps[0].pipelines.count  // 2
+/// script.steps[0].statements.count  // 2
 /// ```
 public struct Parser {
-    /// One logical line of a script.
+    /// One step or line of a script.
     public enum Item: Sendable, Equatable {
-        /// A command line.
+        /// A step: a command line, or a block and what shares its lines.
         case step(Step)
         /// A `##` line.
         case narration(Narration)
         /// A `#>` line.
         case expectation(ExpectedLine)
-        /// A command line with errors; it cannot run.
+        /// A step with errors; it cannot run.
         case invalid([Diagnostic])
     }
 
-    private var lexer: Lexer
+    /// How deep literals, `$( … )`, blocks and parentheses may nest.
+    public static let maximumNesting = 256
+
+    /// A token of a command line.
+    enum Token: Equatable {
+        case word(Word)
+        case pipe(SourceLocation)
+        case semicolon(SourceLocation)
+        /// The `)` that closes the `$(` being read.
+        case closeParenthesis(SourceLocation)
+        /// A line break, not consumed: asking again returns it again.
+        case lineBreak
+        case endOfInput
+    }
+
+    /// The words a statement can start with that are not commands.
+    enum Keyword: String {
+        case ifBlock = "if"
+        case elseBranch = "else"
+        case end
+        case forLoop = "for"
+        case whileLoop = "while"
+        case tryBlock = "try"
+        case catchBranch = "catch"
+        case def
+        case param
+        case breakLoop = "break"
+        case continueLoop = "continue"
+        case returnValue = "return"
+
+        /// Whether it opens a block that `end` closes.
+        var opensBlock: Bool {
+            switch self {
+            case .ifBlock, .forLoop, .whileLoop, .tryBlock, .def: true
+            default: false
+            }
+        }
+
+        /// The keyword a word is, if it is one: an unquoted plain word, checked by length and
+        /// first letter before comparing (most words are not keywords).
+        static func of(_ word: Word) -> Keyword? {
+            guard word.tail.isEmpty, case .literal(let text) = word.head else { return nil }
+            let keyword: Keyword
+            switch text.utf8.count {
+            case 2: keyword = .ifBlock
+            case 3:
+                switch text.utf8.first {
+                case UInt8(ascii: "e"): keyword = .end
+                case UInt8(ascii: "f"): keyword = .forLoop
+                case UInt8(ascii: "t"): keyword = .tryBlock
+                case UInt8(ascii: "d"): keyword = .def
+                default: return nil
+                }
+            case 4: keyword = .elseBranch
+            case 5:
+                switch text.utf8.first {
+                case UInt8(ascii: "w"): keyword = .whileLoop
+                case UInt8(ascii: "c"): keyword = .catchBranch
+                case UInt8(ascii: "p"): keyword = .param
+                case UInt8(ascii: "b"): keyword = .breakLoop
+                default: return nil
+                }
+            case 6: keyword = .returnValue
+            case 8: keyword = .continueLoop
+            default: return nil
+            }
+            return text == keyword.rawValue ? keyword : nil
+        }
+
+        /// Every keyword, for the names a user command may not take.
+        static let names: Set<String> = [
+            "if", "else", "end", "for", "in", "while", "try", "catch", "def", "param", "break", "continue", "return",
+        ]
+    }
+
+    var lexer: Lexer
+    private var problems: [Diagnostic] = []
+    /// How deep literals, `$( … )` and blocks nest at the current position.
+    var depth = 0
+    /// How many loops enclose the current position (for `break`, `continue`).
+    var loops = 0
+    /// Whether the current position is inside a `def` (for `return`, `param`).
+    var isInDefinition = false
+    /// How many blocks enclose the current position.
+    var blocks = 0
+    /// The unmatched `(` of the `$( … )` being read, or nil outside one.
+    var openParentheses: Int?
+    /// Set while input that already has an error is read through: nothing more is reported.
+    var isSkipping = false
+    /// Whether a top-level command was read (after it, `param` lines are misplaced).
+    private var hasReadCommand = false
+    /// The byte ranges of the statements of the current step, for ``Step/singleLine``.
+    var statementRanges: [Range<Int>] = []
+    /// What Tab completion asked to find out, when it did.
+    var completion: CompletionPoint.Recorder?
+    /// Where the last word read by ``nextToken(in:)`` starts (a byte offset).
+    var wordStart = 0
+    /// A text buffer words are read into, kept to save allocations.
+    var scratch: [UInt8] = []
+    /// Where the last block line read ends (a byte offset): a `def`'s source ends there.
+    var lastEndOffset = 0
 
     /// A parser over `text`; `file` names it in diagnostics (nil for the prompt).
     public init(text: String, file: String?) {
         self.lexer = Lexer(text: text, file: file)
     }
 
-    /// The next line that is not blank or a comment, or nil at the end.
+    /// The next step, narration or `#>` line, or nil at the end.
     public mutating func next() -> Item? {
         while !lexer.isAtEnd {
             switch lexer.nextLine() {
@@ -39,21 +140,33 @@ public struct Parser {
             case .expectation(let expected):
                 return .expectation(expected)
             case .command(let location):
-                var problems: [Diagnostic] = []
-                let pipelines = parseStatements(diagnostics: &problems)
-                let (source, endLine) = lexer.finishCommandLine()
+                let start = lexer.currentLineStart
+                statementRanges.removeAll(keepingCapacity: true)
+                lexer.quotedLineBreak = false
+                let statements = parseStep()
+                let source = lexer.source(from: start)
+                let endLine = lexer.line
+                lexer.consumeNewline()
                 let diagnostics = lexer.takeDiagnostics() + problems
+                problems.removeAll()
                 if !diagnostics.isEmpty {
                     return .invalid(
                         diagnostics.sorted {
                             ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
                         })
                 }
-                guard !pipelines.isEmpty else { continue }
-                return .step(Step(source: source, location: location, endLine: endLine, pipelines: pipelines))
+                guard !statements.isEmpty else { continue }
+                let ranges =
+                    endLine > location.line && !lexer.quotedLineBreak
+                    ? statementRanges.map { ($0.lowerBound - start)..<($0.upperBound - start) } : []
+                return .step(
+                    Step(
+                        source: source, location: location, endLine: endLine, statements: statements,
+                        expectations: [], statementRanges: ranges))
             }
         }
-        let trailing = lexer.takeDiagnostics()
+        let trailing = lexer.takeDiagnostics() + problems
+        problems.removeAll()
         return trailing.isEmpty ? nil : .invalid(trailing)
     }
 
@@ -87,65 +200,213 @@ public struct Parser {
         return Script(file: file, items: items, diagnostics: diagnostics)
     }
 
-    /// statements := pipeline (';' pipeline)*, empty statements ignored.
-    private mutating func parseStatements(diagnostics: inout [Diagnostic]) -> [Pipeline] {
-        var pipelines: [Pipeline] = []
-        var token = lexer.nextToken()
-        while token != .endOfLine {
-            if case .semicolon = token {
-                token = lexer.nextToken()
-                continue
-            }
-            if let pipeline = parsePipeline(startingWith: &token, diagnostics: &diagnostics) {
-                pipelines.append(pipeline)
-            }
-        }
-        return pipelines
+    /// Whether `entry` (typed at the prompt, lines joined by `\n`) can run as it is, or ends
+    /// inside a quote, a literal, a `$(`, a block or after a `\` and needs more lines.
+    public static func isComplete(_ entry: String) -> Bool {
+        !parse(entry, file: nil).diagnostics.contains { $0.isEndOfInput }
     }
 
-    /// pipeline := command ('|' command)*; leaves `token` at the `;` or end of line after it.
-    private mutating func parsePipeline(startingWith token: inout Lexer.Token, diagnostics: inout [Diagnostic])
-        -> Pipeline?
-    {
-        var commands: [CommandCall] = []
-        var isValid = true
-        while true {
-            var words: [Word] = []
-            words.reserveCapacity(4)
-            while case .word(let word) = token {
-                words.append(word)
-                token = lexer.nextToken()
+    /// The value of a word given on the command line (a script's argument): a number, `true`,
+    /// `null`, a list or record literal — never evaluated — else the text itself.
+    public static func value(ofArgument text: String) -> Value {
+        var parser = Parser(text: text, file: nil)
+        let word = parser.parseWord(in: .item)
+        guard parser.lexer.isAtEnd, parser.problems.isEmpty, parser.lexer.takeDiagnostics().isEmpty,
+            let value = word.constantValue
+        else { return .string(text) }
+        return value
+    }
+
+    /// An entry of several lines on one line, as Up recalls it: its steps' statements joined
+    /// by `; ` (see ``Step/singleLine``); an entry of one line as it is.
+    public static func singleLine(of entry: String) -> String {
+        guard entry.utf8.contains(UInt8(ascii: "\n")) else { return entry }
+        let steps = parse(entry, file: nil).steps
+        guard !steps.isEmpty else { return entry }
+        return steps.map(\.singleLine).joined(separator: "; ")
+    }
+
+    // MARK: Steps and statements
+
+    /// step := statement (';' statement)*, read until a line ends outside every block.
+    private mutating func parseStep() -> [Statement] {
+        let (statements, _) = parseStatements(closers: [], acrossLines: false)
+        for statement in statements {
+            guard case .parameter(let parameter) = statement else {
+                hasReadCommand = true
+                continue
             }
-            if let first = words.first {
-                commands.append(CommandCall(words: words, location: first.location))
-            } else {
-                isValid = false
-                switch token {
-                case .pipe(let location):
-                    diagnostics.append(
-                        Diagnostic(
-                            .missingCommand,
-                            commands.isEmpty ? "expected a command before '|'" : "expected a command after '|'",
-                            at: location))
-                case .semicolon(let location):
-                    diagnostics.append(Diagnostic(.missingCommand, "expected a command after '|'", at: location))
-                case .word, .endOfLine:
-                    break
-                }
-            }
-            guard case .pipe(let pipe) = token else { break }
-            token = lexer.nextToken()
-            if token == .endOfLine {
-                isValid = false
-                diagnostics.append(Diagnostic(.missingCommand, "expected a command after '|'", at: pipe))
-                break
-            }
-            if case .semicolon = token {
-                isValid = false
-                diagnostics.append(Diagnostic(.missingCommand, "expected a command after '|'", at: pipe))
-                break
+            if hasReadCommand {
+                report(
+                    .misplacedKeyword, "'param' lines come before the first command of a script", at: parameter.location
+                )
             }
         }
-        return isValid && !commands.isEmpty ? Pipeline(commands: commands) : nil
+        return statements
+    }
+
+    /// Statements up to one of `closers` (returned with its word), or to the end of the input
+    /// (no closer); `acrossLines` for a block's body, else up to the end of the line.
+    mutating func parseStatements(closers: [Keyword], acrossLines: Bool) -> (
+        [Statement], closer: (keyword: Keyword, word: Word)?
+    ) {
+        var statements: [Statement] = []
+        while true {
+            switch nextToken(in: .command) {
+            case .lineBreak:
+                guard acrossLines else { return (statements, nil) }
+                lexer.consumeNewline()
+                skipLinesWithoutCommands()
+            case .endOfInput:
+                return (statements, nil)
+            case .semicolon, .closeParenthesis:
+                continue
+            case .pipe(let location):
+                report(.missingCommand, "expected a command before '|'", at: location)
+                skipStatement()
+            case .word(let word):
+                if let keyword = Keyword.of(word), closers.contains(keyword) {
+                    return (statements, (keyword, word))
+                }
+                let (statement, _) = parseStatement(startingWith: word, at: wordStart)
+                if let statement { statements.append(statement) }
+            }
+        }
+    }
+
+    /// A statement that starts with `word` (read from offset `start`); returns it (nil when
+    /// it is invalid) and the token that ended it.
+    mutating func parseStatement(startingWith word: Word, at start: Int) -> (Statement?, Token) {
+        guard let keyword = Keyword.of(word) else {
+            let (pipeline, terminator) = parsePipeline(startingWith: word, at: start, in: .command)
+            return (pipeline.map(Statement.pipeline), terminator)
+        }
+        return parseKeywordStatement(keyword, word: word, at: start)
+    }
+
+    /// pipeline := command ('|' command)*; returns it (nil when invalid) and the token after it.
+    mutating func parsePipeline(startingWith first: Word, at start: Int, in context: Lexer.WordContext)
+        -> (Pipeline?, Token)
+    {
+        var commands: [CommandCall] = []
+        var words: [Word] = [first]
+        words.reserveCapacity(4)
+        var end = lexer.position
+        var isValid = true
+        var lastPipe: SourceLocation?
+        while true {
+            let token = nextToken(in: context)
+            switch token {
+            case .word(let word):
+                words.append(word)
+                end = lexer.position
+            case .pipe(let location):
+                if !words.isEmpty {
+                    commands.append(CommandCall(words: words, location: words[0].location))
+                } else {
+                    isValid = false
+                    report(.missingCommand, "expected a command after '|'", at: lastPipe ?? location)
+                }
+                words = []
+                lastPipe = location
+            default:
+                if !words.isEmpty {
+                    commands.append(CommandCall(words: words, location: words[0].location))
+                } else if let lastPipe {
+                    isValid = false
+                    report(.missingCommand, "expected a command after '|'", at: lastPipe)
+                }
+                statementRanges.append(start..<end)
+                guard isValid else { return (nil, token) }
+                return (Pipeline(commands: commands, source: lexer.slice(start..<end)), token)
+            }
+        }
+    }
+
+    /// Reads the words up to the end of the statement (for a header or keyword line); returns
+    /// them and the token that ended them.
+    mutating func readStatementWords() -> ([Word], Token, end: Int) {
+        var words: [Word] = []
+        var end = lexer.position
+        while true {
+            let token = nextToken(in: .command)
+            guard case .word(let word) = token else {
+                if case .pipe(let location) = token {
+                    report(.invalidStatement, "unexpected '|' here", at: location)
+                    skipStatement()
+                    return (words, .lineBreak, end)
+                }
+                return (words, token, end)
+            }
+            words.append(word)
+            end = lexer.position
+        }
+    }
+
+    /// Skips to the end of the statement after an error; returns the token that ends it.
+    @discardableResult
+    mutating func skipStatement() -> Token {
+        while true {
+            let token = nextToken(in: openParentheses == nil ? .command : .subexpression)
+            switch token {
+            case .lineBreak, .endOfInput, .semicolon, .closeParenthesis: return token
+            case .word, .pipe: continue
+            }
+        }
+    }
+
+    // MARK: Tokens
+
+    /// The next token; a `#` at a token's start comments out the rest of the line.
+    mutating func nextToken(in context: Lexer.WordContext) -> Token {
+        guard lexer.skipBlanks() else { return .endOfInput }
+        guard let byte = lexer.peek() else { return .endOfInput }
+        if lexer.atLineBreak() {
+            completion?.startCommand()
+            return .lineBreak
+        }
+        switch byte {
+        case UInt8(ascii: "#"):
+            completion?.noteComment()
+            lexer.skipToEndOfLine()
+            return lexer.isAtEnd ? .endOfInput : .lineBreak
+        case UInt8(ascii: "|"):
+            let location = lexer.currentLocation()
+            lexer.advance()
+            completion?.startCommand(afterPipe: true)
+            return .pipe(location)
+        case UInt8(ascii: ";"):
+            let location = lexer.currentLocation()
+            lexer.advance()
+            completion?.startCommand()
+            return .semicolon(location)
+        case UInt8(ascii: ")") where openParentheses == 0:
+            let location = lexer.currentLocation()
+            lexer.advance()
+            return .closeParenthesis(location)
+        default:
+            wordStart = lexer.position
+            let word = parseWord(in: context)
+            completion?.addWord(word, from: wordStart, to: lexer.position)
+            return .word(word)
+        }
+    }
+
+    // MARK: Problems
+
+    /// Records a problem, unless input with an error is being read through.
+    mutating func report(_ id: Diagnostic.ID, _ message: String, at location: SourceLocation) {
+        guard !isSkipping else { return }
+        problems.append(Diagnostic(id, message, at: location))
+    }
+
+    /// Runs `body` one nesting level deeper; false (with a diagnostic) when that passes the limit.
+    mutating func enterNesting(_ what: String, at location: SourceLocation) -> Bool {
+        guard depth < Self.maximumNesting else {
+            report(.nestingTooDeep, "\(what) nested deeper than \(Self.maximumNesting) levels", at: location)
+            return false
+        }
+        depth += 1
+        return true
     }
 }

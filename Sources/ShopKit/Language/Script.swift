@@ -21,6 +21,18 @@ public struct Script: Sendable, Equatable {
         }
     }
 
+    /// The `param` lines before the script's first command.
+    public var parameters: [ParameterDeclaration] {
+        var parameters: [ParameterDeclaration] = []
+        for step in steps {
+            for statement in step.statements {
+                guard case .parameter(let parameter) = statement else { return parameters }
+                parameters.append(parameter)
+            }
+        }
+        return parameters
+    }
+
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool {
         diagnostics.contains { $0.severity == .error }
@@ -46,28 +58,86 @@ public struct Narration: Sendable, Equatable {
     }
 }
 
-/// One logical line of commands (continuations joined), with the `#>` lines that follow it.
+/// One step of a script: a line of commands, or as many lines as its blocks take, with the
+/// `#>` lines that follow it. A step runs as a whole.
 public struct Step: Sendable, Equatable {
-    /// The line as written, continuations included (a view into the script's text).
+    /// The step as written, every line of it (a view into the script's text).
     public var source: Substring
-    /// Where the line starts.
+    /// Where the step starts.
     public var location: SourceLocation
     /// The last physical line the step spans.
     public var endLine: Int
-    /// The `;`-separated pipelines of the line.
-    public var pipelines: [Pipeline]
-    /// The expected output written under the line.
+    /// The `;`-separated statements of the step.
+    public var statements: [Statement]
+    /// The expected output written under the step.
     public var expectations: [ExpectedLine]
+    /// For a step over several lines: the byte ranges, within ``source``, of its statements
+    /// and block keywords, without comments (what ``singleLine`` joins).
+    var statementRanges: [Range<Int>]
 
     public init(
-        source: Substring, location: SourceLocation, endLine: Int, pipelines: [Pipeline],
+        source: Substring, location: SourceLocation, endLine: Int, statements: [Statement],
         expectations: [ExpectedLine] = []
+    ) {
+        self.init(
+            source: source, location: location, endLine: endLine, statements: statements, expectations: expectations,
+            statementRanges: [])
+    }
+
+    init(
+        source: Substring, location: SourceLocation, endLine: Int, statements: [Statement],
+        expectations: [ExpectedLine], statementRanges: [Range<Int>]
     ) {
         self.source = source
         self.location = location
         self.endLine = endLine
-        self.pipelines = pipelines
+        self.statements = statements
         self.expectations = expectations
+        self.statementRanges = statementRanges
+    }
+
+    /// The physical lines of the step, as written (demo mode types a block line by line).
+    public var lines: [Substring] {
+        source.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? line.dropLast() : line
+        }
+    }
+
+    /// The step on one line: its statements joined by `; `, comments left out — what Up
+    /// recalls for a block typed over several lines.
+    public var singleLine: String {
+        guard endLine > location.line, !statementRanges.isEmpty else { return String(source) }
+        let utf8 = Array(source.utf8)
+        return statementRanges.map { range in
+            Self.joiningLines(utf8[range.clamped(to: 0..<utf8.count)])
+        }.joined(separator: "; ")
+    }
+
+    /// Text with each line break (and a `\` before it, and the indentation after it) as one blank.
+    private static func joiningLines(_ bytes: ArraySlice<UInt8>) -> String {
+        var joined: [UInt8] = []
+        joined.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            let breaksLine =
+                byte == UInt8(ascii: "\n")
+                || (byte == UInt8(ascii: "\\") && index + 1 < bytes.endIndex
+                    && (bytes[index + 1] == UInt8(ascii: "\n") || bytes[index + 1] == UInt8(ascii: "\r")))
+            guard breaksLine else {
+                if byte != UInt8(ascii: "\r") { joined.append(byte) }
+                index += 1
+                continue
+            }
+            while index < bytes.endIndex, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            index += 1
+            while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+                index += 1
+            }
+            while joined.last == UInt8(ascii: " ") || joined.last == UInt8(ascii: "\t") { joined.removeLast() }
+            joined.append(UInt8(ascii: " "))
+        }
+        return String(decoding: joined, as: UTF8.self)
     }
 }
 
@@ -82,61 +152,4 @@ public struct ExpectedLine: Sendable, Equatable {
         self.text = text
         self.line = line
     }
-}
-
-/// Commands joined by `|`: each command's result flows into the next.
-public struct Pipeline: Sendable, Equatable {
-    public var commands: [CommandCall]
-
-    public init(commands: [CommandCall]) {
-        self.commands = commands
-    }
-}
-
-/// One command and its words, as written.
-public struct CommandCall: Sendable, Equatable {
-    /// The words; the first names the command.
-    public var words: [Word]
-    /// Where the command starts.
-    public var location: SourceLocation
-
-    public init(words: [Word], location: SourceLocation) {
-        self.words = words
-        self.location = location
-    }
-}
-
-/// A word of a command: literal text, quoted text and variable references run together.
-public struct Word: Sendable, Equatable {
-    /// The first piece; most words have only this one.
-    public var head: WordPart
-    /// The pieces after the first.
-    public var tail: [WordPart]
-    /// Whether any part was quoted; quoted words are always strings.
-    public var isQuoted: Bool
-    public var location: SourceLocation
-
-    public init(parts: [WordPart], isQuoted: Bool, location: SourceLocation) {
-        self.init(
-            head: parts.first ?? .literal(""), tail: Array(parts.dropFirst()), isQuoted: isQuoted, location: location)
-    }
-
-    /// A word from its first piece and the rest.
-    public init(head: WordPart, tail: [WordPart], isQuoted: Bool, location: SourceLocation) {
-        self.head = head
-        self.tail = tail
-        self.isQuoted = isQuoted
-        self.location = location
-    }
-
-    /// Every piece in order.
-    public var parts: [WordPart] { [head] + tail }
-}
-
-/// A piece of a word.
-public enum WordPart: Sendable, Equatable {
-    /// Text as written (escapes resolved).
-    case literal(String)
-    /// `$name` or `${name}`: a user variable or a state key.
-    case variable(String, SourceLocation)
 }

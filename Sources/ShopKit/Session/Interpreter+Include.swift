@@ -1,14 +1,17 @@
 extension Interpreter {
-    /// Runs the script at `path` inside this session (`run FILE`); its failures are printed
-    /// where they happen and fail the including command.
-    func include(_ file: FilePath) async throws {
+    /// Runs the script at `path` inside this session (`run FILE ARG…`); its failures are
+    /// printed where they happen and fail the including command.
+    func include(_ file: FilePath, arguments: [Word]) async throws {
         let (path, name) = (file.absolute, file.text)
         guard scriptStack.count < Self.maximumIncludeDepth else {
             throw CommandError.failed(
                 "run: scripts nested deeper than \(Self.maximumIncludeDepth) levels (does '\(name)' run itself?)")
         }
         let text = try ScriptSource.read(path: path, name: name)
-        let outcome = await run(text, file: name, path: path, policy: .stopAtFirstFailure)
+        var words: [EvaluatedWord] = []
+        for word in arguments { words.append(try await evaluate(word)) }
+        let outcome = await run(
+            text, file: name, path: path, policy: .stopAtFirstFailure, arguments: arguments.isEmpty ? nil : words)
         if outcome.interrupted { throw CancellationError() }
         if outcome.failures > 0 { throw ReportedError() }
     }

@@ -75,17 +75,15 @@ extension Interpreter {
     func historyPolicy(of text: String) -> HistoryPolicy {
         var policy = HistoryPolicy.record
         for step in Parser.parse(text, file: nil).steps {
-            for pipeline in step.pipelines {
-                for call in pipeline.commands {
-                    guard case .literal(let first)? = call.words.first?.head else { continue }
-                    var second: String?
-                    if call.words.count > 1, case .literal(let word) = call.words[1].head { second = word }
-                    guard let command = try? registry.resolve(first, second).command else { continue }
-                    switch command.spec.history {
-                    case .never: return .never
-                    case .notReplayable: policy = .notReplayable
-                    case .record: break
-                    }
+            for call in step.commandCalls {
+                guard case .literal(let first)? = call.words.first?.head else { continue }
+                var second: String?
+                if call.words.count > 1, case .literal(let word) = call.words[1].head { second = word }
+                guard let command = try? registry.resolve(first, second).command else { continue }
+                switch command.spec.history {
+                case .never: return .never
+                case .notReplayable: policy = .notReplayable
+                case .record: break
                 }
             }
         }

@@ -32,6 +32,8 @@ final class Interpreter: SessionControl {
     var hasWarnedAboutHistory = false
     /// What plugins keep for this session besides state: caches, clients, guards.
     let sessionObjects = SessionObjects()
+    /// The language's own state: shown values, `$it`, calls, `$_`.
+    var language: LanguageState
 
     init(configuration: SessionConfiguration, registry: CommandRegistry?) throws(RegistryError) {
         if let registry {
@@ -42,6 +44,8 @@ final class Interpreter: SessionControl {
                 plugins: configuration.plugins)
         }
         store = StateStore(declarations: self.registry.stateKeys)
+        store.register(UserCommand.namespace)
+        language = LanguageState(keyNamespaces: Set(self.registry.plugins.map(\.name) + ["commands"]))
         environment = configuration.environment
         output = configuration.output
         history = configuration.history
@@ -50,17 +54,35 @@ final class Interpreter: SessionControl {
         showsErrorLocations = configuration.showsErrorLocations
         echoesSteps = configuration.echoesSteps
         baseDirectory = configuration.environment.workingDirectory
+        if let folder = configuration.commandsFolder { scanCommands(in: folder) }
     }
 
     // MARK: Scripts
 
     /// Runs a script as it parses it, line by line, under `policy`; `file` names it in
-    /// messages and `path` (absolute, for files) anchors its relative paths.
-    func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy) async -> RunOutcome {
+    /// messages and `path` (absolute, for files) anchors its relative paths; `arguments`, when
+    /// given, are the script's own (`$args`), bound to its `param` lines before anything runs.
+    func run(
+        _ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [EvaluatedWord]? = nil
+    ) async -> RunOutcome {
         var outcome = RunOutcome()
+        let frame: Frame?
+        do {
+            frame = try scriptFrame(of: text, file: file, arguments: arguments)
+        } catch {
+            reportLine("error: \(error)")
+            return RunOutcome(failures: 1, isUsageError: true)
+        }
         var parser = Parser(text: text, file: file)
         if let path { enterScript(path) }
-        defer { if path != nil { leaveScript() } }
+        if let frame { language.frames.append(frame) }
+        let enclosingPolicy = language.keepsGoing
+        language.keepsGoing = policy == .keepGoing
+        defer {
+            if path != nil { leaveScript() }
+            if frame != nil { language.frames.removeLast() }
+            language.keepsGoing = enclosingPolicy
+        }
         while let item = parser.next() {
             switch consume item {
             case .expectation:
@@ -104,12 +126,17 @@ final class Interpreter: SessionControl {
         baseDirectory = scriptStack.last.map(FilePath.directory(of:)) ?? environment.workingDirectory
     }
 
-    /// Runs the pipelines of one step in order, stopping at the first that fails.
+    /// Runs the statements of one step in order, stopping at the first that fails: each
+    /// pipeline and each block is one change of the store.
     func runStep(_ step: Step) async -> StepOutcome {
-        for index in step.pipelines.indices {
+        for statement in step.statements {
             if Task.isCancelled { return .interrupted }
-            let label = ChangeLabel(line: step.source, characters: Self.labelRange(ofPipeline: index, in: step))
-            let outcome = await runPipeline(step.pipelines[index], label: label)
+            let outcome: StepOutcome
+            if case .pipeline(let pipeline) = statement {
+                outcome = await runPipeline(pipeline, label: ChangeLabel(line: pipeline.source, characters: nil))
+            } else {
+                outcome = await runBlock(statement, label: Self.label(ofBlockIn: step))
+            }
             guard outcome == .succeeded else { return outcome }
             if exitRequest != nil { break }
         }
@@ -121,117 +148,174 @@ final class Interpreter: SessionControl {
     func runPipeline(_ pipeline: Pipeline, label: ChangeLabel) async -> StepOutcome {
         store.beginChange(label: label)
         do {
-            var carried: CommandResult?
-            for (index, call) in pipeline.commands.enumerated() {
-                let (command, invocation) = try prepare(call, input: carried?.value, isFirst: index == 0)
-                do {
-                    carried = try await command.run(invocation)
-                } catch let error as LocatedError {
-                    throw error
-                } catch let error as CancellationError {
-                    throw error
-                } catch {
-                    throw LocatedError(error, at: Self.location(of: error, in: call, arguments: invocation.arguments))
-                }
-            }
+            let result = try await evaluate(pipeline)
             store.commitChange()
-            if let carried { display(carried) }
+            if let result { display(result) }
             return .succeeded
         } catch {
             store.rollBackChange()
-            if error is CancellationError || Task.isCancelled {
-                if environment.isInteractive { output.write("\n", to: .standardError) }
-                reportLine("interrupted")
-                return .interrupted
-            }
-            report(error)
-            return .failed
+            return outcome(of: error)
         }
     }
 
-    /// Evaluates a command's words, finds the command and binds its arguments.
-    private func prepare(_ call: CommandCall, input: Value?, isFirst: Bool) throws(LocatedError) -> (
-        any Command, Invocation
-    ) {
-        var words: [EvaluatedWord] = []
-        words.reserveCapacity(call.words.count)
-        for index in call.words.indices { words.append(try evaluate(call.words[index])) }
-        let resolved: (command: RegisteredCommand, nameLength: Int)
+    /// Reports a failure (or Ctrl-C) of a top-level statement; the step ends there.
+    func outcome(of error: any Error) -> StepOutcome {
+        if error is CancellationError || Task.isCancelled {
+            if environment.isInteractive { output.write("\n", to: .standardError) }
+            reportLine("interrupted")
+            return .interrupted
+        }
+        report(error)
+        return .failed
+    }
+
+    /// Runs a pipeline's commands, each result flowing into the next; nothing is shown. The
+    /// caller checks for Ctrl-C before the first command.
+    func evaluate(_ pipeline: Pipeline) async throws -> CommandResult? {
+        var carried: CommandResult?
+        for index in pipeline.commands.indices {
+            if index > 0 { try Self.checkCancellation() }
+            let input = carried?.value
+            let call = pipeline.commands[index]
+            guard !call.flags.contains(.runsCommands), !Self.isValue(call.words[0]) else {
+                carried = try await run(call, input: input, isFirst: index == 0)
+                continue
+            }
+            let (registered, nameLength) = try resolve(call)
+            let invocation = try prepare(call, for: registered, after: nameLength, input: input, isFirst: index == 0)
+            do {
+                carried = try await registered.command.run(invocation)
+            } catch {
+                throw Self.located(error, in: call, arguments: invocation.arguments)
+            }
+        }
+        return carried
+    }
+
+    /// Runs one command of a pipeline: a value that starts it, or a command with its words
+    /// evaluated and bound. With `offersInput` (`each`), `input` goes to a command that reads
+    /// input and is left out for one that does not.
+    func run(_ call: CommandCall, input: Value?, isFirst: Bool, offersInput: Bool = false) async throws
+        -> CommandResult?
+    {
+        if Self.isValue(call.words[0]) {
+            guard isFirst else {
+                throw LocatedError(LanguageError.valueAfterPipe(call.words[0].spelling), at: call.location)
+            }
+            guard call.words.count == 1 else {
+                throw LocatedError(
+                    LanguageError.valueTakesNoArguments(call.words[0].spelling, extra: call.words[1].spelling),
+                    at: call.words[1].location)
+            }
+            return .value(try await value(of: call.words[0]))
+        }
+        let (registered, nameLength) = try resolve(call)
+        var (input, isFirst) = (input, isFirst)
+        if offersInput, registered.input == .none { (input, isFirst) = (nil, true) }
+        let invocation: Invocation
+        if call.flags.contains(.runsCommands) {
+            invocation = try await prepareRunningCommands(
+                call, for: registered, after: nameLength, input: input, isFirst: isFirst)
+        } else {
+            invocation = try prepare(call, for: registered, after: nameLength, input: input, isFirst: isFirst)
+        }
         do {
-            resolved = try registry.resolve(words[0].text, words.count > 1 ? words[1].text : nil)
+            return try await registered.command.run(invocation)
+        } catch {
+            throw Self.located(error, in: call, arguments: invocation.arguments)
+        }
+    }
+
+    /// A command's error with its place (see ``location(of:in:arguments:)``), unless it has a
+    /// place already (or is Ctrl-C).
+    private static func located(_ error: any Error, in call: CommandCall, arguments: Arguments) -> any Error {
+        if error is LocatedError || error is CancellationError { return error }
+        return LocatedError(error, at: location(of: error, in: call, arguments: arguments))
+    }
+
+    /// Whether a command's first word is a value rather than a command's name: anything but
+    /// unquoted plain text that is not a number, `true`, `false` or `null`.
+    private static func isValue(_ word: Word) -> Bool {
+        guard word.tail.isEmpty, case .literal(let text) = word.head else { return true }
+        if case .string? = try? LiteralValue.infer(text) { return false }
+        return true
+    }
+
+    /// The command a call's first words name, and how many words its name takes.
+    private func resolve(_ call: CommandCall) throws(LocatedError) -> (RegisteredCommand, Int) {
+        let words = call.words
+        do {
+            return try resolve(words[0].bareText ?? "", words.count > 1 ? words[1].bareText : nil)
         } catch {
             throw LocatedError(error, at: call.location)
         }
-        let registered = resolved.command
+    }
+
+    /// Evaluates a command's argument words (none holds a `$( … )`) and binds them; the words
+    /// of a deferred argument are kept as written.
+    private func prepare(
+        _ call: CommandCall, for registered: RegisteredCommand, after nameLength: Int, input: Value?, isFirst: Bool
+    ) throws(LocatedError) -> Invocation {
+        let (eager, deferred) = try split(call, for: registered, after: nameLength, isFirst: isFirst)
+        var words: [EvaluatedWord] = []
+        words.reserveCapacity(eager.count)
+        var values = SubexpressionValues()
+        for index in eager { words.append(try evaluate(call.words[index], with: &values)) }
+        return try bind(call, words, from: eager.lowerBound, deferred: deferred, for: registered, input: input)
+    }
+
+    /// ``prepare(_:for:after:input:isFirst:)`` for words that run commands (`$( … )`).
+    private func prepareRunningCommands(
+        _ call: CommandCall, for registered: RegisteredCommand, after nameLength: Int, input: Value?, isFirst: Bool
+    ) async throws -> Invocation {
+        let (eager, deferred) = try split(call, for: registered, after: nameLength, isFirst: isFirst)
+        var words: [EvaluatedWord] = []
+        words.reserveCapacity(eager.count)
+        for index in eager { words.append(try await evaluate(call.words[index])) }
+        return try bind(call, words, from: eager.lowerBound, deferred: deferred, for: registered, input: input)
+    }
+
+    /// Checks the command's place in the pipeline and splits its argument words into those
+    /// evaluated now and those of its deferred argument.
+    private func split(_ call: CommandCall, for registered: RegisteredCommand, after nameLength: Int, isFirst: Bool)
+        throws(LocatedError) -> (eager: Range<Int>, deferred: Range<Int>?)
+    {
         if !isFirst && registered.input == .none {
             throw LocatedError(CommandError.takesNoInput(command: registered.spec.name), at: call.location)
         }
         if isFirst && registered.input == .required {
             throw LocatedError(CommandError.needsInput(command: registered.spec.name), at: call.location)
         }
-        let arguments: Arguments
+        let arguments = call.words[nameLength...]
+        guard let start = ArgumentBinder.deferredStart(in: arguments, of: registered.spec) else {
+            if let missing = registered.spec.arguments.first(where: { $0.isDeferred && !$0.isOptional }) {
+                throw LocatedError(
+                    CommandError.missingArgument(
+                        command: registered.spec.name, argument: missing.name, usage: registered.spec.usage),
+                    at: call.location)
+            }
+            return (arguments.indices, nil)
+        }
+        return (nameLength..<start, start..<call.words.endIndex)
+    }
+
+    /// Binds `words`, the call's words from index `first` on, and keeps the deferred ones.
+    private func bind(
+        _ call: CommandCall, _ words: [EvaluatedWord], from first: Int, deferred: Range<Int>?,
+        for registered: RegisteredCommand, input: Value?
+    ) throws(LocatedError) -> Invocation {
+        var arguments: Arguments
         do {
-            arguments = try ArgumentBinder(command: registered).bind(words[resolved.nameLength...])
+            arguments = try ArgumentBinder(command: registered).bind(words[...])
         } catch {
             throw LocatedError(error, at: call.location)
         }
-        let invocation = Invocation(
+        // The binder counts from the first word it was given; errors point into the call's words.
+        arguments.wordIndices = arguments.wordIndices.map { ($0.name, $0.word + first) }
+        if let deferred { arguments.deferred = Array(call.words[deferred]) }
+        return Invocation(
             command: registered, context: invocationContext, arguments: arguments, input: input,
             state: StateAccess(backend: store, owner: registered.owner))
-        return (registered.command, invocation)
-    }
-
-    // MARK: Words
-
-    /// The value and text of a word after interpolation.
-    func evaluate(_ word: borrowing Word) throws(LocatedError) -> EvaluatedWord {
-        if word.tail.isEmpty {
-            switch word.head {
-            case .literal(let text):
-                if word.isQuoted {
-                    return EvaluatedWord(value: .string(text), text: text, isOptionLike: false)
-                }
-                return EvaluatedWord(
-                    value: try Self.infer(text, at: word.location), text: text, isOptionLike: Self.isOptionLike(text))
-            case .variable(let name, let location):
-                let value = try lookUp(name, at: location)
-                let text = value.plainText
-                return EvaluatedWord(
-                    value: word.isQuoted ? .string(text) : value, text: text, isOptionLike: false)
-            }
-        }
-        var text = ""
-        for part in word.parts {
-            switch part {
-            case .literal(let literal): text += literal
-            case .variable(let name, let location): text += try lookUp(name, at: location).plainText
-            }
-        }
-        let value: Value = word.isQuoted ? .string(text) : try Self.infer(text, at: word.location)
-        return EvaluatedWord(value: value, text: text, isOptionLike: false)
-    }
-
-    /// The value of an unquoted word, its errors placed at the word.
-    private static func infer(_ text: String, at location: SourceLocation) throws(LocatedError) -> Value {
-        do {
-            return try LiteralValue.infer(text)
-        } catch {
-            throw LocatedError(error, at: location)
-        }
-    }
-
-    /// Whether an unquoted word starts with `--`.
-    private static func isOptionLike(_ text: String) -> Bool {
-        var bytes = text.utf8.makeIterator()
-        return bytes.next() == UInt8(ascii: "-") && bytes.next() == UInt8(ascii: "-")
-    }
-
-    private func lookUp(_ name: String, at location: SourceLocation) throws(LocatedError) -> Value {
-        do {
-            return try store.value(name)
-        } catch {
-            throw LocatedError(error, at: location)
-        }
     }
 
     // MARK: Output
@@ -252,6 +336,7 @@ final class Interpreter: SessionControl {
 
     /// Prints a result the way the session's format wants.
     func display(_ result: CommandResult) {
+        language.lastShown = result.value
         let context = renderContext
         let text: String
         if format == .json {
@@ -284,7 +369,7 @@ final class Interpreter: SessionControl {
         if let help = (underlying as? CommandFailure)?.help { reportLine("help: \(help)") }
     }
 
-    private func reportLine(_ line: String) {
+    func reportLine(_ line: String) {
         output.write(Sanitizer.inert(line) + "\n", to: .standardError)
     }
 
@@ -330,9 +415,12 @@ public struct RunOutcome: Sendable, Equatable {
     public var failures = 0
     /// Whether Ctrl-C stopped it.
     public var interrupted = false
+    /// Whether its arguments did not fit its `param` lines, so nothing ran (exit 2).
+    public var isUsageError = false
 
-    public init(failures: Int = 0, interrupted: Bool = false) {
+    public init(failures: Int = 0, interrupted: Bool = false, isUsageError: Bool = false) {
         self.failures = failures
         self.interrupted = interrupted
+        self.isUsageError = isUsageError
     }
 }

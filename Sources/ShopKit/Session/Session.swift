@@ -31,6 +31,21 @@ public actor Session {
         }
     }
 
+    /// Runs a script given arguments of its own (`shop run FILE ARG…`); otherwise as
+    /// ``run(_:file:path:policy:)``.
+    public func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [String]) async
+        -> RunOutcome
+    {
+        await interpreter.run(
+            text, file: file, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
+    }
+
+    /// Binds the `param` lines of a script whose steps ``run(step:)`` runs next to their
+    /// defaults (`shop test`, `shop demo`); throws, changing nothing, when one is required.
+    public func bindDefaults(of script: Script) throws(CommandError) {
+        try interpreter.bindDefaults(of: script)
+    }
+
     /// Runs one step of a script (demo mode) and reports how it ended.
     public func run(step: Step) async -> StepOutcome {
         await exclusively(refused: .failed) { await interpreter.runStep(step) }
@@ -80,7 +95,8 @@ extension Session {
     public func completionContext() -> CompletionContext {
         CompletionContext(
             registry: registry, state: interpreter.store.snapshot(),
-            workingDirectory: interpreter.environment.workingDirectory, objects: interpreter.sessionObjects)
+            workingDirectory: interpreter.environment.workingDirectory, objects: interpreter.sessionObjects,
+            userCommands: interpreter.userCommands.map(\.spec))
     }
 
     /// Ends the session: plugins' session objects finish their work (outside plugins are

@@ -18,12 +18,14 @@ public struct SessionConfiguration: Sendable {
     public var echoesSteps: Bool
     /// Commands the executable adds to the core's (`plugin …`).
     public var hostCommands: [any Command]
+    /// The folder of the user's own commands (`$XDG_CONFIG_HOME/shop/commands`), if any.
+    public var commandsFolder: String?
 
     public init(
         plugins: [any Plugin], environment: SessionEnvironment, output: any OutputSink,
         history: any HistoryStoring = InMemoryHistoryStore(), sessionID: String = "session",
         format: OutputFormat = .table, showsErrorLocations: Bool = true, echoesSteps: Bool = false,
-        hostCommands: [any Command] = []
+        hostCommands: [any Command] = [], commandsFolder: String? = nil
     ) {
         self.plugins = plugins
         self.environment = environment
@@ -34,5 +36,6 @@ public struct SessionConfiguration: Sendable {
         self.showsErrorLocations = showsErrorLocations
         self.echoesSteps = echoesSteps
         self.hostCommands = hostCommands
+        self.commandsFolder = commandsFolder
     }
 }

@@ -25,6 +25,8 @@ public final class StateStore: StateBackend {
     public static let undoLimit = 1000
 
     private var declarations: [String: StateKeyDeclaration] = [:]
+    /// The core's namespaces of keys made up as it goes, by prefix.
+    private var namespaces: [String: StateNamespace] = [:]
     private var entries: [String: StateEntry] = [:]
     private var nextRevision: UInt64 = 1
 
@@ -49,6 +51,12 @@ public final class StateStore: StateBackend {
     /// The value of a variable or state key.
     public func value(_ name: String) throws(StateError) -> Value {
         try entry(name).value
+    }
+
+    /// The value of a variable or state key, or nil when there is none (no suggestion made).
+    func valueIfKnown(_ name: String) -> Value? {
+        guard entries[name] != nil || declarations[name] != nil else { return nil }
+        return try? entry(name).value
     }
 
     /// The model of a typed key, decoded from its value at most once per change.
@@ -124,7 +132,29 @@ public final class StateStore: StateBackend {
         }
     }
 
+    /// The keys of the core's namespaces that are set now (`commands.greet`), sorted.
+    public var namespacedKeys: [String] {
+        entries.keys.filter { namespace(of: $0) != nil }.sorted()
+    }
+
+    /// The namespace `key` belongs to, if any.
+    public func namespace(of key: String) -> StateNamespace? {
+        guard let dot = key.firstIndex(of: ".") else { return nil }
+        return namespaces[String(key[..<dot])]
+    }
+
     // MARK: Writing
+
+    /// Adds a namespace of keys the core makes up as it goes.
+    public func register(_ namespace: StateNamespace) {
+        namespaces[namespace.prefix] = namespace
+    }
+
+    /// Sets (or with nil, removes) a key of one of the core's namespaces.
+    public func setNamespaced(_ key: String, to value: Value?) throws(StateError) {
+        guard namespace(of: key) != nil else { throw .undeclaredKey(key, plugin: String(key.prefix { $0 != "." })) }
+        write(key, value.map { StateEntry(value: $0, revision: nextRevision, model: nil) })
+    }
 
     /// Sets a user variable.
     public func setVariable(_ name: String, to value: Value) throws(StateError) {
@@ -170,6 +200,11 @@ public final class StateStore: StateBackend {
     public func load(_ newValues: [(key: String, value: Value)]) throws(StateError) {
         var loaded: [String: Value] = [:]
         for (key, value) in newValues {
+            if let namespace = namespace(of: key) {
+                try namespace.check(key, value)
+                loaded[key] = value
+                continue
+            }
             if declarations[key] == nil {
                 guard key.contains(".") else {
                     guard Self.isVariableName(key) else { throw .invalidName(key) }

@@ -166,6 +166,7 @@ public enum TranscriptRunner {
                 plugins: settings.plugins, environment: environment, output: output, sessionID: "transcript",
                 showsErrorLocations: false, hostCommands: settings.hostCommands),
             registry: settings.registry)
+        try await session.bindDefaults(of: script)
         var outputs: [(step: Step, lines: [String])] = []
         for step in script.steps {
             progress.running(step)

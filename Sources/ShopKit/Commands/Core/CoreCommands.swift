@@ -6,10 +6,11 @@ enum CoreCommands {
     private static let session: [any Command] = [
         HelpCommand(), SetCommand(), UnsetCommand(), VarsCommand(),
         StateKeysCommand(), StateGetCommand(), StateSaveCommand(), StateLoadCommand(),
-        EchoCommand(), SleepCommand(), ExpectCommand(), UndoCommand(), RunCommand(),
+        EchoCommand(), PrintCommand(), MathCommand(), RangeCommand(), SleepCommand(), ExpectCommand(), UndoCommand(),
+        RunCommand(),
         HistoryListCommand(), HistoryForgetCommand(), HistorySaveCommand(),
         FormatCommand(), PluginsCommand(), PluginsCommand(path: ["plugin", "list"]), ExitCommand(),
-        WhereCommand(), SortCommand(), TakeCommand(), SkipCommand(), CountCommand(), GetCommand(),
+        WhereCommand(), EachCommand(), SortCommand(), TakeCommand(), SkipCommand(), CountCommand(), GetCommand(),
         FindCommand(), ToJSONCommand(), ToCSVCommand(), FromJSONCommand(),
     ]
 

@@ -1,17 +1,21 @@
-/// `help [COMMAND]`: the commands by plugin, or one command's usage, arguments and examples.
+/// `help [COMMAND]`: the commands by plugin, one command's usage, arguments and examples, or
+/// the language (`help language`).
 struct HelpCommand: Command {
     static let command = Argument<[String]>("COMMAND", "a command, a plugin or a group", completion: .commands)
 
     let spec = CommandSpec(
         path: ["help"], abstract: "Show the commands, or how to use one", arguments: [Self.command],
-        examples: [Example("help"), Example("help where"), Example("help state get")],
+        examples: [Example("help"), Example("help where"), Example("help state get"), Example("help language")],
         fields: ["command", "usage", "abstract", "aliases", "arguments", "options", "examples"])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let registry = try invocation.core.registry
+        let core = try invocation.core
+        let registry = core.registry
         let words = try invocation[Self.command]
         guard !words.isEmpty else {
-            let sections = Help.sections(of: registry)
+            let own = core.userCommands.map(\.spec)
+            let sections =
+                Help.sections(of: registry) + (own.isEmpty ? [] : [Help.Section(title: "Your commands", commands: own)])
             let list = sections.flatMap(\.commands).map(Help.value(of:))
             return CommandResult(
                 .list(list), view: TextView { Help.overview(sections, width: $0.width, style: $0.style) })
@@ -32,7 +36,10 @@ struct HelpCommand: Command {
                 .list(unique.map(Help.value(of:))),
                 view: TextView { Help.overview(sections, width: $0.width, style: $0.style) })
         }
-        let spec = try registry.resolve(words).command.spec
+        if words == [LanguageHelp.topic] {
+            return CommandResult(LanguageHelp.value, view: TextView { LanguageHelp.page(style: $0.style) })
+        }
+        let spec = try core.resolve(words[0], words.count > 1 ? words[1] : nil).0.spec
         return CommandResult(Help.value(of: spec), view: TextView { Help.page(spec, width: $0.width, style: $0.style) })
     }
 }

@@ -17,7 +17,7 @@ struct SetCommand: Command {
                 "set: no VALUE and no input: give a value, or use it after '|' as in '… | set \(name)' (usage: \(spec.usage))"
             )
         }
-        try invocation.state.set(name, to: value)
+        try invocation.interpreter.assign(name, to: value)
         return nil
     }
 }

@@ -15,6 +15,11 @@ struct StateKeysCommand: Command {
             rows.append(
                 .record(Record(names: names, values: [.string(key), .string(owner), .string(type), .string(about)])))
         }
+        for key in store.namespacedKeys {
+            let type = try store.value(key).typeName
+            let about = store.namespace(of: key)?.about ?? ""
+            rows.append(.record(Record(names: names, values: [.string(key), "core", .string(type), .string(about)])))
+        }
         for name in store.variableNames {
             let type = try store.value(name).typeName
             rows.append(.record(Record(names: names, values: [.string(name), "user", .string(type), "variable"])))

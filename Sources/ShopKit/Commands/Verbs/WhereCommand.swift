@@ -1,39 +1,32 @@
-/// `where FIELD OP VALUE`: keeps the records whose field satisfies the comparison.
+/// `where CONDITION`: keeps the items for which the condition holds.
 struct WhereCommand: Command {
+    static let condition = Deferred<ItemCondition>(
+        "CONDITION", "FIELD OP VALUE, a field, joined by and/or/not", completion: .inputFields)
+
     let spec = CommandSpec(
-        path: ["where"], abstract: "Keep the rows where FIELD OP VALUE holds",
-        discussion:
-            "OP is one of: \(ComparisonOperator.spellings.joined(separator: " ")). FIELD may be a path (details.0.title); rows without it are dropped, and a field no row has is an error. \(Pattern.dialect)",
-        arguments: [Self.field, Self.comparison, Self.value],
-        examples: [Example("services list | where price < 1000")],
+        path: ["where"], abstract: "Keep the items for which CONDITION holds",
+        discussion: """
+            CONDITION is FIELD OP VALUE (OP one of: \(ComparisonOperator.spellings.joined(separator: " "))), a \
+            lone FIELD (kept when true, not empty, not 0), joined by not, and, or and parentheses. A field name may \
+            be quoted ("Unit Price") or a path (details.0.title); $it is the item itself. Items without the field \
+            read it as null, and a field no item has is an error. \(Pattern.dialect)
+            """,
+        arguments: [Self.condition],
+        examples: [
+            Example("services list | where price < 1000"),
+            Example("services list | where price < 1000 and title contains Wash"),
+            Example("[1, 5, 12] | where $it > 3"),
+        ],
         input: .required, resultFields: .input)
 
-    static let field = Argument<String>("FIELD", "a field of the rows", completion: .inputFields)
-    // Text, not a choice: a mistyped operator gets the one it means (`=` → `==`), which the
-    // binder's suggestion by spelling alone cannot give.
-    static let comparison = Argument<String>(
-        "OP", "a comparison", completion: .choices(ComparisonOperator.spellings))
-    static let value = Argument<Value>("VALUE", "what to compare with")
-
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let rows = try invocation.requireListInput()
-        let field = try invocation[Self.field]
-        let right = try invocation[Self.value]
-        let comparison = try ComparisonOperator.named(try invocation[Self.comparison], in: spec.name)
-        let pattern = comparison == .matches ? try Pattern(right.plainText) : nil
+        let items = try invocation.requireListInput()
+        let condition = try invocation[Self.condition]
         var kept: [Value] = []
-        var reader = FieldReader(FieldPath(field), command: spec.name)
-        for (index, row) in rows.enumerated() {
-            let left = try reader.value(in: row, at: index)
-            guard let holds = try comparison.evaluate(left, right, pattern: pattern) else {
-                if left.isNull || right.isNull { continue }
-                throw CommandError.failed(
-                    "where: cannot compare \(field) \(left.quoted) (\(left.typeName)) with \(right.quoted) (\(right.typeName))"
-                )
-            }
-            if holds { kept.append(row) }
+        for (index, item) in items.enumerated() where try await condition.holds(for: item, at: index) {
+            kept.append(item)
         }
-        try reader.requireKnown(in: rows)
+        try condition.requireKnownFields(in: items)
         return .value(.list(kept))
     }
 }

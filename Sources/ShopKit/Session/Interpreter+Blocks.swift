@@ -1,0 +1,197 @@
+extension Interpreter {
+    /// How a list of statements ended.
+    enum Flow {
+        case normal
+        case breakLoop
+        case continueLoop
+        /// `return`, with its value.
+        case returned(Value?)
+    }
+
+    /// The field names of the records `for` makes of a record's fields.
+    private static let keyValueNames = FieldNames(["key", "value"])
+
+    /// Runs a block of the top level as one change labelled `label`: values inside are shown,
+    /// a failure (or Ctrl-C) rolls the whole block back.
+    func runBlock(_ statement: Statement, label: ChangeLabel) async -> StepOutcome {
+        store.beginChange(label: label)
+        language.blockFailures = 0
+        do {
+            _ = try await execute(statement)
+            store.commitChange()
+            return language.blockFailures > 0 ? .failed : .succeeded
+        } catch {
+            store.rollBackChange()
+            return outcome(of: error)
+        }
+    }
+
+    /// Runs statements in order until one ends the list early.
+    func execute(_ statements: [Statement]) async throws -> Flow {
+        for statement in statements {
+            let flow = try await execute(statement)
+            guard case .normal = flow else { return flow }
+            if exitRequest != nil { break }
+        }
+        return .normal
+    }
+
+    private func execute(_ statement: Statement) async throws -> Flow {
+        try Self.checkCancellation()
+        switch statement {
+        case .pipeline(let pipeline):
+            try await runInBlock(pipeline)
+        case .conditional(let conditional):
+            for branch in conditional.branches {
+                if try await holds(branch.condition) { return try await execute(branch.body) }
+            }
+            if let otherwise = conditional.otherwise { return try await execute(otherwise) }
+        case .forLoop(let loop):
+            return try await run(loop)
+        case .whileLoop(let loop):
+            return try await run(loop)
+        case .attempt(let attempt):
+            return try await run(attempt)
+        case .definition(let definition):
+            do {
+                try define(definition)
+            } catch {
+                throw LocatedError(error, at: definition.location)
+            }
+        case .parameter(let parameter):
+            // Bound before the script started (``scriptFrame(of:file:arguments:)``).
+            guard language.frames.last?.kind == .script else {
+                throw LocatedError(LanguageError.parameterOutsideScript, at: parameter.location)
+            }
+        case .loopControl(let control):
+            return control.kind == .breakLoop ? .breakLoop : .continueLoop
+        case .returnValue(let statement):
+            guard let word = statement.value else { return .returned(nil) }
+            return .returned(try await value(of: word))
+        }
+        return .normal
+    }
+
+    /// How `undo` names a block: its step's first line, with `…` when the step goes on.
+    static func label(ofBlockIn step: Step) -> ChangeLabel {
+        guard step.endLine > step.location.line, let first = step.lines.first else {
+            return ChangeLabel(line: step.source, characters: nil)
+        }
+        return ChangeLabel(String(first).trimmingBlanks + " …")
+    }
+
+    /// A pipeline inside a block: its value shown at the top level, kept inside a `def`; under
+    /// `--keep-going` at the top level a failure is reported and the block goes on.
+    private func runInBlock(_ pipeline: Pipeline) async throws {
+        guard language.keepsGoing, language.isShowing else {
+            show(try await evaluate(pipeline))
+            return
+        }
+        store.beginChange(label: ChangeLabel(line: pipeline.source, characters: nil))
+        do {
+            let result = try await evaluate(pipeline)
+            store.commitChange()
+            show(result)
+        } catch {
+            store.rollBackChange()
+            if error is CancellationError || Task.isCancelled { throw error }
+            report(error)
+            language.blockFailures += 1
+        }
+    }
+
+    /// Shows a pipeline's result at the top level; keeps its value otherwise.
+    func show(_ result: CommandResult?) {
+        if language.isShowing {
+            if let result { display(result) }
+        } else {
+            language.lastValue = result?.value
+        }
+    }
+
+    // MARK: Blocks
+
+    private func run(_ loop: ForLoop) async throws -> Flow {
+        let sequence = try await value(of: loop.sequence)
+        let items: [Value]
+        switch sequence {
+        case .list(let elements):
+            items = elements
+        case .record(let record):
+            items = zip(record.names.names, record.values).map { name, value in
+                .record(Record(names: Self.keyValueNames, values: [.string(name), value]))
+            }
+        default:
+            throw LocatedError(
+                LanguageError.notIterable(ConditionEvaluator.describe(sequence, typed: false), type: sequence.typeName),
+                at: loop.sequence.location)
+        }
+        for item in items {
+            try await nextIteration()
+            do {
+                try assign(loop.variable, to: item)
+            } catch {
+                throw LocatedError(error, at: loop.location)
+            }
+            switch try await execute(loop.body) {
+            case .breakLoop: return .normal
+            case .returned(let value): return .returned(value)
+            case .normal, .continueLoop: if exitRequest != nil { return .normal }
+            }
+        }
+        return .normal
+    }
+
+    private func run(_ loop: WhileLoop) async throws -> Flow {
+        while true {
+            try await nextIteration()
+            guard try await holds(loop.condition) else { return .normal }
+            switch try await execute(loop.body) {
+            case .breakLoop: return .normal
+            case .returned(let value): return .returned(value)
+            case .normal, .continueLoop: if exitRequest != nil { return .normal }
+            }
+        }
+    }
+
+    /// `try … catch`: the `try` part is a change of its own, rolled back when it fails; then
+    /// the `catch` part runs with the message. Ctrl-C is not caught.
+    private func run(_ attempt: Attempt) async throws -> Flow {
+        store.beginChange(label: "try")
+        do {
+            let flow = try await execute(attempt.body)
+            store.commitChange()
+            return flow
+        } catch {
+            store.rollBackChange()
+            if error is CancellationError || Task.isCancelled { throw error }
+            if let name = attempt.errorName {
+                do {
+                    try assign(name, to: .string(Self.message(forCaught: error)))
+                } catch {
+                    throw LocatedError(error, at: attempt.location)
+                }
+            }
+            return try await execute(attempt.handler)
+        }
+    }
+
+    /// Before a loop's next round: stops at Ctrl-C, and now and then lets other tasks run, so
+    /// that a long loop never holds a thread of the shared pool for long.
+    private func nextIteration() async throws {
+        try Self.checkCancellation()
+        language.iterations &+= 1
+        if language.iterations & 0xFFF == 0 { await Task.yield() }
+    }
+
+    /// Whether a condition of `if` or `while` holds now.
+    private func holds(_ condition: Condition) async throws -> Bool {
+        try await ConditionEvaluator(condition, mode: .once).holds(item: language.currentItem, input: nil, in: self)
+    }
+
+    /// The message of an error caught by `try`, without its place.
+    static func message(forCaught error: any Error) -> String {
+        if let located = error as? LocatedError { return message(for: located.underlying) }
+        return message(for: error)
+    }
+}
