@@ -13,7 +13,6 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidEscape = "invalid-escape"
         case missingCommand = "missing-command"
         case expectationWithoutCommand = "expectation-without-command"
-        case invalidEncoding = "invalid-encoding"
         case unclosedLiteral = "unclosed-literal"
         case invalidLiteral = "invalid-literal"
         case duplicateField = "duplicate-field"

@@ -1,8 +1,8 @@
 /// `insert FIELD VALUE` and `update FIELD VALUE`: a field added to every record, or an existing
 /// field changed in every record.
 ///
-/// VALUE is one value for every record, read once; the per-item `$it` evaluation of SPEC §11.1
-/// is to come in where the loop of ``run(_:)`` gives a record its value.
+/// VALUE is evaluated once per record with `$it` bound to it when it mentions `$it`
+/// (`insert total $(math $it.price * $it.count)`), and once in all otherwise.
 struct InsertOrUpdateCommand: Command {
     /// Whether the field is new or exists.
     enum Mode: String, Sendable {
@@ -10,7 +10,7 @@ struct InsertOrUpdateCommand: Command {
     }
 
     static let field = Argument<String>("FIELD", "the field", completion: .inputFields)
-    static let value = Argument<Value>("VALUE", "its value in every record")
+    static let value = Deferred<ItemValue>("VALUE", "its value in every record; may use $it")
 
     let mode: Mode
     let spec: CommandSpec
@@ -26,8 +26,14 @@ struct InsertOrUpdateCommand: Command {
                 : "Works on a list of records or on one record. A record without FIELD gets it; a field no record has is an error (to add one, use 'insert').",
             arguments: [Self.field, Self.value],
             examples: mode == .insert
-                ? [Example("services list | insert currency RUB | select title price currency")]
-                : [Example("services list | update description '' | first")],
+                ? [
+                    Example("services list | insert currency RUB | select title price currency"),
+                    Example("services list | insert double $(math $it.price * 2) | select title double"),
+                ]
+                : [
+                    Example("services list | update description '' | first"),
+                    Example("services list | update title \"$it.title ($it.id)\" | get title"),
+                ],
             input: .required,
             resultFields: .derived { input, words in
                 mode == .insert && !words.isEmpty && !input.contains(words[0]) ? input + [words[0]] : input
@@ -55,6 +61,7 @@ struct InsertOrUpdateCommand: Command {
         var changed: [Record] = []
         changed.reserveCapacity(input.records.count)
         for record in input.records {
+            let value = try await value.value(for: .record(record))
             if record.names.position(of: field) != nil {
                 changed.append(record.setting(field, to: value))
                 continue
