@@ -231,6 +231,42 @@ import Testing
         #expect(try await terminal.waitForExit() == .exited(0))
     }
 
+    @Test func aBlockIsTypedLineByLineAndRunAsOneStep() async throws {
+        try folder.write(
+            "## A loop.\nfor x in [1, 2]\n  set last $x\n  echo \"x is $x\"\nend\necho \"last $last\"\n",
+            to: "block.shopscript")
+        var environment = PseudoTerminal.defaultEnvironment
+        environment["HOME"] = folder.path
+        let terminal = try PseudoTerminal(
+            executable: ShopBinary.path, arguments: ["demo", "block.shopscript"], environment: environment,
+            workingDirectory: folder.path, columns: 100, rows: 40)
+        try await waitForStep(terminal, 1)
+        for line in ["for x in [1, 2]", "  set last $x", #"  echo "x is $x""#] {
+            try terminal.send(key: .enter)
+            try await terminal.waitFor(line + "\n...> ")
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        try terminal.terminal.readPendingOutput()
+        #expect(!terminal.output.contains("x is 1"), "nothing runs before the block is typed whole")
+        try terminal.send(key: .enter)
+        try await terminal.waitFor("end")
+        try terminal.send(key: .enter)
+        try await terminal.waitFor("x is 1")
+        try await terminal.waitFor("x is 2")
+        try await waitForStep(terminal, 2)
+        // Back over the block undoes it whole: $last is unset again.
+        try terminal.send("b")
+        try await terminal.waitFor("back to step 1")
+        try await terminal.waitForKeyByKeyInput()
+        try terminal.send("s")
+        try await terminal.waitFor("skipped step 1")
+        try await terminal.waitForKeyByKeyInput()
+        try await typeAndRun(terminal, #"echo "last $last""#)
+        try await terminal.waitFor("unknown variable 'last'")
+        try terminal.send("q")
+        #expect(try await terminal.waitForExit() == .exited(0))
+    }
+
     @Test func withoutATerminalDemoIsAUsageError() async throws {
         let result = try await ShopBinary.run(
             ["demo", "demo.shopscript"], environment: ShopBinary.environment(stateDirectory: folder.path),
