@@ -58,6 +58,15 @@ func pipelines(of step: Step) -> [Pipeline] {
         #expect(step.source == "a 1 | b | c 2; d ;; e")
     }
 
+    /// A fuzz finding: a carriage return as the text's last byte made an empty word that never
+    /// advanced, so the parser looped forever.
+    @Test(arguments: ["e\r", "echo a\r", "echo \"a\"\r", "#!x\ry| g\ne!uNar\r"])
+    func aCarriageReturnAtTheEndIsPartOfTheWord(text: String) throws {
+        let script = Parser.parse(text, file: nil)
+        let words = try #require(script.steps.last.map(pipelines)?.first?.commands.first?.words)
+        #expect(words.last?.spelling.hasSuffix("\r") == true)
+    }
+
     @Test func trailingBackslashContinuesTheLine() throws {
         let script = Parser.parse("echo one \\\n  two\n#> one two\n", file: "x.shopscript")
         let step = try #require(script.steps.first)

@@ -243,7 +243,9 @@ struct Lexer {
             case 0:
                 end += 1
             case 1:
-                if bytes[end] == UInt8(ascii: "\r"), end + 1 < bytes.count, bytes[end + 1] != UInt8(ascii: "\n") {
+                // A carriage return is a line break only before a line feed; elsewhere (the end of
+                // the text included) it is part of the word.
+                if bytes[end] == UInt8(ascii: "\r"), end + 1 == bytes.count || bytes[end + 1] != UInt8(ascii: "\n") {
                     end += 1
                     continue
                 }
