@@ -34,6 +34,34 @@ final class ConditionEvaluator {
         return try await evaluate(condition, item: item, input: input, in: interpreter, explaining: false).holds
     }
 
+    /// The items for which the condition holds, in order (`where`). A lone comparison of a
+    /// field with an operand that does not read `$it` — the common `where price < 100` — reads
+    /// that operand once and checks the items in a plain loop, without a suspension per item.
+    func filter(_ items: [Value], in interpreter: Interpreter) async throws -> [Value] {
+        guard !items.isEmpty, case .perItem = mode, case .comparison(let comparison) = condition,
+            case .word(let left) = comparison.left,
+            left.staticText != nil, case .word(let rightWord) = comparison.right, !rightWord.mentionsItem
+        else {
+            var kept: [Value] = []
+            for (index, item) in items.enumerated()
+            where try await holds(item: item, at: index, input: nil, in: interpreter) {
+                kept.append(item)
+            }
+            return kept
+        }
+        let right = try await value(of: comparison.right, isLeft: false, item: nil, input: nil, in: interpreter)
+        var reader = self.reader(for: left)
+        defer { readers[left.location] = reader }
+        var kept: [Value] = []
+        for (index, item) in items.enumerated() {
+            itemIndex = index
+            if try compare(try Self.fieldValue(in: item, at: index, reader: &reader), comparison, right) {
+                kept.append(item)
+            }
+        }
+        return kept
+    }
+
     /// Throws for a field named on the left that none of `items` had (see ``FieldReader``).
     func requireKnownFields(in items: [Value]) throws {
         for reader in readers.values { try reader.requireKnown(in: items) }
@@ -84,15 +112,7 @@ final class ConditionEvaluator {
         of operand: Operand, isLeft: Bool, item: Value?, input: Value?, in interpreter: Interpreter
     ) async throws -> Value {
         guard case .word(let word) = operand else { return input ?? .null }
-        if case .perItem(let command) = mode, isLeft, let name = word.staticText, let item {
-            // A plain value (in a list of them) is its own field `it`; records are read by path.
-            if name == "it" {
-                guard case .record = item else { return item }
-            }
-            var reader = readers[word.location] ?? FieldReader(FieldPath(name), command: command)
-            defer { readers[word.location] = reader }
-            return try reader.value(in: item, at: itemIndex)
-        }
+        if case .perItem = mode, isLeft, word.staticText != nil, let item { return try fieldValue(of: word, in: item) }
         if word.mentionsItem {
             return try await interpreter.withItem(item) { try await interpreter.value(of: word) }
         }
@@ -101,6 +121,29 @@ final class ConditionEvaluator {
         let value = try await interpreter.value(of: word)
         remembered[word.location] = value
         return value
+    }
+
+    /// The field (or path) `word` names in `item`, the ``itemIndex``th, read through the
+    /// word's ``FieldReader`` (kept for ``requireKnownFields(in:)``).
+    private func fieldValue(of word: Word, in item: Value) throws -> Value {
+        var reader = self.reader(for: word)
+        defer { readers[word.location] = reader }
+        return try Self.fieldValue(in: item, at: itemIndex, reader: &reader)
+    }
+
+    /// The reader of the field `word` names, made on first use.
+    private func reader(for word: Word) -> FieldReader {
+        if let known = readers[word.location] { return known }
+        guard case .perItem(let command) = mode else { return FieldReader(FieldPath(""), command: "") }
+        return FieldReader(FieldPath(word.staticText ?? ""), command: command)
+    }
+
+    /// The field `reader` reads in `item`; a plain value (in a list of them) is its own field `it`.
+    private static func fieldValue(in item: Value, at index: Int, reader: inout FieldReader) throws -> Value {
+        if reader.path.text == "it" {
+            guard case .record = item else { return item }
+        }
+        return try reader.value(in: item, at: index)
     }
 
     private func compare(_ left: Value, _ comparison: Comparison, _ right: Value) throws -> Bool {

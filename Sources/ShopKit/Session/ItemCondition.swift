@@ -23,6 +23,11 @@ public struct ItemCondition: DeferredValue {
         try await evaluator.holds(item: item, at: index, input: nil, in: interpreter)
     }
 
+    /// The items of `items` for which the condition holds, in order.
+    public func filter(_ items: [Value]) async throws -> [Value] {
+        try await evaluator.filter(items, in: interpreter)
+    }
+
     /// Throws the "no field" error (naming the nearest) for a field the condition names that
     /// none of `items`, all checked, had: a mistyped field is never a silently empty result.
     public func requireKnownFields(in items: [Value]) throws {

@@ -22,10 +22,7 @@ struct WhereCommand: Command {
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let items = try invocation.requireListInput()
         let condition = try invocation[Self.condition]
-        var kept: [Value] = []
-        for (index, item) in items.enumerated() where try await condition.holds(for: item, at: index) {
-            kept.append(item)
-        }
+        let kept = try await condition.filter(items)
         try condition.requireKnownFields(in: items)
         return .value(.list(kept))
     }
