@@ -123,6 +123,7 @@ public final class PluginSupervisor: SessionEnding {
             case wait(Task<(PluginConnection, PluginIdentity), any Error>)
         }
         let next: Next = try state.withLock { state throws(PluginHostError) in
+            // Issue 14's rule: after three quick crashes the plugin is not started again this session.
             if state.disabled { throw .disabled(plugin: name) }
             if let connection = state.connection, let identity = state.identity, connection.failure == nil {
                 return .ready(connection, identity)
