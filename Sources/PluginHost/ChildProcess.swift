@@ -136,6 +136,14 @@ final class ChildProcess: Sendable {
         return await waitForExit(within: 10) ?? .signalled(SIGKILL)
     }
 
+    /// Gives up on a process nobody will talk to: SIGKILL to its group, its pipes closed, and
+    /// reaped in the background.
+    func abandon() {
+        signalGroup(SIGKILL)
+        for descriptor in [standardInput, standardOutput, standardError] { close(descriptor) }
+        Task { _ = await waitForExit(within: 10) }
+    }
+
     private static func closeAll(_ descriptors: [Int32]) {
         for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
     }

@@ -5,9 +5,13 @@ import Synchronization
 
 /// One running plugin process and the conversation with it (PLUGIN-PROTOCOL §1, §2, §9).
 ///
-/// stdout and stderr are read without blocking by dispatch read sources on one serial
-/// queue: stdout is cut into lines and each line decoded as a message, stderr goes to the
-/// log. Requests are numbered from 1; each waiting caller gets its call's events (output,
+/// stdout and stderr are watched by a thread of the connection's own (``PipeReader``, not
+/// dispatch read sources: see there why) and read without blocking on one serial queue, in
+/// line on that thread when the queue is idle: stdout is cut into lines and each line
+/// decoded as a message, stderr goes to the log; each is closed by that thread once it ended,
+/// or once the process was reaped.
+///
+/// Requests are numbered from 1; each waiting caller gets its call's events (output,
 /// progress, warnings, `state/get`) and finally its answer on its own task, so whatever a
 /// caller does with them happens where the caller runs. A line is written at once when the
 /// pipe takes it; the rest of a large one (a pipe that is full) goes through a serial queue of
@@ -26,7 +30,10 @@ final class PluginConnection: Sendable {
     /// How long a cancelled request may take to be answered before the process is stopped.
     let cancelGrace: Double
 
+    /// Where everything that touches `buffer`, the splitter or the output descriptors runs,
+    /// and the timers fire.
     private let queue = DispatchQueue(label: "shop.plugin.read")
+    private let reader: PipeReader
     private let writer = DispatchQueue(label: "shop.plugin.write")
     private let state: Mutex<State>
     /// The bytes of one read; touched only on `queue`.
@@ -47,8 +54,8 @@ final class PluginConnection: Sendable {
         var sentRevisions: [String: UInt64] = [:]
         /// When the connection's timer fires next, if it is armed.
         var clockFiresAt: DispatchTime?
-        /// Set (on `queue`) when the stderr descriptor was closed: its number may belong to
-        /// another process's pipe from then on.
+        /// Set (on `queue`) when the stderr descriptor is done with and about to be closed:
+        /// its number may belong to another process's pipe from then on.
         var errorsClosed = false
     }
 
@@ -79,9 +86,10 @@ final class PluginConnection: Sendable {
         case failed(PluginHostError)
     }
 
-    private init(plugin: String, process: ChildProcess, log: PluginLog, cancelGrace: Double) {
+    private init(plugin: String, process: ChildProcess, reader: PipeReader, log: PluginLog, cancelGrace: Double) {
         self.plugin = plugin
         self.process = process
+        self.reader = reader
         self.log = log
         self.cancelGrace = cancelGrace
         self.state = Mutex(State())
@@ -97,15 +105,23 @@ final class PluginConnection: Sendable {
         cancelGrace: Double = 1
     ) throws(PluginHostError) -> PluginConnection {
         let process: ChildProcess
+        let reader: PipeReader
         do {
+            reader = try PipeReader()
             process = try ChildProcess.spawn(
                 executable: executable, environment: environment, workingDirectory: workingDirectory)
         } catch {
             throw .cannotStart(plugin: plugin, path: executable, reason: error.description)
         }
-        let connection = PluginConnection(plugin: plugin, process: process, log: log, cancelGrace: cancelGrace)
+        let connection = PluginConnection(
+            plugin: plugin, process: process, reader: reader, log: log, cancelGrace: cancelGrace)
         log.append("shop: started \(executable) (pid \(process.pid))")
-        connection.startReading()
+        do {
+            try connection.startReading()
+        } catch {
+            process.abandon()
+            throw .cannotStart(plugin: plugin, path: executable, reason: "no thread to read it (\(error))")
+        }
         return connection
     }
 
@@ -218,6 +234,7 @@ final class PluginConnection: Sendable {
         if !exitedAlone { _ = await process.terminate(grace: 1) }
         fail(.stopped(plugin: plugin))
         log.append("shop: stopped the plugin (\(process.reap()?.description ?? "gone"))")
+        reader.stop()
         return exitedAlone
     }
 
@@ -227,6 +244,7 @@ final class PluginConnection: Sendable {
         closeInput()
         let status = await process.terminate(grace: cancelGrace)
         log.append("shop: stopped the plugin (\(status))")
+        reader.stop()
     }
 
     // MARK: Writing
@@ -292,24 +310,15 @@ final class PluginConnection: Sendable {
 
     // MARK: Reading
 
-    private func startReading() {
-        let output = DispatchSource.makeReadSource(fileDescriptor: process.standardOutput, queue: queue)
-        output.setEventHandler { [self] in readOutput(from: output) }
-        output.setCancelHandler { [process] in close(process.standardOutput) }
-        let errors = DispatchSource.makeReadSource(fileDescriptor: process.standardError, queue: queue)
-        errors.setEventHandler { [self] in readErrors(from: errors) }
-        errors.setCancelHandler { [self] in
-            state.withLock { $0.errorsClosed = true }
-            close(process.standardError)
+    /// Starts the reader thread; each read runs on `queue`, inline when it is idle.
+    private func startReading() throws(SpawnError) {
+        try reader.start([process.standardOutput, process.standardError]) { [self] index, last in
+            queue.sync { index == 0 ? readOutput(last: last) : readErrors(last: last) }
         }
-        // Each handler holds its source, so the sources live until their stream ends and
-        // they cancel themselves.
-        output.resume()
-        errors.resume()
     }
 
-    /// Reads what stdout has now; runs on `queue`.
-    private func readOutput(from source: any DispatchSourceRead) {
+    /// Reads what stdout has now; runs on `queue`. True once it ended (or `last`).
+    private func readOutput(last: Bool) -> Bool {
         while true {
             let count = read(process.standardOutput, buffer.baseAddress, buffer.count)
             if count > 0 {
@@ -320,16 +329,16 @@ final class PluginConnection: Sendable {
                 for piece in pieces { handle(piece) }
                 continue
             }
-            if count < 0 && (errno == EINTR) { continue }
-            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
-            source.cancel()
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !last { return false }
             outputEnded()
-            return
+            return true
         }
     }
 
-    /// Reads what stderr has now into the log; runs on `queue`.
-    private func readErrors(from source: any DispatchSourceRead) {
+    /// Reads what stderr has now into the log; runs on `queue`. True once it ended (or
+    /// `last`), and then the descriptor is marked closed: the reader closes it next.
+    private func readErrors(last: Bool) -> Bool {
         while true {
             let count = read(process.standardError, buffer.baseAddress, buffer.count)
             if count > 0 {
@@ -337,10 +346,10 @@ final class PluginConnection: Sendable {
                 continue
             }
             if count < 0 && errno == EINTR { continue }
-            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !last { return false }
             log.finishStandardError()
-            source.cancel()
-            return
+            state.withLock { $0.errorsClosed = true }
+            return true
         }
     }
 
@@ -367,6 +376,7 @@ final class PluginConnection: Sendable {
                 fail(error)
                 closeInput()
                 log.append("shop: the plugin \(how)")
+                reader.stop()
             }
         }
     }

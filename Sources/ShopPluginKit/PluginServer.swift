@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import ShopKit
 import Synchronization
@@ -41,14 +40,15 @@ public enum PluginServer {
     }
 }
 
-/// stdin and stdout as lines of JSON: a read source for stdin, a locked writer for stdout.
+/// stdin and stdout as lines of JSON: a thread of its own that reads stdin (blocking; not a
+/// dispatch read source, whose epoll bookkeeping on Linux can be freed while still in use,
+/// swift-corelibs-libdispatch #949), a locked writer for stdout.
 final class Channel: Sendable {
     private let output: Int32
     private let input: Int32
     private let writeLock = Mutex(())
     let messages: AsyncStream<Value>
     private let continuation: AsyncStream<Value>.Continuation
-    private let queue = DispatchQueue(label: "shop.plugin-kit.read")
 
     init() {
         // Keep the real stdout and stdin for messages; printing goes to stderr, reading finds nothing.
@@ -59,37 +59,33 @@ final class Channel: Sendable {
         dup2(empty, 0)
         close(empty)
         (messages, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .unbounded)
-        _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
-        let source = DispatchSource.makeReadSource(fileDescriptor: input, queue: queue)
-        let pending = Mutex<[UInt8]>([])
-        source.setEventHandler { [self] in
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    let lines: [[UInt8]] = pending.withLock { pending in
-                        pending.append(contentsOf: buffer[..<count])
-                        var lines: [[UInt8]] = []
-                        var start = 0
-                        while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                            lines.append(Array(pending[start..<newline]))
-                            start = newline + 1
-                        }
-                        pending.removeFirst(start)
-                        return lines
-                    }
-                    for line in lines where !line.isEmpty {
-                        if let message = try? Value(json: line) { continuation.yield(message) }
-                    }
-                    continue
-                }
-                if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
-                continuation.finish()
-                source.cancel()
-                return
-            }
+        // Reads block on the channel's thread, whatever the parent left set.
+        _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) & ~O_NONBLOCK)
+        if let code = DetachedThread.start({ [self] in readInput() }) {
+            log("cannot start the thread that reads stdin: \(String(cString: strerror(code)))")
+            continuation.finish()
         }
-        source.resume()
+    }
+
+    /// Reads stdin until it ends, passing on each line that is a JSON value; runs on the
+    /// channel's thread.
+    private func readInput() {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var pending: [UInt8] = []
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            pending.append(contentsOf: buffer[..<count])
+            var start = 0
+            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = pending[start..<newline]
+                if !line.isEmpty, let message = try? Value(json: Array(line)) { continuation.yield(message) }
+                start = newline + 1
+            }
+            pending.removeFirst(start)
+        }
+        continuation.finish()
     }
 
     /// Writes a line on stderr, which shop keeps for `plugin log`.
