@@ -19,7 +19,8 @@ public enum FileSystem {
         guard status.st_mode & S_IFMT != S_IFDIR else { throw FileError(path: path, action: .read, code: EISDIR) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(max(0, Int(status.st_size)) + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // No larger than the file needs: a small file is read without touching 64 KiB.
+        var chunk = [UInt8](repeating: 0, count: min(1 << 16, max(4096, Int(status.st_size) + 1)))
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {

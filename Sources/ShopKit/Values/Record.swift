@@ -24,12 +24,17 @@ public struct Record: Sendable, Hashable {
     public init(pairs: [(String, Value)]) {
         var names: [String] = []
         var values: [Value] = []
+        names.reserveCapacity(pairs.count)
+        values.reserveCapacity(pairs.count)
+        // A few names are searched in a line: hashing each costs more (every JSON object read
+        // is made here).
+        let hashes = pairs.count > FieldNames.linearSearchLimit
         var positions: [String: Int] = [:]
         for (name, value) in pairs {
-            if let position = positions[name] {
+            if let position = hashes ? positions[name] : names.firstIndex(of: name) {
                 values[position] = value
             } else {
-                positions[name] = names.count
+                if hashes { positions[name] = names.count }
                 names.append(name)
                 values.append(value)
             }
@@ -78,7 +83,7 @@ public final class FieldNames: Sendable {
     private let positions: [String: Int]
 
     /// How many names a record may have before lookups use a hash table.
-    private static let linearSearchLimit = 8
+    static let linearSearchLimit = 8
 
     /// Names in order; repeated names are the caller's bug and keep their first position.
     public init(_ names: [String]) {
