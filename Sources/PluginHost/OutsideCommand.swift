@@ -6,23 +6,36 @@ import ShopKit
 /// or none, inside the command's own change (one `undo` step).
 struct OutsideCommand: Command {
     let plugin: OutsidePlugin
-    let spec: CommandSpec
+    /// Where it is in the manifest's commands.
+    let index: Int
 
-    init(plugin: OutsidePlugin, spec: CommandSpec) {
-        self.plugin = plugin
-        var spec = spec
-        spec.arguments = spec.arguments.map { argument in
-            var argument = argument
-            argument.completion = Self.asked(argument.completion, plugin: plugin)
-            return argument
+    /// The spec from the whole manifest, its `dynamic` completion sources asking the
+    /// plugin's process; when the cached manifest is damaged, the outline, saying so and
+    /// taking any words, so that running it is the one line ``run(_:)`` throws.
+    var spec: CommandSpec {
+        switch plugin.spec(ofCommand: index) {
+        case .success(var spec):
+            spec.arguments = spec.arguments.map { argument in
+                var argument = argument
+                argument.completion = Self.asked(argument.completion, plugin: plugin)
+                return argument
+            }
+            spec.options = spec.options.map { option in
+                var option = option
+                option.completion = Self.asked(option.completion, plugin: plugin)
+                return option
+            }
+            return spec
+        case .failure(let error):
+            var spec = plugin.outline.commands[index]
+            spec.discussion =
+                PluginHostError.damagedManifest(plugin: plugin.name, path: plugin.executable, error).description
+            spec.arguments = [ArgumentSpec("WORDS", "anything", isOptional: true, isVariadic: true)]
+            return spec
         }
-        spec.options = spec.options.map { option in
-            var option = option
-            option.completion = Self.asked(option.completion, plugin: plugin)
-            return option
-        }
-        self.spec = spec
     }
+
+    var outline: CommandSpec? { plugin.outline.commands[index] }
 
     /// A `dynamic` source becomes a question to the plugin's process.
     private static func asked(_ source: CompletionSource, plugin: OutsidePlugin) -> CompletionSource {
@@ -34,6 +47,12 @@ struct OutsideCommand: Command {
     static let defaultTimeout: Double = 60
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let spec: CommandSpec
+        switch plugin.spec(ofCommand: index) {
+        case .success(let declared): spec = declared
+        case .failure(let error):
+            throw PluginHostError.damagedManifest(plugin: plugin.name, path: plugin.executable, error)
+        }
         let supervisor = invocation.sessionObject {
             plugin.makeSupervisor(
                 variables: invocation.environment.variables, workingDirectory: invocation.environment.workingDirectory)
@@ -98,7 +117,7 @@ struct OutsideCommand: Command {
                 throw PluginHostError.malformedMessage(
                     plugin: plugin.name, reason: "a state change needs a \"key\" and a \"value\"")
             }
-            guard let declaration = plugin.manifest.stateKeys.first(where: { $0.key == key }) else {
+            guard let declaration = plugin.stateKeys.first(where: { $0.key == key }) else {
                 throw OutsideStateError.notOwned(plugin: plugin.name, key: key)
             }
             guard declaration.type.accepts(value) else {

@@ -1,4 +1,5 @@
 import ShopKit
+import Synchronization
 
 /// An outside plugin as a session sees it: a `Plugin` whose commands come from its
 /// manifest and run in its process, so help, Tab, argument checking, examples, undo,
@@ -8,34 +9,67 @@ import ShopKit
 /// ``PluginSupervisor`` kept as a session object), started on the first call and shut
 /// down when the session ends.
 ///
+/// A registered plugin's cached manifest is read in two steps, so that a session with many
+/// of them starts about as fast as one with none: at start-up only its outline (name,
+/// version, keys, reads, and each command's path, aliases, abstract and input), checked by
+/// the same rules; the rest (arguments, options, examples, completion sources) on first use
+/// of one of its commands — a call, its help, or Tab into it. A cached manifest damaged
+/// there is one line naming the plugin at that use: the command's help says so, and running
+/// it fails.
+///
 /// ```swift
 /// let promo = try OutsidePlugin(manifest: json, executable: "/usr/local/bin/shop-plugin-promo", settings: settings)
 /// let session = try Session(configuration: SessionConfiguration(plugins: [promo], …))
 /// ```
 public struct OutsidePlugin: Plugin, PluginStatusReporting {
-    /// What the plugin declared.
-    public let manifest: PluginManifest
+    /// What a session reads at start: the manifest with each command's outline only (the
+    /// whole manifest for a plugin made from one).
+    let outline: PluginManifest
+    /// The whole manifest, read on first use.
+    private let whole: WholeManifest
     /// Its executable.
     public let executable: String
     /// How its processes start; the session's folder and variables are laid over it.
     let settings: PluginSettings
 
-    /// A plugin from its manifest, checked: the error names the JSON path of the first bad field.
+    /// A plugin from its manifest, checked whole: the error names the JSON path of the first
+    /// bad field.
     public init(manifest json: Value, executable: String, settings: PluginSettings) throws(ManifestError) {
-        manifest = try PluginManifest(json: json)
+        let manifest = try PluginManifest(json: json)
+        outline = manifest
+        whole = WholeManifest(decoded: manifest)
         self.executable = executable
         self.settings = settings
     }
 
-    public var name: String { manifest.name }
-    public var version: String { manifest.version }
-    public var summary: String { manifest.summary }
-    public var stateKeys: [StateKeyDeclaration] { manifest.stateKeys }
-    public var defaultVerb: String? { manifest.defaultVerb }
-    public var reads: [String] { manifest.reads }
+    /// A registered plugin from its cached manifest: the outline is checked now, the rest
+    /// on first use.
+    init(cached json: Value, executable: String, settings: PluginSettings) throws(ManifestError) {
+        outline = try PluginManifest(json: Self.outline(of: json))
+        whole = WholeManifest(json: json)
+        self.executable = executable
+        self.settings = settings
+    }
+
+    /// The whole manifest; a cached one that turns out damaged throws.
+    public var manifest: PluginManifest {
+        get throws(ManifestError) { try whole.manifest.get() }
+    }
+
+    public var name: String { outline.name }
+    public var version: String { outline.version }
+    public var summary: String { outline.summary }
+    public var stateKeys: [StateKeyDeclaration] { outline.stateKeys }
+    public var defaultVerb: String? { outline.defaultVerb }
+    public var reads: [String] { outline.reads }
 
     public var commands: [any Command] {
-        manifest.commands.map { OutsideCommand(plugin: self, spec: $0) }
+        outline.commands.indices.map { OutsideCommand(plugin: self, index: $0) }
+    }
+
+    /// The spec of command `index` as the whole manifest declares it, or why it cannot be read.
+    func spec(ofCommand index: Int) -> Result<CommandSpec, ManifestError> {
+        whole.manifest.map { $0.commands[index] }
     }
 
     public var protocolDescription: String { String(Handshake.protocolVersions.last ?? 1) }
@@ -45,7 +79,7 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
     }
 
     /// The keys a call sends: the plugin's own, then its reads.
-    var scope: [String] { manifest.stateKeys.map(\.key) + manifest.reads }
+    var scope: [String] { outline.stateKeys.map(\.key) + outline.reads }
 
     /// This session's supervisor of the plugin (the one its commands made, or a new one
     /// with the run's settings).
@@ -61,5 +95,47 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
         settings.environment.merge(variables) { $1 }
         settings.workingDirectory = workingDirectory
         return PluginSupervisor(expectedName: name, executable: executable, settings: settings)
+    }
+
+    /// The manifest with each command cut to what a session reads at start.
+    private static func outline(of json: Value) -> Value {
+        guard let record = json.recordValue, let commands = record["commands"]?.listValue else { return json }
+        let outlines: Value = .list(
+            commands.map { command in
+                guard let fields = command.recordValue else { return command }
+                return .record(
+                    Record(
+                        pairs: ["path", "aliases", "abstract", "input"].compactMap { key in
+                            fields[key].map { (key, $0) }
+                        }))
+            })
+        return .record(
+            Record(
+                pairs: record.fields.map { field in (field.name, field.name == "commands" ? outlines : field.value) }))
+    }
+}
+
+/// A manifest decoded on first use, once, for every session of the run.
+private final class WholeManifest: Sendable {
+    private let json: Value?
+    private let decoded: Mutex<Result<PluginManifest, ManifestError>?>
+
+    init(decoded manifest: PluginManifest) {
+        json = nil
+        decoded = Mutex(.success(manifest))
+    }
+
+    init(json: Value) {
+        self.json = json
+        decoded = Mutex(nil)
+    }
+
+    var manifest: Result<PluginManifest, ManifestError> {
+        decoded.withLock { decoded in
+            if let decoded { return decoded }
+            let result = Result { () throws(ManifestError) in try PluginManifest(json: json ?? .null) }
+            decoded = result
+            return result
+        }
     }
 }

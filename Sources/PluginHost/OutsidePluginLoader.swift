@@ -1,8 +1,8 @@
 import ShopKit
 
 /// Finds outside plugins and their manifests: the registered ones from the registry file
-/// (one `stat` each at start, a spawn only for an executable that changed), and one given
-/// by path (`--plugin`, `#%plugin`, `plugin add`), which is started once for its manifest.
+/// (one `stat` each at start, a spawn only for an executable that changed; each cached
+/// manifest read in full on first use), and one given by path (`--plugin`, `#%plugin`, `plugin add`), which is started once for its manifest.
 ///
 /// ```swift
 /// let loader = OutsidePluginLoader(settings: settings, registryPath: PluginRegistryFile.defaultPath(environment: env))
@@ -40,7 +40,7 @@ public struct OutsidePluginLoader: Sendable {
             }
             do {
                 plugins.append(
-                    try OutsidePlugin(manifest: entry.manifest, executable: entry.executable.path, settings: settings))
+                    try OutsidePlugin(cached: entry.manifest, executable: entry.executable.path, settings: settings))
             } catch {
                 warnings.append("plugin \(entry.name): \(error); not loaded")
             }

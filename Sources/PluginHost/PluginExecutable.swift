@@ -57,13 +57,19 @@ public struct PluginExecutable: Sendable, Equatable {
         guard status.st_mode & S_IFMT != S_IFDIR else { throw .folder(word: word) }
         guard status.st_mode & S_IFMT == S_IFREG, access(path, X_OK) == 0 else { throw .notExecutable(word: word) }
         return PluginExecutable(
-            path: path, size: Int64(status.st_size),
-            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+            path: path, size: Int64(status.st_size), modified: modificationTime(of: status))
+    }
+
+    /// A file's modification time in nanoseconds since 1970.
+    private static func modificationTime(of status: stat) -> Int64 {
+        Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
     }
 
     /// Whether the file at ``path`` still has this size and modification time (one `stat`).
     public var isUnchanged: Bool {
-        (try? Self.inspect(path)).map { $0.size == size && $0.modified == modified } ?? false
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        return Int64(status.st_size) == size && Self.modificationTime(of: status) == modified
     }
 }
 

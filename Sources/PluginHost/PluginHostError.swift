@@ -1,3 +1,5 @@
+import ShopKit
+
 /// What went wrong with an outside plugin, as one line that names it.
 ///
 /// The session prints it after `error: `; the state is unchanged and the next call starts
@@ -30,6 +32,8 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
     case stopped(plugin: String)
     /// The third crash within a minute: this one, and the plugin is now disabled.
     indirect case crashedAndDisabled(PluginHostError)
+    /// A registered plugin's cached manifest broke a rule where it was read on first use.
+    case damagedManifest(plugin: String, path: String, ManifestError)
 
     public var description: String {
         switch self {
@@ -65,6 +69,8 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
             return "plugin \(plugin) was stopped"
         case .crashedAndDisabled(let crash):
             return crash.description + "; after 3 crashes within a minute it is disabled for this session"
+        case .damagedManifest(let plugin, let path, let error):
+            return "plugin \(plugin): its cached manifest is damaged (\(error)); add it again: plugin add \(path)"
         }
     }
 
@@ -74,7 +80,8 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
         case .cannotStart(let plugin, _, _), .startTimeout(let plugin, _), .exited(let plugin, _, _, _),
             .nonProtocolText(let plugin, _), .malformedMessage(let plugin, _), .unknownResponse(let plugin, _),
             .unsupportedProtocol(let plugin, _, _, _, _), .handshakeFailed(let plugin, _),
-            .nameMismatch(let plugin, _), .timeout(let plugin, _, _), .disabled(let plugin), .stopped(let plugin):
+            .nameMismatch(let plugin, _), .timeout(let plugin, _, _), .disabled(let plugin), .stopped(let plugin),
+            .damagedManifest(let plugin, _, _):
             plugin
         case .crashedAndDisabled(let crash): crash.plugin
         }

@@ -28,7 +28,8 @@ struct PluginCatalog: Sendable {
         var catalog = PluginCatalog(plugins: builtIns, loader: loader)
         let (registered, warnings) = await loader.registered()
         for warning in warnings { output.write("warning: \(warning)\n", to: .standardError) }
-        catalog.add(registered.filter { plugin in !builtIns.contains { $0.name == plugin.name } })
+        let builtInNames = catalog.plugins.map(\.name)
+        catalog.add(registered.filter { !builtInNames.contains($0.name) })
         for path in options.plugins {
             do {
                 catalog.add([try await loader.load(path, workingDirectory: process.workingDirectory)])

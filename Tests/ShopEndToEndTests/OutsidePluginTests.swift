@@ -173,6 +173,65 @@ import Testing
         #expect(starts() == afterChange, "and used from then on")
     }
 
+    /// `plugin add` of a copy of the fake, then its cached manifest changed by `edit`.
+    private func registerFake(editing edit: (inout [String: Any]) -> Void) async throws -> String {
+        let copy = folder.path + "/shop-plugin-fake"
+        let cp = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: [FakePlugin.path, copy])
+        cp.waitUntilExit()
+        let added = try await shop(["-c", "plugin add \(copy)"])
+        #expect(added.standardError == "")
+        let path = folder.path + "/data/shop/plugins.json"
+        var registry =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+            ?? [:]
+        var entries = registry["plugins"] as? [[String: Any]] ?? []
+        var manifest = entries.first?["manifest"] as? [String: Any] ?? [:]
+        edit(&manifest)
+        entries[0]["manifest"] = manifest
+        registry["plugins"] = entries
+        try JSONSerialization.data(withJSONObject: registry).write(to: URL(fileURLWithPath: path))
+        return copy
+    }
+
+    @Test func aCachedManifestDamagedPastItsOutlineIsOneLineAtFirstUseAndBuiltInsWork() async throws {
+        let copy = try await registerFake { manifest in
+            var commands = manifest["commands"] as? [[String: Any]] ?? []
+            var arguments = commands[0]["arguments"] as? [[String: Any]] ?? []
+            arguments[0]["kind"] = "nonsense"
+            commands[0]["arguments"] = arguments
+            manifest["commands"] = commands
+        }
+        let started = try await shop(["-c", "services select windows\nplugins | count"])
+        #expect(started.standardError == "", "read on first use: a session that does not use it hears nothing")
+        #expect(started.standardOutput == "✓ selected Window cleaning (1 500 ₽)\n4\n")
+        let used = try await script(["fake echo hi", "services select windows"])
+        let lines = used.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "\(used.standardError)")
+        #expect(
+            lines.first?.hasPrefix(
+                "error: steps.shopscript:1:1: plugin fake: its cached manifest is damaged (manifest.commands[0].arguments[0]"
+            )
+                == true, "\(used.standardError)")
+        #expect(lines.first?.hasSuffix("; add it again: plugin add \(copy)") == true)
+        #expect(used.standardOutput == "✓ selected Window cleaning (1 500 ₽)\n")
+        let help = try await shop(["-c", "help fake echo"])
+        #expect(help.standardOutput.contains("its cached manifest is damaged"))
+    }
+
+    @Test func aCachedManifestWithADamagedOutlineIsAWarningAtStart() async throws {
+        _ = try await registerFake { manifest in
+            var commands = manifest["commands"] as? [[String: Any]] ?? []
+            commands[0]["path"] = ["other", "echo"]
+            manifest["commands"] = commands
+        }
+        let result = try await shop(["-c", "services select windows"])
+        #expect(result.standardOutput == "✓ selected Window cleaning (1 500 ₽)\n")
+        #expect(
+            result.standardError
+                == "warning: plugin fake: manifest.commands[0].path: 'other echo' must be 'fake VERB' or 'fake'; not loaded\n"
+        )
+    }
+
     /// The `reads` of the registry's cached manifest of `fake`.
     private func registeredReads() throws -> [String] {
         let data = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/data/shop/plugins.json"))

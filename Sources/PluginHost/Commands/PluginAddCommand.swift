@@ -34,7 +34,7 @@ struct PluginAddCommand: Command {
         let replaced = registry.entry(named: plugin.name) != nil
         registry.register(PluginRegistryFile.Entry(name: plugin.name, executable: executable, manifest: json))
         try registry.save()
-        let manifest = plugin.manifest
+        let manifest = plugin.outline
         var parts = ["\(manifest.commands.count) command\(manifest.commands.count == 1 ? "" : "s")"]
         if !manifest.stateKeys.isEmpty {
             parts.append("\(manifest.stateKeys.count) state key\(manifest.stateKeys.count == 1 ? "" : "s")")

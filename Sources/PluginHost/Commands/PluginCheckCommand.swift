@@ -59,11 +59,13 @@ struct PluginCheckReport {
         }
         let first: Value
         let plugin: OutsidePlugin
+        let manifest: PluginManifest
         do {
             let answer = try await supervisor.call("manifest", label: "manifest", timeout: 5, params: .null)
             first = answer.recordValue?["manifest"] ?? .null
             plugin = try OutsidePlugin(manifest: first, executable: executable.path, settings: loader.settings)
-            let (commands, keys) = (plugin.manifest.commands.count, plugin.stateKeys.count)
+            manifest = try plugin.manifest
+            let (commands, keys) = (manifest.commands.count, manifest.stateKeys.count)
             record(
                 true,
                 "manifest: \(commands) command\(commands == 1 ? "" : "s"), \(keys) state key\(keys == 1 ? "" : "s")")
@@ -86,7 +88,7 @@ struct PluginCheckReport {
         await checkCrash(supervisor)
         let exitedAlone = await supervisor.shutdownReportingExit()
         record(exitedAlone, exitedAlone ? "shutdown ends the process" : "shutdown: the process had to be killed")
-        for example in plugin.manifest.commands.flatMap(\.examples) {
+        for example in manifest.commands.flatMap(\.examples) {
             await checkExample(example.command, plugin: plugin, builtIns: builtIns, environment: environment)
         }
         do {
@@ -100,7 +102,7 @@ struct PluginCheckReport {
     /// A `run` cancelled at once must be answered within the 1 s grace: the process is still
     /// there afterwards.
     private mutating func checkCancel(_ supervisor: PluginSupervisor, plugin: OutsidePlugin) async {
-        guard let command = plugin.manifest.commands.first else { return }
+        guard let command = plugin.outline.commands.first else { return }
         let params: Value = .record(
             Record([
                 "command": .list(command.path.map(Value.string)), "arguments": .record(Record(pairs: [])),

@@ -22,8 +22,18 @@ public protocol Command: Sendable {
     /// What the command is called, takes and documents.
     var spec: CommandSpec { get }
 
+    /// For a command whose full spec is costly to make (an outside plugin's, decoded from its
+    /// cached manifest on first use): a spec with only the path, aliases, abstract and input,
+    /// already checked, which is all a session reads when it starts. Nil, the default, has
+    /// the session read ``spec`` at once.
+    var outline: CommandSpec? { get }
+
     /// Does the work.
     func run(_ invocation: Invocation) async throws -> CommandResult?
+}
+
+extension Command {
+    public var outline: CommandSpec? { nil }
 }
 
 /// What a command returns: a value, and how to show it when it is displayed.

@@ -35,11 +35,11 @@ public struct CommandRegistry: Sendable {
         var groups: [String: Group] = [:]
         for command in core {
             let registered = RegisteredCommand(command, owner: nil)
-            let path = registered.spec.path
+            let path = registered.declared.path
             switch path.count {
             case 1:
-                try Self.check(registered.spec)
-                for name in [path[0]] + registered.spec.aliases {
+                try Self.check(registered)
+                for name in [path[0]] + registered.declared.aliases {
                     guard topLevel[name] == nil else { throw .duplicate(name) }
                     topLevel[name] = registered
                 }
@@ -59,11 +59,12 @@ public struct CommandRegistry: Sendable {
             var group = Group(defaultVerb: plugin.defaultVerb)
             for command in plugin.commands {
                 let registered = RegisteredCommand(command, owner: plugin.name)
-                guard (1...2).contains(registered.spec.path.count), registered.spec.path[0] == plugin.name else {
-                    throw .misplacedCommand(registered.spec.name, plugin: plugin.name)
+                guard (1...2).contains(registered.declared.path.count), registered.declared.path[0] == plugin.name
+                else {
+                    throw .misplacedCommand(registered.declared.name, plugin: plugin.name)
                 }
-                guard registered.spec.path.count == 2 else {
-                    try Self.check(registered.spec)
+                guard registered.declared.path.count == 2 else {
+                    try Self.check(registered)
                     guard group.bare == nil, group.defaultVerb == nil else { throw .duplicate(plugin.name) }
                     group.bare = registered
                     continue
@@ -85,18 +86,21 @@ public struct CommandRegistry: Sendable {
         self.groups = groups
     }
 
-    private static func check(_ spec: CommandSpec) throws(RegistryError) {
+    /// Checks a command's spec; an outline was checked where it was made.
+    private static func check(_ command: RegisteredCommand) throws(RegistryError) {
+        guard !command.isOutlined else { return }
         do {
-            try spec.validate(path: spec.name)
+            try command.declared.validate(path: command.declared.name)
         } catch {
             throw .invalidSpec(error)
         }
     }
 
     private static func add(_ command: RegisteredCommand, to group: inout Group) throws(RegistryError) {
-        try check(command.spec)
-        for verb in [command.spec.path[1]] + command.spec.aliases {
-            guard group.verbs[verb] == nil else { throw .duplicate("\(command.spec.path[0]) \(verb)") }
+        try check(command)
+        let declared = command.declared
+        for verb in [declared.path[1]] + declared.aliases {
+            guard group.verbs[verb] == nil else { throw .duplicate("\(declared.path[0]) \(verb)") }
             group.verbs[verb] = command
         }
     }
@@ -207,18 +211,29 @@ public enum RegistryError: Error, Equatable, CustomStringConvertible {
 public final class RegisteredCommand: Sendable {
     /// The command.
     public let command: any Command
-    /// Its metadata, read once when the registry was built.
-    public let spec: CommandSpec
     /// The plugin whose keys it may write, or nil for a core command.
     public let owner: String?
     /// Whether it reads a pipeline's input (kept apart for the interpreter's hot path).
     let input: InputRequirement
+    /// The spec read when the registry was built: the whole of it, or the command's outline
+    /// (``Command/outline``) — enough for its names and input.
+    let declared: CommandSpec
+    /// Whether `declared` is an outline, the full spec to be read on first use.
+    let isOutlined: Bool
 
     /// `command` with its metadata read once; `owner` is its plugin's name (nil for the core).
     public init(_ command: any Command, owner: String?) {
         self.command = command
-        self.spec = command.spec
         self.owner = owner
-        self.input = spec.input
+        let outline = command.outline
+        self.declared = outline ?? command.spec
+        self.isOutlined = outline != nil
+        self.input = declared.input
+    }
+
+    /// Its metadata: read once when the registry was built, or on each use for an outlined
+    /// command (which keeps what it decoded).
+    public var spec: CommandSpec {
+        isOutlined ? command.spec : declared
     }
 }
