@@ -22,38 +22,51 @@ import Synchronization
 /// let session = try Session(configuration: SessionConfiguration(plugins: [promo], …))
 /// ```
 public struct OutsidePlugin: Plugin, PluginStatusReporting {
+    /// Everything, behind one reference: each of its commands holds the plugin, and a
+    /// session makes them all when it starts.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let outline: PluginManifest
+        let whole: WholeManifest
+        let executable: String
+        let settings: PluginSettings
+
+        init(outline: PluginManifest, whole: WholeManifest, executable: String, settings: PluginSettings) {
+            self.outline = outline
+            self.whole = whole
+            self.executable = executable
+            self.settings = settings
+        }
+    }
+
     /// What a session reads at start: the manifest with each command's outline only (the
     /// whole manifest for a plugin made from one).
-    let outline: PluginManifest
-    /// The whole manifest, read on first use.
-    private let whole: WholeManifest
+    var outline: PluginManifest { storage.outline }
     /// Its executable.
-    public let executable: String
+    public var executable: String { storage.executable }
     /// How its processes start; the session's folder and variables are laid over it.
-    let settings: PluginSettings
+    var settings: PluginSettings { storage.settings }
 
     /// A plugin from its manifest, checked whole: the error names the JSON path of the first
     /// bad field.
     public init(manifest json: Value, executable: String, settings: PluginSettings) throws(ManifestError) {
         let manifest = try PluginManifest(json: json)
-        outline = manifest
-        whole = WholeManifest(decoded: manifest)
-        self.executable = executable
-        self.settings = settings
+        storage = Storage(
+            outline: manifest, whole: WholeManifest(decoded: manifest), executable: executable, settings: settings)
     }
 
     /// A registered plugin from its cached manifest: the outline is checked now, the rest
     /// on first use.
     init(cached json: Value, executable: String, settings: PluginSettings) throws(ManifestError) {
-        outline = try PluginManifest(json: Self.outline(of: json))
-        whole = WholeManifest(json: json)
-        self.executable = executable
-        self.settings = settings
+        storage = Storage(
+            outline: try PluginManifest(json: Self.outline(of: json)), whole: WholeManifest(json: json),
+            executable: executable, settings: settings)
     }
 
     /// The whole manifest; a cached one that turns out damaged throws.
     public var manifest: PluginManifest {
-        get throws(ManifestError) { try whole.manifest.get() }
+        get throws(ManifestError) { try storage.whole.manifest.get() }
     }
 
     public var name: String { outline.name }
@@ -69,7 +82,7 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
 
     /// The spec of command `index` as the whole manifest declares it, or why it cannot be read.
     func spec(ofCommand index: Int) -> Result<CommandSpec, ManifestError> {
-        whole.manifest.map { $0.commands[index] }
+        storage.whole.manifest.map { $0.commands[index] }
     }
 
     public var protocolDescription: String { String(Handshake.protocolVersions.last ?? 1) }

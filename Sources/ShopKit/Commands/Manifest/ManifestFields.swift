@@ -55,12 +55,20 @@ struct ManifestFields {
         }
     }
 
+    /// A list of strings; an element's path is spelled only for an error (a manifest is
+    /// read at every start).
     func strings(_ name: String) throws(ManifestError) -> [String] {
-        try list(name).map { element throws(ManifestError) in
-            guard case .string(let text) = element.value else {
-                throw ManifestError(path: element.path, "expected a string, got \(element.value.typeName)")
+        switch record[name] {
+        case nil, .null?: return []
+        case .list(let elements)?:
+            return try elements.enumerated().map { index, element throws(ManifestError) in
+                guard case .string(let text) = element else {
+                    throw ManifestError(
+                        path: "\(path(of: name))[\(index)]", "expected a string, got \(element.typeName)")
+                }
+                return text
             }
-            return text
+        case let other?: throw ManifestError(path: path(of: name), "expected a list, got \(other.typeName)")
         }
     }
 

@@ -89,7 +89,8 @@ public struct PluginManifest: Sendable {
     private func checkNamespace(path: String) throws(ManifestError) {
         var keys: [String: Int] = [:]
         for (index, key) in stateKeys.enumerated() {
-            let place = "\(path).stateKeys[\(index)].key"
+            // Built only for an error: a manifest is checked at every start.
+            var place: String { "\(path).stateKeys[\(index)].key" }
             guard key.key.hasPrefix(name + "."), key.key.count > name.count + 1 else {
                 throw ManifestError(path: place, "'\(key.key)' must start with '\(name).'")
             }
@@ -103,7 +104,7 @@ public struct PluginManifest: Sendable {
         var verbs: [String: Int] = [:]
         var bare: Int?
         for (index, command) in commands.enumerated() {
-            let place = "\(path).commands[\(index)]"
+            var place: String { "\(path).commands[\(index)]" }
             guard command.path.first == name else {
                 throw ManifestError(path: "\(place).path", "'\(command.name)' must be '\(name) VERB' or '\(name)'")
             }
