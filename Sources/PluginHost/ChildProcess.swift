@@ -6,8 +6,8 @@ import Synchronization
 /// stdin, stdout and stderr connected to pipes the host holds.
 ///
 /// The group keeps the terminal's Ctrl-C away from the plugin (the host owns
-/// cancellation); the pipes are made with `O_CLOEXEC` so no other descriptor of shop leaks
-/// into the child. The process is reaped by ``reap()`` or ``waitForExit(within:)``: no
+/// cancellation); the child gets the three pipes and no other descriptor of shop (the pipes
+/// are made with `O_CLOEXEC`, and every descriptor from 3 up is closed in the child). The process is reaped by ``reap()`` or ``waitForExit(within:)``: no
 /// zombie outlives it.
 final class ChildProcess: Sendable {
     /// The process id, which is also its process group's id.
@@ -52,6 +52,9 @@ final class ChildProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
         shop_spawn_add_chdir(&actions, workingDirectory)
+        // Only the three pipes: a descriptor of shop's opened without O_CLOEXEC (a socket of a
+        // library, a file) must not live on in the plugin, where it keeps a connection open.
+        shop_spawn_add_closefrom(&actions, 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

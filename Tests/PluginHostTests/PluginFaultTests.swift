@@ -195,6 +195,22 @@ import Testing
         }
     }
 
+    @Test func thePluginGetsNoDescriptorOfTheHostButItsPipes() async throws {
+        let host = try FakePluginHost()
+        let marker = try host.folder.write("", to: "inherited")
+        // Opened without O_CLOEXEC, as a library's socket or file may be.
+        let descriptor = open(marker, O_RDONLY)
+        defer { close(descriptor) }
+        _ = try await host.run("echo")
+        let pid = host.pids[0]
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")
+        let targets = open.map {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? ""
+        }
+        #expect(!targets.contains(marker), "\(targets)")
+        await host.supervisor.shutdown()
+    }
+
     @Test func stderrIsKeptInTheLogNeverOnTheTerminal() async throws {
         let host = try FakePluginHost(.crashMidCall, once: true)
         _ = await host.failure { _ = try await host.run("echo") }

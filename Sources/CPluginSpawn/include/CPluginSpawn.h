@@ -1,7 +1,7 @@
 #ifndef SHOP_CPLUGINSPAWN_H
 #define SHOP_CPLUGINSPAWN_H
 
-// The two GNU process calls Swift's Glibc module does not import (they need _GNU_SOURCE).
+// The three GNU process calls Swift's Glibc module does not import (they need _GNU_SOURCE).
 // Each function wraps exactly one call and contains no logic of its own.
 
 #include <spawn.h>
@@ -11,5 +11,9 @@ int shop_pipe_cloexec(int fds[2]);
 
 /// `posix_spawn_file_actions_addchdir_np`: the child starts in `path`.
 int shop_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path);
+
+/// `posix_spawn_file_actions_addclosefrom_np`: the child gets no descriptor from `lowest` up
+/// but those the other actions give it.
+int shop_spawn_add_closefrom(posix_spawn_file_actions_t *actions, int lowest);
 
 #endif
