@@ -20,7 +20,7 @@ import Testing
                         let text = "\(task)-\(cycle)"
                         answers.append(try await host.run("echo", text: text).stringValue ?? "")
                         #expect(await host.supervisor.shutdownReportingExit(), "the plugin exited after 'shutdown'")
-                        #expect(host.supervisor.log.lines.last?.hasPrefix("shop: stopped the plugin") == true)
+                        #expect(host.supervisor.log.lines.contains { $0.hasPrefix("shop: stopped the plugin") })
                     }
                     return answers
                 }
