@@ -1,7 +1,7 @@
 import Glibc
 
 /// A thread of its own, outside Swift's cooperative pool, for work that blocks or waits on
-/// descriptors (reading a plugin's pipes).
+/// descriptors (reading a plugin's pipes); it takes no signals.
 ///
 /// ```swift
 /// if let code = DetachedThread.start({ readUntilTheEnd() }) { print(String(cString: strerror(code))) }
@@ -15,6 +15,11 @@ public enum DetachedThread {
             &thread, nil,
             { context in
                 guard let context else { return nil }
+                // Signals sent to the process go to the threads that expect them (a handler
+                // on the main thread, libdispatch's signal sources), never to this one.
+                var all = sigset_t()
+                sigfillset(&all)
+                pthread_sigmask(SIG_BLOCK, &all, nil)
                 Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
                 return nil
             }, context)
