@@ -77,6 +77,26 @@ import Testing
         #expect(try store.value("counter.value") == .int(0))
     }
 
+    @Test func aKeyWrittenAgainAroundNestedChangesIsRestoredToItsFirstValue() throws {
+        let store = store()
+        try store.setVariable("x", to: 1)
+        store.beginChange(label: "outer")
+        try store.setVariable("x", to: 2)
+        try store.setVariable("x", to: 3)
+        store.beginChange(label: "inner, rolled back")
+        try store.setVariable("x", to: 4)
+        store.rollBackChange()
+        try store.setVariable("x", to: 5)
+        store.beginChange(label: "inner, kept")
+        try store.setVariable("x", to: 6)
+        store.commitChange()
+        try store.setVariable("x", to: 7)
+        store.commitChange()
+        #expect(try store.value("x") == .int(7))
+        #expect(store.undo() == "outer")
+        #expect(try store.value("x") == .int(1))
+    }
+
     @Test func revisionsChangeWithEveryWriteAndRestore() throws {
         let store = store()
         let before = store.revision(of: "counter.value")

@@ -38,6 +38,10 @@ public final class StateStore: StateBackend {
     private var spareJournal: Journal?
     /// How many outermost changes are in effect (forgotten ones included).
     public private(set) var checkpoint = 0
+    /// The serials of the open changes, outermost first: each change gets a new one, so an
+    /// entry written under the innermost one's serial has its key's first write noted there.
+    private var openSerials: [UInt64] = []
+    private var lastSerial: UInt64 = 0
 
     /// An empty store with the keys of the given plugins.
     public init(declarations: [StateKeyDeclaration] = []) {
@@ -261,18 +265,30 @@ public final class StateStore: StateBackend {
     }
 
     private func write(_ key: String, _ entry: StateEntry?) {
+        let serial = openSerials.last ?? 0
         let previous: StateEntry?
-        if let entry {
+        if var entry {
+            entry.writtenInChange = serial
             previous = entries.updateValue(entry, forKey: key)
         } else {
             previous = entries.removeValue(forKey: key)
         }
         nextRevision += 1
+        // A key the innermost change wrote already has its first write noted (a loop setting
+        // one variable 100,000 times looks nothing up), unless changes committed inside it
+        // since must be folded in first.
+        if serial != 0, previous?.writtenInChange == serial, !hasOpenChildren { return }
         if !nested.isEmpty {
             nested[nested.count - 1].record(key, previous: previous ?? initialEntry(key))
         } else if journal.isOpen {
             journal.record(key, previous: previous ?? initialEntry(key))
         }
+    }
+
+    /// Whether the innermost open change has changes committed inside it still undoable alone.
+    private var hasOpenChildren: Bool {
+        if let innermost = nested.last { return innermost.hasChildren }
+        return journal.hasChildren
     }
 
     private func initialEntry(_ key: String) -> StateEntry? {
@@ -286,6 +302,8 @@ public final class StateStore: StateBackend {
     /// Opens a change inside the open one (or an outermost one); `label` is the text of the
     /// command, pipeline or script that makes it, which `undo` names.
     public func beginChange(label: ChangeLabel) {
+        lastSerial += 1
+        openSerials.append(lastSerial)
         guard journal.isOpen else {
             journal.begin(label: label)
             return
@@ -305,6 +323,7 @@ public final class StateStore: StateBackend {
     /// undo step. Returns whether it changed anything.
     @discardableResult
     public func commitChange() -> Bool {
+        _ = openSerials.popLast()
         guard let change = nested.popLast() else {
             guard journal.commit() else { return false }
             checkpoint += 1
@@ -325,6 +344,7 @@ public final class StateStore: StateBackend {
 
     /// Closes the innermost change, restoring every key it (and the changes it merged) wrote.
     public func rollBackChange() {
+        _ = openSerials.popLast()
         guard let change = nested.popLast() else {
             journal.rollBack(restoring: restore)
             return
@@ -405,4 +425,7 @@ struct StateEntry: Sendable {
     var value: Value
     var revision: UInt64
     var model: (any Sendable)?
+    /// The serial of the change that wrote it while that change was the innermost one open
+    /// (0: none, or not known): a later write under the same change notes nothing.
+    var writtenInChange: UInt64 = 0
 }

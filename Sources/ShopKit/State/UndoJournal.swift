@@ -31,6 +31,9 @@ struct UndoJournal {
     /// Whether an outermost change is open.
     var isOpen: Bool { open != nil }
 
+    /// Whether the open change has changes committed inside it still undoable on their own.
+    var hasChildren: Bool { open?.children.isEmpty == false }
+
     /// How many steps can be undone.
     var stepCount: Int { steps.count - forgottenSteps }
 
