@@ -150,6 +150,12 @@ public struct CommandRegistry: Sendable {
         (Array(topLevel.keys) + Array(groups.keys)).sorted()
     }
 
+    /// The one-word core command or alias named `name`, if there is one (one lookup, for the
+    /// interpreter's hot path).
+    public func topLevelCommand(named name: String) -> RegisteredCommand? {
+        topLevel[name]
+    }
+
     /// Whether a line can start with `name`: a core command, an alias, a group or a plugin.
     public func startsALine(_ name: String) -> Bool {
         topLevel[name] != nil || groups[name] != nil

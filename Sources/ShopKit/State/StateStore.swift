@@ -42,6 +42,9 @@ public final class StateStore: StateBackend {
     /// entry written under the innermost one's serial has its key's first write noted there.
     private var openSerials: [UInt64] = []
     private var lastSerial: UInt64 = 0
+    /// A number that changes whenever any key with a dot (a plugin's, `commands.NAME`)
+    /// changes: one comparison tells a cache of such keys that none changed.
+    public private(set) var dottedKeysRevision: UInt64 = 0
 
     /// An empty store with the keys of the given plugins.
     public init(declarations: [StateKeyDeclaration] = []) {
@@ -274,6 +277,7 @@ public final class StateStore: StateBackend {
             previous = entries.removeValue(forKey: key)
         }
         nextRevision += 1
+        if key.utf8.contains(UInt8(ascii: ".")) { dottedKeysRevision += 1 }
         // A key the innermost change wrote already has its first write noted (a loop setting
         // one variable 100,000 times looks nothing up), unless changes committed inside it
         // since must be folded in first.
@@ -399,6 +403,7 @@ public final class StateStore: StateBackend {
     private func restore(_ key: String, _ previous: StateEntry?) {
         entries[key] = previous.map { StateEntry(value: $0.value, revision: nextRevision, model: $0.model) }
         nextRevision += 1
+        if key.utf8.contains(UInt8(ascii: ".")) { dottedKeysRevision += 1 }
     }
 
     // MARK: Names
