@@ -219,6 +219,10 @@ public final class RegisteredCommand: Sendable {
     public let owner: String?
     /// Whether it reads a pipeline's input (kept apart for the interpreter's hot path).
     let input: InputRequirement
+    /// The index of its deferred argument, if it has one (kept apart, as ``input``).
+    let deferredArgument: Int?
+    /// The indices of the arguments every call must give (neither optional nor deferred).
+    let requiredArguments: [Int]
 
     /// `command` with its metadata read once; `owner` is its plugin's name (nil for the core).
     public init(_ command: any Command, owner: String?) {
@@ -226,5 +230,8 @@ public final class RegisteredCommand: Sendable {
         self.spec = command.spec
         self.owner = owner
         self.input = spec.input
+        let arguments = command.spec.arguments
+        deferredArgument = arguments.firstIndex { $0.isDeferred }
+        requiredArguments = arguments.indices.filter { !arguments[$0].isOptional && !arguments[$0].isDeferred }
     }
 }

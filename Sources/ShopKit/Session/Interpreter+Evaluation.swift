@@ -144,6 +144,10 @@ extension Interpreter {
     /// global variable, then the path into it.
     func resolve(_ reference: Reference) throws(LocatedError) -> Value {
         do {
+            // The common case first: a plain `$name`, a local or a variable.
+            if reference.path.isEmpty, !Reference.isReserved(reference.name) {
+                return try local(reference.name) ?? store.value(reference.name)
+            }
             var consumed = 0
             let base: Value
             switch reference.name {

@@ -23,7 +23,8 @@ extension Interpreter {
 
     /// The local of the running call named `name`, if any.
     func local(_ name: String) -> Value? {
-        language.frames.last?.locals[name]
+        guard let last = language.frames.indices.last else { return nil }
+        return language.frames[last].locals[name]
     }
 
     /// Runs `body` with `$it` bound to `item`.
