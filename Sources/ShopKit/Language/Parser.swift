@@ -289,8 +289,9 @@ public struct Parser {
         -> (Pipeline?, Token)
     {
         var commands: [CommandCall] = []
-        var words: [Word] = [first]
+        var words: [Word] = []
         words.reserveCapacity(4)
+        words.append(first)
         var end = lexer.position
         var isValid = true
         var lastPipe: SourceLocation?
