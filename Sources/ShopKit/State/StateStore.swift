@@ -169,7 +169,7 @@ public final class StateStore: StateBackend {
             if let owner = owner(of: name) { throw .readOnly(key: name, owner: owner) }
             throw .invalidName(name)
         }
-        write(name, StateEntry(value: value, revision: nextRevision, model: nil))
+        write(name, StateEntry(value: value, revision: nextRevision, model: nil), isVariable: true)
     }
 
     /// Removes a user variable.
@@ -178,7 +178,7 @@ public final class StateStore: StateBackend {
         guard entries[name] != nil else {
             throw .unknownName(name, suggestion: Suggestion.nearest(to: name, in: variableNames))
         }
-        write(name, nil)
+        write(name, nil, isVariable: true)
     }
 
     /// Sets a typed key the plugin declared to `model`.
@@ -267,7 +267,9 @@ public final class StateStore: StateBackend {
         }
     }
 
-    private func write(_ key: String, _ entry: StateEntry?) {
+    /// Writes (or with nil, removes) `key`; `isVariable` says it is a user variable's name,
+    /// which has no dot.
+    private func write(_ key: String, _ entry: StateEntry?, isVariable: Bool = false) {
         let serial = openSerials.last ?? 0
         let previous: StateEntry?
         if var entry {
@@ -277,7 +279,7 @@ public final class StateStore: StateBackend {
             previous = entries.removeValue(forKey: key)
         }
         nextRevision += 1
-        if key.utf8.contains(UInt8(ascii: ".")) { dottedKeysRevision += 1 }
+        if !isVariable, key.utf8.contains(UInt8(ascii: ".")) { dottedKeysRevision += 1 }
         // A key the innermost change wrote already has its first write noted (a loop setting
         // one variable 100,000 times looks nothing up), unless changes committed inside it
         // since must be folded in first.
@@ -291,7 +293,8 @@ public final class StateStore: StateBackend {
 
     /// Whether the innermost open change has changes committed inside it still undoable alone.
     private var hasOpenChildren: Bool {
-        if let innermost = nested.last { return innermost.hasChildren }
+        // Read in place: a copy of the innermost change would copy its records.
+        if !nested.isEmpty { return nested[nested.count - 1].hasChildren }
         return journal.hasChildren
     }
 
@@ -401,7 +404,12 @@ public final class StateStore: StateBackend {
     }
 
     private func restore(_ key: String, _ previous: StateEntry?) {
-        entries[key] = previous.map { StateEntry(value: $0.value, revision: nextRevision, model: $0.model) }
+        entries[key] = previous.map { entry in
+            var restored = entry
+            restored.revision = nextRevision
+            restored.writtenInChange = 0
+            return restored
+        }
         nextRevision += 1
         if key.utf8.contains(UInt8(ascii: ".")) { dottedKeysRevision += 1 }
     }
@@ -429,8 +437,30 @@ public final class StateStore: StateBackend {
 struct StateEntry: Sendable {
     var value: Value
     var revision: UInt64
-    var model: (any Sendable)?
+    /// The model, boxed: entries are copied on every write, and a box copies as one
+    /// reference where an existential copies through its type's witnesses.
+    private var box: ModelBox?
+
+    init(value: Value, revision: UInt64, model: (any Sendable)?) {
+        self.value = value
+        self.revision = revision
+        box = model.map(ModelBox.init)
+    }
+
+    var model: (any Sendable)? {
+        get { box?.model }
+        set { box = newValue.map(ModelBox.init) }
+    }
     /// The serial of the change that wrote it while that change was the innermost one open
     /// (0: none, or not known): a later write under the same change notes nothing.
     var writtenInChange: UInt64 = 0
+}
+
+/// A decoded model, kept by reference in a ``StateEntry``.
+final class ModelBox: Sendable {
+    let model: any Sendable
+
+    init(_ model: any Sendable) {
+        self.model = model
+    }
 }
