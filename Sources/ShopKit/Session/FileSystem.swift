@@ -41,9 +41,12 @@ public enum FileSystem {
     /// `replacingExisting`. The bytes go to a temporary file in the target's folder, which is
     /// flushed to disk and renamed over the target, so a failed write leaves the old file as
     /// it was; the new file keeps the old one's permissions. `name` is the path as the user
-    /// gave it, for messages.
+    /// gave it, for messages. Without `flushing`, the rename is still atomic (a process killed
+    /// at any moment leaves the old file or the new one) but nothing waits for the disk: for
+    /// a file that keeps growing unflushed anyway, such as a recording.
     public static func writeAtomically(
-        _ bytes: [UInt8], to path: String, named name: String? = nil, replacingExisting: Bool = true
+        _ bytes: [UInt8], to path: String, named name: String? = nil, replacingExisting: Bool = true,
+        flushing: Bool = true
     ) throws(FileError) {
         let shown = name ?? path
         let (target, keptMode) = try writableTarget(path, named: shown, replacingExisting: replacingExisting)
@@ -74,14 +77,14 @@ public enum FileSystem {
             }
             written += count
         }
-        if fsync(descriptor) != 0 {
+        if flushing && fsync(descriptor) != 0 {
             let code = errno
             close(descriptor)
             throw fail(code)
         }
         guard close(descriptor) == 0 else { throw fail(errno) }
         guard rename(temporary, target) == 0 else { throw fail(errno) }
-        syncFolder(folder)
+        if flushing { syncFolder(folder) }
     }
 
     /// Refuses, before anything is written, what ``writeAtomically(_:to:named:replacingExisting:)``

@@ -56,24 +56,27 @@ extension CommandSpec {
         }
         var seenOptional = false
         var names: Set<String> = []
+        // Every built-in is checked at every start: the place is spelled only for an error.
         for (index, argument) in arguments.enumerated() {
-            let place = "\(path).arguments[\(index)]"
+            func problem(_ message: String) -> ManifestError {
+                ManifestError(path: "\(path).arguments[\(index)]", message)
+            }
             guard !argument.name.isEmpty, names.insert(argument.name).inserted else {
-                throw ManifestError(path: place, "the name '\(argument.name)' is empty or used twice")
+                throw problem("the name '\(argument.name)' is empty or used twice")
             }
             if argument.isOptional || argument.isVariadic {
                 seenOptional = true
             } else if seenOptional {
-                throw ManifestError(path: place, "a required argument after an optional one")
+                throw problem("a required argument after an optional one")
             }
             if argument.isVariadic, index != arguments.count - 1 {
-                throw ManifestError(path: place, "only the last argument can be variadic")
+                throw problem("only the last argument can be variadic")
             }
         }
         for (index, option) in options.enumerated() {
-            let place = "\(path).options[\(index)]"
             guard option.name.hasPrefix("--"), option.name.count > 2, names.insert(option.name).inserted else {
-                throw ManifestError(path: place, "'\(option.name)' is not a '--name' or is used twice")
+                throw ManifestError(
+                    path: "\(path).options[\(index)]", "'\(option.name)' is not a '--name' or is used twice")
             }
         }
     }
