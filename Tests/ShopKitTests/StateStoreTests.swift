@@ -78,20 +78,20 @@ import Testing
     }
 
     @Test func aKeyWrittenAgainAroundNestedChangesIsRestoredToItsFirstValue() throws {
+        struct Refused: Error {}
         let store = store()
         try store.setVariable("x", to: 1)
-        store.beginChange(label: "outer")
-        try store.setVariable("x", to: 2)
-        try store.setVariable("x", to: 3)
-        store.beginChange(label: "inner, rolled back")
-        try store.setVariable("x", to: 4)
-        store.rollBackChange()
-        try store.setVariable("x", to: 5)
-        store.beginChange(label: "inner, kept")
-        try store.setVariable("x", to: 6)
-        store.commitChange()
-        try store.setVariable("x", to: 7)
-        store.commitChange()
+        try store.withChange(label: "outer") {
+            for value in 2...3 { try store.setVariable("x", to: .int(value)) }
+            let rolledBack: Void? = try? store.withChange(label: "inner, rolled back") {
+                try store.setVariable("x", to: 4)
+                throw Refused()
+            }
+            #expect(rolledBack == nil)
+            try store.setVariable("x", to: 5)
+            try store.withChange(label: "inner, kept") { try store.setVariable("x", to: 6) }
+            try store.setVariable("x", to: 7)
+        }
         #expect(try store.value("x") == .int(7))
         #expect(store.undo() == "outer")
         #expect(try store.value("x") == .int(1))
