@@ -428,8 +428,7 @@ public final class StateStore: StateBackend {
 
     /// Whether `name` can name a user variable: a letter or `_`, then letters, digits, `_`.
     public static func isVariableName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, Lexer.isNameStart(first) else { return false }
-        return name.utf8.allSatisfy(Lexer.isNameContinuation)
+        Reference.isVariableName(name)
     }
 }
 
