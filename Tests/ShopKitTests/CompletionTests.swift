@@ -31,6 +31,8 @@ import Testing
         ("unset b", "b", ["budget", "buyer"]),
         ("help coun", "coun", ["count", "counter"]),
         ("help counter ", "", ["add", "fail", "plus", "show", "sum"]),
+        ("help lang", "lang", ["language"]),
+        ("each lang", "lang", []),
         ("format ", "", ["json", "plain", "table"]),
         ("counter show | wh", "wh", ["where"]),
         ("run scr", "scr", ["scripts/"]),

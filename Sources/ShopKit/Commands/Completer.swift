@@ -101,7 +101,9 @@ public struct CompletionContext: Sendable {
         case .none: return []
         case .commands:
             if let group = words.last, registry.isGroup(group) { return registry.verbNames(of: group) }
-            return registry.topLevelNames + userCommands.map(\.name)
+            // `help`'s first word may also name a topic.
+            let topics = spec.path == ["help"] && words.isEmpty ? [LanguageHelp.topic] : []
+            return registry.topLevelNames + userCommands.map(\.name) + topics
         case .stateKeys: return state.names
         case .variables: return state.variableNames
         case .files: return fileCandidates(partial).sorted()
