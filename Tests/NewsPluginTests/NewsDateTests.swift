@@ -12,6 +12,8 @@ import Testing
         ("2026-01-14T23:30:00Z", "2026-01-14T23:30:00"),
         ("2026-01-14T23:30:00+03:00", "2026-01-14T23:30:00"),
         ("2024-02-29T12:00:00", "2024-02-29T12:00:00"),
+        ("0042-03-05T01:02:03", "0042-03-05T01:02:03"),
+        ("9999-12-31T23:59:59", "9999-12-31T23:59:59"),
     ])
     func theAPIFormatParsesAsACalendarDateTime(text: String, canonical: String) throws {
         let date = try #require(NewsDate(parsing: text))

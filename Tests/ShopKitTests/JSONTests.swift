@@ -110,4 +110,15 @@ import Testing
         #expect(try Value(json: compact) == value)
         #expect(try Value(json: JSONWriter.pretty(value)) == value)
     }
+
+    @Test func writerSpellsIntegersAndIndentsAsWritten() {
+        let ints = Value.list([.int(0), .int(7), .int(-10), .int(Int.max), .int(Int.min)])
+        #expect(JSONWriter.compact(ints) == "[0,7,-10,9223372036854775807,-9223372036854775808]")
+        let nested = Value.record(
+            Record(pairs: [("a", .list([.int(1), .record(Record(pairs: []))])), ("b", .list([]))]))
+        #expect(JSONWriter.pretty(nested) == "{\n  \"a\": [\n    1,\n    {}\n  ],\n  \"b\": []\n}")
+        var text = "x="
+        JSONWriter.write(nested, into: &text, indent: nil, level: 0)
+        #expect(text == #"x={"a":[1,{}],"b":[]}"#)
+    }
 }
