@@ -124,10 +124,6 @@ let swiftSettings: [SwiftSetting] = [
     // every protocol conformance for each generic requirement: a third of `shop -c exit`.
     .unsafeFlags(
         ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
-    // Release: no run-time exclusivity checks (the compile-time ones stay, and debug builds, which
-    // every test runs, keep both): they were a twentieth of every command the interpreter runs,
-    // two calls into the runtime for each read or write of a class's stored property.
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
 for target in package.targets
