@@ -77,6 +77,26 @@ import Testing
         #expect(try store.value("counter.value") == .int(0))
     }
 
+    @Test func aKeyWrittenAgainAroundNestedChangesIsRestoredToItsFirstValue() throws {
+        struct Refused: Error {}
+        let store = store()
+        try store.setVariable("x", to: 1)
+        try store.withChange(label: "outer") {
+            for value in 2...3 { try store.setVariable("x", to: .int(value)) }
+            let rolledBack: Void? = try? store.withChange(label: "inner, rolled back") {
+                try store.setVariable("x", to: 4)
+                throw Refused()
+            }
+            #expect(rolledBack == nil)
+            try store.setVariable("x", to: 5)
+            try store.withChange(label: "inner, kept") { try store.setVariable("x", to: 6) }
+            try store.setVariable("x", to: 7)
+        }
+        #expect(try store.value("x") == .int(7))
+        #expect(store.undo() == "outer")
+        #expect(try store.value("x") == .int(1))
+    }
+
     @Test func revisionsChangeWithEveryWriteAndRestore() throws {
         let store = store()
         let before = store.revision(of: "counter.value")

@@ -3,10 +3,14 @@ struct ArgumentBinder {
     /// The command whose metadata the words are matched against.
     let command: RegisteredCommand
 
-    /// Binds `words` (after the command's name) or throws the first mismatch.
-    func bind(_ words: ArraySlice<EvaluatedWord>) throws(CommandError) -> Arguments {
+    /// Binds `words` (after the command's name) or throws the first mismatch; the word
+    /// indices kept for messages count from `firstIndex`, the index of `words`' first word
+    /// among all the command's words.
+    func bind(_ words: ArraySlice<EvaluatedWord>, firstIndex: Int = 0) throws(CommandError) -> Arguments {
         var arguments = Arguments(argumentNames: command.spec.argumentNames)
         arguments.positional.reserveCapacity(words.count)
+        arguments.wordIndices.reserveCapacity(words.count)
+        let offset = firstIndex - words.startIndex
         var next = 0
         var optionsEnded = false
         var index = words.startIndex
@@ -18,29 +22,28 @@ struct ArgumentBinder {
                     optionsEnded = true
                     continue
                 }
-                try bindOption(word, words: words, index: &index, into: &arguments)
+                try bindOption(word, words: words, index: &index, offset: offset, into: &arguments)
                 continue
             }
             guard next < command.spec.arguments.count else {
                 throw .tooManyArguments(command: command.spec.name, extra: word.text, usage: command.spec.usage)
             }
-            let argument = command.spec.arguments[next]
-            let bound = try convert(word, to: argument.type, named: argument.name)
-            if arguments.positional.last?.argument != next { arguments.wordIndices.append((argument.name, index - 1)) }
+            let name = command.spec.arguments[next].name
+            let bound = try convert(word, to: command.spec.arguments[next].type, named: name)
+            if arguments.positional.last?.argument != next { arguments.wordIndices.append((name, index - 1 + offset)) }
             arguments.positional.append((next, bound))
-            if !argument.isVariadic { next += 1 }
+            if !command.spec.arguments[next].isVariadic { next += 1 }
         }
-        for (index, argument) in command.spec.arguments.enumerated()
-        where !argument.isOptional && !argument.isDeferred
-            && !arguments.positional.contains(where: { $0.argument == index })
-        {
-            throw .missingArgument(command: command.spec.name, argument: argument.name, usage: command.spec.usage)
+        for index in command.requiredArguments where !arguments.positional.contains(where: { $0.argument == index }) {
+            throw .missingArgument(
+                command: command.spec.name, argument: command.spec.arguments[index].name, usage: command.spec.usage)
         }
         return arguments
     }
 
     private func bindOption(
-        _ word: EvaluatedWord, words: ArraySlice<EvaluatedWord>, index: inout Int, into arguments: inout Arguments
+        _ word: EvaluatedWord, words: ArraySlice<EvaluatedWord>, index: inout Int, offset: Int,
+        into arguments: inout Arguments
     ) throws(CommandError) {
         var name = word.text
         var inlineValue: String?
@@ -56,7 +59,7 @@ struct ArgumentBinder {
         }
         if option.isFlag {
             arguments.flags.append(option.name)
-            arguments.wordIndices.append((option.name, index - 1))
+            arguments.wordIndices.append((option.name, index - 1 + offset))
             return
         }
         let valueWord: EvaluatedWord
@@ -66,11 +69,11 @@ struct ArgumentBinder {
             } catch {
                 throw .failed(error.description)
             }
-            arguments.wordIndices.append((option.name, index - 1))
+            arguments.wordIndices.append((option.name, index - 1 + offset))
         } else {
             guard index < words.endIndex else { throw .missingOptionValue(command: command.spec.name, option: name) }
             valueWord = words[index]
-            arguments.wordIndices.append((option.name, index))
+            arguments.wordIndices.append((option.name, index + offset))
             index += 1
         }
         arguments.options.append((option.name, try convert(valueWord, to: option.type, named: option.name)))
@@ -115,8 +118,9 @@ extension ArgumentBinder {
     /// Where, among a command's words (after its name), the words of its deferred argument
     /// start, found from the words as written: options and their values are skipped the way
     /// ``bind(_:)`` binds them. Nil when the command has none or it was left out.
-    static func deferredStart(in words: ArraySlice<Word>, of spec: CommandSpec) -> Int? {
-        guard let deferred = spec.arguments.firstIndex(where: \.isDeferred) else { return nil }
+    static func deferredStart(in words: ArraySlice<Word>, of command: RegisteredCommand) -> Int? {
+        guard let deferred = command.deferredArgument else { return nil }
+        let spec = command.spec
         var position = 0
         var index = words.startIndex
         var optionsEnded = false

@@ -26,6 +26,11 @@ public struct Arguments: Sendable {
         return words
     }
 
+    /// The first word bound to the argument at `index` of the spec's arguments, if any.
+    func firstWord(ofArgumentAt index: Int) -> BoundWord? {
+        positional.first { $0.argument == index }?.bound
+    }
+
     /// The words as given, positional ones first and then each option with its value
     /// (`$args` of a user command's call).
     var positionalTexts: [String] {

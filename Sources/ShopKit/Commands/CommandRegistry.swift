@@ -154,6 +154,12 @@ public struct CommandRegistry: Sendable {
         (Array(topLevel.keys) + Array(groups.keys)).sorted()
     }
 
+    /// The one-word core command or alias named `name`, if there is one (one lookup, for the
+    /// interpreter's hot path).
+    public func topLevelCommand(named name: String) -> RegisteredCommand? {
+        topLevel[name]
+    }
+
     /// Whether a line can start with `name`: a core command, an alias, a group or a plugin.
     public func startsALine(_ name: String) -> Bool {
         topLevel[name] != nil || groups[name] != nil
@@ -220,6 +226,24 @@ public final class RegisteredCommand: Sendable {
     let declared: CommandSpec
     /// Whether `declared` is an outline, the full spec to be read on first use.
     let isOutlined: Bool
+    /// Where its deferred and required arguments are, read with the spec (nil when outlined).
+    private let declaredArguments: ArgumentPlaces?
+
+    /// Which arguments are deferred and which every call must give.
+    private struct ArgumentPlaces: Sendable {
+        let deferred: Int?
+        let required: [Int]
+
+        init(_ arguments: [ArgumentSpec]) {
+            deferred = arguments.firstIndex { $0.isDeferred }
+            required = arguments.indices.filter { !arguments[$0].isOptional && !arguments[$0].isDeferred }
+        }
+    }
+
+    /// The index of its deferred argument, if it has one (kept apart, as ``input``).
+    var deferredArgument: Int? { (declaredArguments ?? ArgumentPlaces(spec.arguments)).deferred }
+    /// The indices of the arguments every call must give (neither optional nor deferred).
+    var requiredArguments: [Int] { (declaredArguments ?? ArgumentPlaces(spec.arguments)).required }
 
     /// `command` with its metadata read once; `owner` is its plugin's name (nil for the core).
     public init(_ command: any Command, owner: String?) {
@@ -229,6 +253,7 @@ public final class RegisteredCommand: Sendable {
         self.declared = outline ?? command.spec
         self.isOutlined = outline != nil
         self.input = declared.input
+        self.declaredArguments = outline == nil ? ArgumentPlaces(declared.arguments) : nil
     }
 
     /// Its metadata: read once when the registry was built, or on each use for an outlined

@@ -24,6 +24,9 @@ public struct Invocation {
         let objects: SessionObjects
         /// Weak: the interpreter keeps this context, and the context must not keep it.
         weak var control: (any SessionControl)?
+        /// The same interpreter as ``control``, without a cast on every call of a language
+        /// command (`set`, a user command); nil outside a session.
+        weak var interpreter: Interpreter?
 
         init(
             environment: SessionEnvironment, console: Console, baseDirectory: String, format: OutputFormat,

@@ -13,8 +13,28 @@ enum LiteralValue {
         }
     }
 
+    /// `-?digits` of at most 18 digits, read in one pass over the bytes (the common number:
+    /// counters, ids, loop variables); nil for anything else.
+    private static func smallInteger(_ text: String) -> Int? {
+        var magnitude = 0
+        var digits = 0
+        var isNegative = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-"), digits == 0, !isNegative {
+                isNegative = true
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 18 else { return nil }
+            magnitude = magnitude * 10 + Int(byte &- UInt8(ascii: "0"))
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
+        return isNegative ? -magnitude : magnitude
+    }
+
     /// `-?digits`, `-?digits.digits` and an optional exponent; nil for anything else.
     private static func number(_ text: String) throws(NumberError) -> Value? {
+        if let int = smallInteger(text) { return .int(int) }
         var utf8 = text.utf8[...]
         if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
         let integerDigits = utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }

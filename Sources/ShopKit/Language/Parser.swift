@@ -251,6 +251,8 @@ public struct Parser {
         [Statement], closer: (keyword: Keyword, word: Word)?
     ) {
         var statements: [Statement] = []
+        // Room for two at once: a line of several statements (`set x 1; echo $x`) grows it only then.
+        statements.reserveCapacity(2)
         while true {
             switch nextToken(in: .command) {
             case .lineBreak:
@@ -289,8 +291,9 @@ public struct Parser {
         -> (Pipeline?, Token)
     {
         var commands: [CommandCall] = []
-        var words: [Word] = [first]
+        var words: [Word] = []
         words.reserveCapacity(4)
+        words.append(first)
         var end = lexer.position
         var isValid = true
         var lastPipe: SourceLocation?

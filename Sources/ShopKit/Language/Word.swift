@@ -117,10 +117,15 @@ public struct Reference: Sendable, Equatable {
         }
     }
 
-    /// Whether `name` can name a variable: a letter or `_`, then letters, digits, `_`.
+    /// Whether `name` can name a variable: a letter or `_`, then letters, digits, `_` (one
+    /// pass over the bytes: every `set` asks).
     public static func isVariableName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, Lexer.isNameStart(first) else { return false }
-        return name.utf8.allSatisfy(Lexer.isNameContinuation)
+        var isEmpty = true
+        for byte in name.utf8 {
+            guard isEmpty ? Lexer.isNameStart(byte) : Lexer.isNameContinuation(byte) else { return false }
+            isEmpty = false
+        }
+        return !isEmpty
     }
 
     /// The reference as written: `$name.a.0`.

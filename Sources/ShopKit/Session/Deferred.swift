@@ -46,7 +46,7 @@ extension Invocation {
     /// The interpreter running the command, which evaluates deferred words.
     var interpreter: Interpreter {
         get throws(CommandError) {
-            guard let interpreter = context.control as? Interpreter else {
+            guard let interpreter = context.interpreter else {
                 throw .failed("\(spec.name): needs a shop session")
             }
             return interpreter

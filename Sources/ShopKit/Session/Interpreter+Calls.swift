@@ -24,29 +24,37 @@ extension Interpreter {
         let command = UserCommand(
             name: name, description: definition.description, parameters: definition.parameters,
             body: .statements(definition.body))
-        language.definedCommands[name] = (store.revision(of: key), RegisteredCommand(command, owner: nil))
+        language.definedCommands[name] = (
+            store.revision(of: key), store.dottedKeysRevision, RegisteredCommand(command, owner: nil)
+        )
     }
 
     /// The user command named `name` — defined with `def` (read again when its key changed:
     /// undo, `state load`) or from the commands folder — if there is one.
     func userCommand(named name: String) -> RegisteredCommand? {
+        let checked = store.dottedKeysRevision
+        if let known = language.definedCommands[name], known.checkedAt == checked { return known.command }
         let key = "commands." + name
         guard let value = store.valueIfKnown(key) else { return language.folderCommands[name] }
         let revision = store.revision(of: key)
-        if let known = language.definedCommands[name], known.revision == revision { return known.command }
+        if let known = language.definedCommands[name], known.revision == revision {
+            language.definedCommands[name]?.checkedAt = checked
+            return known.command
+        }
         guard let definition = UserCommand.definition(in: value, named: name) else { return nil }
         let command = RegisteredCommand(
             UserCommand(
                 name: name, description: definition.description, parameters: definition.parameters,
                 body: .statements(definition.body)), owner: nil)
-        language.definedCommands[name] = (revision, command)
+        language.definedCommands[name] = (revision, checked, command)
         return command
     }
 
     /// The command a line's first words name — a built-in, a plugin's, or one of the user's —
     /// and how many words its name takes; an unknown name gets the nearest of all of them.
     func resolve(_ first: String, _ second: String?) throws(CommandError) -> (RegisteredCommand, Int) {
-        if registry.startsALine(first) { return try registry.resolve(first, second) }
+        if let command = registry.topLevelCommand(named: first) { return (command, 1) }
+        if registry.isGroup(first) { return try registry.resolve(first, second) }
         if let command = userCommand(named: first) { return (command, 1) }
         let names = registry.topLevelNames + userCommands.map(\.spec.name)
         throw .unknownCommand(first, suggestion: Suggestion.nearest(to: first, in: names))
@@ -73,8 +81,7 @@ extension Interpreter {
         }
         let locals = try command.values(from: invocation.arguments)
         let body = try statements(of: command)
-        let arguments = invocation.arguments.positionalTexts
-        language.frames.append(Frame(kind: .command, locals: locals, arguments: arguments))
+        language.frames.append(Frame(call: locals, arguments: invocation.arguments))
         defer { language.frames.removeLast() }
         language.lastValue = nil
         let flow = try await withoutShowing { try await execute(body) }
@@ -111,7 +118,7 @@ extension Interpreter {
         else { return nil }
         let words = arguments ?? []
         do {
-            return Frame(kind: .script, locals: try interface.bind(words), arguments: words.map(\.text))
+            return Frame(script: try interface.bind(words), arguments: words.map(\.text))
         } catch {
             let message = error.description
             guard !message.contains("(usage: ") else { throw error }
@@ -125,7 +132,7 @@ extension Interpreter {
         let parameters = script.parameters
         guard !parameters.isEmpty else { return }
         let interface = ScriptInterface(name: script.file ?? "script", description: nil, parameters: parameters)
-        language.frames.append(Frame(kind: .script, locals: try interface.bind([EvaluatedWord]()), arguments: []))
+        language.frames.append(Frame(script: try interface.bind([EvaluatedWord]()), arguments: []))
     }
 
     // MARK: The commands folder

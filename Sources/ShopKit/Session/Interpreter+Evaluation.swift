@@ -75,16 +75,22 @@ extension Interpreter {
             }
         }
         var text = ""
-        for part in word.parts {
-            switch part {
-            case .literal(let piece), .quoted(let piece): text += piece
-            case .reference(let reference): text += try resolve(reference).plainText
-            case .subexpression: text += values.take().plainText
-            case .collection(let literal): text += try value(of: literal, with: &values).plainText
-            }
-        }
+        try append(word.head, to: &text, with: &values)
+        for part in word.tail { try append(part, to: &text, with: &values) }
         let value: Value = word.isQuoted ? .string(text) : try Self.infer(text, at: word.location)
         return EvaluatedWord(value: value, text: text, isOptionLike: false)
+    }
+
+    /// Appends the text of one part of a word to `text`.
+    private func append(_ part: WordPart, to text: inout String, with values: inout SubexpressionValues)
+        throws(LocatedError)
+    {
+        switch part {
+        case .literal(let piece), .quoted(let piece): text += piece
+        case .reference(let reference): text += try resolve(reference).plainText
+        case .subexpression: text += values.take().plainText
+        case .collection(let literal): text += try value(of: literal, with: &values).plainText
+        }
     }
 
     /// The value of an unquoted word, its errors placed at the word.
@@ -144,6 +150,10 @@ extension Interpreter {
     /// global variable, then the path into it.
     func resolve(_ reference: Reference) throws(LocatedError) -> Value {
         do {
+            // The common case first: a plain `$name`, a local or a variable.
+            if reference.path.isEmpty, !Reference.isReserved(reference.name) {
+                return try local(reference.name) ?? store.value(reference.name)
+            }
             var consumed = 0
             let base: Value
             switch reference.name {

@@ -5,6 +5,7 @@ extension Interpreter {
         let context = Invocation.Context(
             environment: environment, console: console, baseDirectory: baseDirectory, format: format,
             objects: sessionObjects, control: self)
+        context.interpreter = self
         cachedInvocationContext = context
         return context
     }

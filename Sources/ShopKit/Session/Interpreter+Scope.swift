@@ -4,14 +4,17 @@ extension Interpreter {
     /// parameters) a global.
     func assign(_ name: String, to value: Value) throws {
         guard !Reference.isReserved(name) else { throw LanguageError.reservedName(name) }
-        guard let frame = language.frames.last else {
+        // The frame is changed where it is: a copy would share its locals and copy them all.
+        let last = language.frames.count - 1
+        guard last >= 0 else {
             try store.setVariable(name, to: value)
             return
         }
-        let last = language.frames.count - 1
-        if frame.locals[name] != nil {
+        if language.frames[last].locals[name] != nil {
             language.frames[last].locals[name] = value
-        } else if frame.kind == .script || store.valueIfKnown(name) != nil || !StateStore.isVariableName(name) {
+        } else if language.frames[last].kind == .script || store.valueIfKnown(name) != nil
+            || !StateStore.isVariableName(name)
+        {
             try store.setVariable(name, to: value)
         } else {
             language.frames[last].locals[name] = value
@@ -20,7 +23,8 @@ extension Interpreter {
 
     /// The local of the running call named `name`, if any.
     func local(_ name: String) -> Value? {
-        language.frames.last?.locals[name]
+        guard let last = language.frames.indices.last else { return nil }
+        return language.frames[last].locals[name]
     }
 
     /// Runs `body` with `$it` bound to `item`.

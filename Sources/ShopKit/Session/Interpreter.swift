@@ -287,11 +287,12 @@ final class Interpreter: SessionControl {
             throw LocatedError(CommandError.needsInput(command: registered.spec.name), at: call.location)
         }
         let arguments = call.words[nameLength...]
-        guard let start = ArgumentBinder.deferredStart(in: arguments, of: registered.spec) else {
-            if let missing = registered.spec.arguments.first(where: { $0.isDeferred && !$0.isOptional }) {
+        guard let start = ArgumentBinder.deferredStart(in: arguments, of: registered) else {
+            if let deferred = registered.deferredArgument, !registered.spec.arguments[deferred].isOptional {
                 throw LocatedError(
                     CommandError.missingArgument(
-                        command: registered.spec.name, argument: missing.name, usage: registered.spec.usage),
+                        command: registered.spec.name, argument: registered.spec.arguments[deferred].name,
+                        usage: registered.spec.usage),
                     at: call.location)
             }
             return (arguments.indices, nil)
@@ -306,12 +307,11 @@ final class Interpreter: SessionControl {
     ) throws(LocatedError) -> Invocation {
         var arguments: Arguments
         do {
-            arguments = try ArgumentBinder(command: registered).bind(words[...])
+            // Errors point into the call's words: the binder counts from the first it is given.
+            arguments = try ArgumentBinder(command: registered).bind(words[...], firstIndex: first)
         } catch {
             throw LocatedError(error, at: call.location)
         }
-        // The binder counts from the first word it was given; errors point into the call's words.
-        arguments.wordIndices = arguments.wordIndices.map { ($0.name, $0.word + first) }
         if let deferred { arguments.deferred = Array(call.words[deferred]) }
         return Invocation(
             command: registered, context: invocationContext, arguments: arguments, input: input,

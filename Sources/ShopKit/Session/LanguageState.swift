@@ -17,8 +17,9 @@ struct LanguageState {
     var keepsGoing = false
     /// Loop iterations so far: every so many, a loop lets other tasks run.
     var iterations = 0
-    /// The `def` commands read from `commands.NAME`, with the revision of the key they were read at.
-    var definedCommands: [String: (revision: UInt64, command: RegisteredCommand)] = [:]
+    /// The `def` commands read from `commands.NAME`, with the revision of the key they were read
+    /// at and the store's ``StateStore/dottedKeysRevision`` when that was last checked.
+    var definedCommands: [String: (revision: UInt64, checkedAt: UInt64, command: RegisteredCommand)] = [:]
     /// The commands of the commands folder, by name (outside the store).
     var folderCommands: [String: RegisteredCommand] = [:]
     /// The statements of the commands-folder files read so far, by path.
@@ -44,6 +45,34 @@ struct Frame {
     let kind: Kind
     /// Parameters, and in a call the variables `set` made there.
     var locals: [String: Value]
+    /// A script's argument words, or a call's bound arguments (their words made only when
+    /// `$args` is read).
+    private let given: Given
+
+    private enum Given {
+        case words([String])
+        case bound(Arguments)
+    }
+
+    /// A script run's frame, with its argument words.
+    init(script locals: [String: Value], arguments: [String]) {
+        kind = .script
+        self.locals = locals
+        given = .words(arguments)
+    }
+
+    /// A call's frame, with its bound arguments.
+    init(call locals: [String: Value], arguments: Arguments) {
+        kind = .command
+        self.locals = locals
+        given = .bound(arguments)
+    }
+
     /// `$args`: the argument words as given.
-    var arguments: [String]
+    var arguments: [String] {
+        switch given {
+        case .words(let words): words
+        case .bound(let arguments): arguments.positionalTexts
+        }
+    }
 }

@@ -13,11 +13,20 @@ final class UserCommand: Command, Sendable {
     let spec: CommandSpec
     let parameters: [ParameterDeclaration]
     let body: Body
+    /// Per parameter, its `--NAME` and the index of its positional argument in ``spec`` (nil
+    /// for a `bool`, which is only a flag), worked out once rather than on every call.
+    private let bindings: [(option: String, argument: Int?)]
 
     init(name: String, description: String?, parameters: [ParameterDeclaration], body: Body) {
         self.parameters = parameters
         self.body = body
         spec = Self.spec(name: name, description: description, parameters: parameters)
+        var positions = 0
+        bindings = parameters.map { parameter in
+            guard parameter.type != .bool else { return ("--" + parameter.name, nil) }
+            defer { positions += 1 }
+            return ("--" + parameter.name, positions)
+        }
     }
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
@@ -63,14 +72,14 @@ final class UserCommand: Command, Sendable {
     /// The parameters' values from the bound words — by position or `--NAME` — or their
     /// defaults; an error names the first that is missing or given twice.
     func values(from arguments: Arguments) throws(CommandError) -> [String: Value] {
-        var values: [String: Value] = [:]
-        for parameter in parameters {
-            let option = "--" + parameter.name
-            if parameter.type == .bool {
+        // Room for one variable more: most bodies set one.
+        var values: [String: Value] = Dictionary(minimumCapacity: parameters.count + 1)
+        for (parameter, (option, argument)) in zip(parameters, bindings) {
+            guard let argument else {
                 values[parameter.name] = arguments.flag(option) ? .bool(true) : (parameter.defaultValue ?? .bool(false))
                 continue
             }
-            let positional = arguments.words(ofArgument: parameter.name.uppercased()).first
+            let positional = arguments.firstWord(ofArgumentAt: argument)
             let named = arguments.word(ofOption: option)
             if positional != nil, named != nil {
                 throw .failed(

@@ -38,6 +38,13 @@ public final class StateStore: StateBackend {
     private var spareJournal: Journal?
     /// How many outermost changes are in effect (forgotten ones included).
     public private(set) var checkpoint = 0
+    /// The serials of the open changes, outermost first: each change gets a new one, so an
+    /// entry written under the innermost one's serial has its key's first write noted there.
+    private var openSerials: [UInt64] = []
+    private var lastSerial: UInt64 = 0
+    /// A number that changes whenever any key with a dot (a plugin's, `commands.NAME`)
+    /// changes: one comparison tells a cache of such keys that none changed.
+    public private(set) var dottedKeysRevision: UInt64 = 0
 
     /// An empty store with the keys of the given plugins.
     public init(declarations: [StateKeyDeclaration] = []) {
@@ -162,7 +169,7 @@ public final class StateStore: StateBackend {
             if let owner = owner(of: name) { throw .readOnly(key: name, owner: owner) }
             throw .invalidName(name)
         }
-        write(name, StateEntry(value: value, revision: nextRevision, model: nil))
+        write(name, StateEntry(value: value, revision: nextRevision, model: nil), isVariable: true)
     }
 
     /// Removes a user variable.
@@ -171,7 +178,7 @@ public final class StateStore: StateBackend {
         guard entries[name] != nil else {
             throw .unknownName(name, suggestion: Suggestion.nearest(to: name, in: variableNames))
         }
-        write(name, nil)
+        write(name, nil, isVariable: true)
     }
 
     /// Sets a typed key the plugin declared to `model`.
@@ -260,19 +267,35 @@ public final class StateStore: StateBackend {
         }
     }
 
-    private func write(_ key: String, _ entry: StateEntry?) {
+    /// Writes (or with nil, removes) `key`; `isVariable` says it is a user variable's name,
+    /// which has no dot.
+    private func write(_ key: String, _ entry: StateEntry?, isVariable: Bool = false) {
+        let serial = openSerials.last ?? 0
         let previous: StateEntry?
-        if let entry {
+        if var entry {
+            entry.writtenInChange = serial
             previous = entries.updateValue(entry, forKey: key)
         } else {
             previous = entries.removeValue(forKey: key)
         }
         nextRevision += 1
+        if !isVariable, key.utf8.contains(UInt8(ascii: ".")) { dottedKeysRevision += 1 }
+        // A key the innermost change wrote already has its first write noted (a loop setting
+        // one variable 100,000 times looks nothing up), unless changes committed inside it
+        // since must be folded in first.
+        if serial != 0, previous?.writtenInChange == serial, !hasOpenChildren { return }
         if !nested.isEmpty {
             nested[nested.count - 1].record(key, previous: previous ?? initialEntry(key))
         } else if journal.isOpen {
             journal.record(key, previous: previous ?? initialEntry(key))
         }
+    }
+
+    /// Whether the innermost open change has changes committed inside it still undoable alone.
+    private var hasOpenChildren: Bool {
+        // Read in place: a copy of the innermost change would copy its records.
+        if !nested.isEmpty { return nested[nested.count - 1].hasChildren }
+        return journal.hasChildren
     }
 
     private func initialEntry(_ key: String) -> StateEntry? {
@@ -286,6 +309,8 @@ public final class StateStore: StateBackend {
     /// Opens a change inside the open one (or an outermost one); `label` is the text of the
     /// command, pipeline or script that makes it, which `undo` names.
     public func beginChange(label: ChangeLabel) {
+        lastSerial += 1
+        openSerials.append(lastSerial)
         guard journal.isOpen else {
             journal.begin(label: label)
             return
@@ -305,6 +330,7 @@ public final class StateStore: StateBackend {
     /// undo step. Returns whether it changed anything.
     @discardableResult
     public func commitChange() -> Bool {
+        _ = openSerials.popLast()
         guard let change = nested.popLast() else {
             guard journal.commit() else { return false }
             checkpoint += 1
@@ -325,6 +351,7 @@ public final class StateStore: StateBackend {
 
     /// Closes the innermost change, restoring every key it (and the changes it merged) wrote.
     public func rollBackChange() {
+        _ = openSerials.popLast()
         guard let change = nested.popLast() else {
             journal.rollBack(restoring: restore)
             return
@@ -377,8 +404,14 @@ public final class StateStore: StateBackend {
     }
 
     private func restore(_ key: String, _ previous: StateEntry?) {
-        entries[key] = previous.map { StateEntry(value: $0.value, revision: nextRevision, model: $0.model) }
+        entries[key] = previous.map { entry in
+            var restored = entry
+            restored.revision = nextRevision
+            restored.writtenInChange = 0
+            return restored
+        }
         nextRevision += 1
+        if key.utf8.contains(UInt8(ascii: ".")) { dottedKeysRevision += 1 }
     }
 
     // MARK: Names
@@ -395,8 +428,7 @@ public final class StateStore: StateBackend {
 
     /// Whether `name` can name a user variable: a letter or `_`, then letters, digits, `_`.
     public static func isVariableName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, Lexer.isNameStart(first) else { return false }
-        return name.utf8.allSatisfy(Lexer.isNameContinuation)
+        Reference.isVariableName(name)
     }
 }
 
@@ -404,5 +436,30 @@ public final class StateStore: StateBackend {
 struct StateEntry: Sendable {
     var value: Value
     var revision: UInt64
-    var model: (any Sendable)?
+    /// The model, boxed: entries are copied on every write, and a box copies as one
+    /// reference where an existential copies through its type's witnesses.
+    private var box: ModelBox?
+
+    init(value: Value, revision: UInt64, model: (any Sendable)?) {
+        self.value = value
+        self.revision = revision
+        box = model.map(ModelBox.init)
+    }
+
+    var model: (any Sendable)? {
+        get { box?.model }
+        set { box = newValue.map(ModelBox.init) }
+    }
+    /// The serial of the change that wrote it while that change was the innermost one open
+    /// (0: none, or not known): a later write under the same change notes nothing.
+    var writtenInChange: UInt64 = 0
+}
+
+/// A decoded model, kept by reference in a ``StateEntry``.
+final class ModelBox: Sendable {
+    let model: any Sendable
+
+    init(_ model: any Sendable) {
+        self.model = model
+    }
 }

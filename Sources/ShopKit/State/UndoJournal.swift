@@ -17,19 +17,23 @@ struct UndoJournal {
     private var forgottenEntries = 0
     /// The open outermost change, if any.
     private var open: Outermost?
+    /// The changes committed inside the open one that are still undoable on their own (kept
+    /// outside ``open``, so that asking whether there are any, on every write, copies nothing).
+    private var openChildren = UndoSteps()
 
-    /// The open outermost change: where its writes start, and the changes committed inside it
-    /// that are still undoable on their own.
+    /// The open outermost change: where its writes start.
     private struct Outermost {
         var label: ChangeLabel
         var start: Int
-        var children = UndoSteps()
         /// Where each key's entry is, once the change wrote more than ``Journal/indexThreshold`` keys.
         var positions: [String: Int]?
     }
 
     /// Whether an outermost change is open.
     var isOpen: Bool { open != nil }
+
+    /// Whether the open change has changes committed inside it still undoable on their own.
+    var hasChildren: Bool { !openChildren.isEmpty }
 
     /// How many steps can be undone.
     var stepCount: Int { steps.count - forgottenSteps }
@@ -42,14 +46,14 @@ struct UndoJournal {
     /// Notes a write of `key` by the open change, whose entry was `previous` before it.
     mutating func record(_ key: String, previous: StateEntry?) {
         // A write after inner changes makes them part of this one, as ``OpenChange`` does.
-        if open?.children.isEmpty == false { foldChildren() }
+        if !openChildren.isEmpty { foldChildren() }
         recordFirst(key, previous: previous)
     }
 
     /// Keeps a change committed inside the open one; the oldest, past the limit, becomes part
     /// of the open change's own writes.
     mutating func add(child step: UndoStep) {
-        guard let dropped = open?.children.append(step) else { return }
+        guard open != nil, let dropped = openChildren.append(step) else { return }
         merge(dropped.journal)
     }
 
@@ -76,7 +80,8 @@ struct UndoJournal {
 
     /// Takes back the last change committed inside the open one.
     mutating func popChild() -> UndoStep? {
-        open?.children.popLast()
+        guard open != nil else { return nil }
+        return openChildren.popLast()
     }
 
     /// Undoes the newest step, giving back every key it wrote; returns its label.
@@ -118,8 +123,9 @@ struct UndoJournal {
     }
 
     private mutating func foldChildren() {
-        guard var children = open?.children, !children.isEmpty else { return }
-        open?.children = UndoSteps()
+        guard !openChildren.isEmpty else { return }
+        var children = openChildren
+        openChildren = UndoSteps()
         for child in children.removeAll() { merge(child.journal) }
     }
 

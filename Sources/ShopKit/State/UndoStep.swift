@@ -53,6 +53,9 @@ struct OpenChange {
         self.journal = journal
     }
 
+    /// Whether changes committed inside this one are still undoable on their own.
+    var hasChildren: Bool { !children.isEmpty }
+
     /// Notes a write of `key`, whose entry was `entry` before it.
     mutating func record(_ key: String, previous entry: StateEntry?) {
         // A write after inner changes makes them part of this one: undo then can only
