@@ -2,12 +2,20 @@
 struct ArgumentBinder {
     /// The command whose metadata the words are matched against.
     let command: RegisteredCommand
+    /// Its spec, read once: each read of ``RegisteredCommand/spec`` copies every field, and a
+    /// call read it nine times (a seventh of a loop's instructions).
+    private let spec: CommandSpec
+
+    init(command: RegisteredCommand) {
+        self.command = command
+        spec = command.spec
+    }
 
     /// Binds `words` (after the command's name) or throws the first mismatch; the word
     /// indices kept for messages count from `firstIndex`, the index of `words`' first word
     /// among all the command's words.
     func bind(_ words: ArraySlice<EvaluatedWord>, firstIndex: Int = 0) throws(CommandError) -> Arguments {
-        var arguments = Arguments(argumentNames: command.spec.argumentNames)
+        var arguments = Arguments(argumentNames: spec.argumentNames)
         arguments.positional.reserveCapacity(words.count)
         arguments.wordIndices.reserveCapacity(words.count)
         let offset = firstIndex - words.startIndex
@@ -17,7 +25,7 @@ struct ArgumentBinder {
         while index < words.endIndex {
             let word = words[index]
             index += 1
-            if !optionsEnded, word.isOptionLike, !command.spec.options.isEmpty || word.text == "--" {
+            if !optionsEnded, word.isOptionLike, !spec.options.isEmpty || word.text == "--" {
                 if word.text == "--" {
                     optionsEnded = true
                     continue
@@ -25,18 +33,18 @@ struct ArgumentBinder {
                 try bindOption(word, words: words, index: &index, offset: offset, into: &arguments)
                 continue
             }
-            guard next < command.spec.arguments.count else {
-                throw .tooManyArguments(command: command.spec.name, extra: word.text, usage: command.spec.usage)
+            guard next < spec.arguments.count else {
+                throw .tooManyArguments(command: spec.name, extra: word.text, usage: spec.usage)
             }
-            let name = command.spec.arguments[next].name
-            let bound = try convert(word, to: command.spec.arguments[next].type, named: name)
+            let name = spec.arguments[next].name
+            let bound = try convert(word, to: spec.arguments[next].type, named: name)
             if arguments.positional.last?.argument != next { arguments.wordIndices.append((name, index - 1 + offset)) }
             arguments.positional.append((next, bound))
-            if !command.spec.arguments[next].isVariadic { next += 1 }
+            if !spec.arguments[next].isVariadic { next += 1 }
         }
         for index in command.requiredArguments where !arguments.positional.contains(where: { $0.argument == index }) {
             throw .missingArgument(
-                command: command.spec.name, argument: command.spec.arguments[index].name, usage: command.spec.usage)
+                command: spec.name, argument: spec.arguments[index].name, usage: spec.usage)
         }
         return arguments
     }
@@ -51,10 +59,10 @@ struct ArgumentBinder {
             inlineValue = String(name[name.index(after: equals)...])
             name = String(name[..<equals])
         }
-        guard let option = command.spec.options.first(where: { $0.name == name }) else {
+        guard let option = spec.options.first(where: { $0.name == name }) else {
             throw .unknownOption(
-                command: command.spec.name, option: name,
-                suggestion: Suggestion.nearest(to: name, in: command.spec.options.map(\.name))
+                command: spec.name, option: name,
+                suggestion: Suggestion.nearest(to: name, in: spec.options.map(\.name))
             )
         }
         if option.isFlag {
@@ -71,7 +79,7 @@ struct ArgumentBinder {
             }
             arguments.wordIndices.append((option.name, index - 1 + offset))
         } else {
-            guard index < words.endIndex else { throw .missingOptionValue(command: command.spec.name, option: name) }
+            guard index < words.endIndex else { throw .missingOptionValue(command: spec.name, option: name) }
             valueWord = words[index]
             arguments.wordIndices.append((option.name, index + offset))
             index += 1
@@ -92,7 +100,7 @@ struct ArgumentBinder {
             guard choices.contains(word.text) else {
                 let suggestion = Suggestion.nearest(to: word.text, in: choices)
                 throw .invalidArgument(
-                    command: command.spec.name, argument: name, expected: type.expected,
+                    command: spec.name, argument: name, expected: type.expected,
                     got: word.shown + Suggestion.didYouMean(suggestion))
             }
             return BoundWord(value: .string(word.text), text: word.text)
@@ -110,7 +118,7 @@ struct ArgumentBinder {
     }
 
     private func invalid(_ word: EvaluatedWord, _ type: ValueType, _ name: String) -> CommandError {
-        .invalidArgument(command: command.spec.name, argument: name, expected: type.expected, got: word.shown)
+        .invalidArgument(command: spec.name, argument: name, expected: type.expected, got: word.shown)
     }
 }
 
