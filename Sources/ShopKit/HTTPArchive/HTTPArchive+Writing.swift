@@ -30,58 +30,97 @@ extension HTTPArchive {
     }
 
     /// One entry as compact JSON on one line.
-    ///
-    /// Written as text rather than through ``Value`` records: the recorder writes one entry per
-    /// exchange, and building records cost as much as the rest of the exchange.
     public static func encode(_ entry: Entry) -> String {
+        String(decoding: encodedBytes(entry), as: UTF8.self)
+    }
+
+    /// ``encode(_:)`` as UTF-8 bytes, made as bytes: the recorder writes one entry per exchange,
+    /// and building records, or strings piece by piece, cost as much as the rest of the exchange.
+    static func encodedBytes(_ entry: Entry) -> [UInt8] {
         let timings = entry.timings
-        var json = "{\"pageref\":\"\(pageID)\",\"startedDateTime\":\"\(Timestamp.format(entry.started))\""
-        json += ",\"time\":\(milliseconds(timings.total)),\"request\":{\"method\":\(JSONWriter.quote(entry.method))"
-        json += ",\"url\":\(JSONWriter.quote(entry.url)),\"httpVersion\":\"HTTP/1.1\",\"cookies\":[]"
-        json += ",\"headers\":\(headers(entry.requestHeaders)),\"queryString\":\(queryString(of: entry.url))"
-        json += ",\"headersSize\":-1,\"bodySize\":0},\"response\":"
+        var json = JSONText()
+        json.raw("{\"pageref\":\"\(pageID)\",\"startedDateTime\":\"\(Timestamp.format(entry.started))\"")
+        json.raw(",\"time\":\(milliseconds(timings.total)),\"request\":{\"method\":")
+        json.quoted(entry.method)
+        json.raw(",\"url\":")
+        json.quoted(entry.url)
+        json.raw(",\"httpVersion\":\"HTTP/1.1\",\"cookies\":[],\"headers\":")
+        json.headers(entry.requestHeaders)
+        json.raw(",\"queryString\":")
+        json.queryString(of: entry.url)
+        json.raw(",\"headersSize\":-1,\"bodySize\":0},\"response\":")
         switch entry.outcome {
         case .response(let answer):
-            json += "{\"status\":\(answer.status),\"statusText\":\(JSONWriter.quote(reasonPhrase(answer.status)))"
-            json += ",\"httpVersion\":\"HTTP/1.1\",\"cookies\":[],\"headers\":\(headers(answer.headers))"
-            json += ",\"content\":{\"size\":\(answer.body.count),\"mimeType\":\(JSONWriter.quote(answer.mimeType))"
+            json.raw("{\"status\":\(answer.status),\"statusText\":")
+            json.quoted(reasonPhrase(answer.status))
+            json.raw(",\"httpVersion\":\"HTTP/1.1\",\"cookies\":[],\"headers\":")
+            json.headers(answer.headers)
+            json.raw(",\"content\":{\"size\":\(answer.body.count),\"mimeType\":")
+            json.quoted(answer.mimeType)
             if !answer.body.isEmpty {
                 if let text = String(validating: answer.body, as: UTF8.self) {
-                    json += ",\"text\":" + JSONWriter.quote(text)
+                    json.raw(",\"text\":")
+                    json.quoted(text)
                 } else {
-                    json += ",\"text\":\"\(Base64.encode(answer.body))\",\"encoding\":\"base64\""
+                    json.raw(",\"text\":\"\(Base64.encode(answer.body))\",\"encoding\":\"base64\"")
                 }
             }
-            json += "},\"redirectURL\":\(JSONWriter.quote(answer.redirectURL)),\"headersSize\":-1"
-            json += ",\"bodySize\":\(answer.body.count)}"
+            json.raw("},\"redirectURL\":")
+            json.quoted(answer.redirectURL)
+            json.raw(",\"headersSize\":-1,\"bodySize\":\(answer.body.count)}")
         case .failure(let message):
-            json += "{\"status\":0,\"statusText\":\"\",\"httpVersion\":\"\",\"cookies\":[],\"headers\":[]"
-            json += ",\"content\":{\"size\":0,\"mimeType\":\"x-unknown\"},\"redirectURL\":\"\",\"headersSize\":-1"
-            json += ",\"bodySize\":-1,\"_error\":\(JSONWriter.quote(message))}"
+            json.raw("{\"status\":0,\"statusText\":\"\",\"httpVersion\":\"\",\"cookies\":[],\"headers\":[]")
+            json.raw(",\"content\":{\"size\":0,\"mimeType\":\"x-unknown\"},\"redirectURL\":\"\",\"headersSize\":-1")
+            json.raw(",\"bodySize\":-1,\"_error\":")
+            json.quoted(message)
+            json.raw("}")
         }
-        json += ",\"cache\":{},\"timings\":{\"blocked\":-1,\"dns\":\(milliseconds(timings.dns))"
-        json += ",\"connect\":\(milliseconds(timings.connect)),\"ssl\":\(milliseconds(timings.ssl))"
-        json += ",\"send\":\(milliseconds(timings.send)),\"wait\":\(milliseconds(timings.wait))"
-        json += ",\"receive\":\(milliseconds(timings.receive))}}"
-        return json
+        json.raw(",\"cache\":{},\"timings\":{\"blocked\":-1,\"dns\":\(milliseconds(timings.dns))")
+        json.raw(",\"connect\":\(milliseconds(timings.connect)),\"ssl\":\(milliseconds(timings.ssl))")
+        json.raw(",\"send\":\(milliseconds(timings.send)),\"wait\":\(milliseconds(timings.wait))")
+        json.raw(",\"receive\":\(milliseconds(timings.receive))}}")
+        return json.bytes
     }
 
-    private static func headers(_ headers: [HTTPHeader]) -> String {
-        "["
-            + headers.map { "{\"name\":\(JSONWriter.quote($0.name)),\"value\":\(JSONWriter.quote($0.value))}" }
-            .joined(separator: ",") + "]"
-    }
+    /// JSON text being made as bytes.
+    private struct JSONText {
+        var bytes: [UInt8] = []
 
-    /// The query's `name=value` pairs, as written in the URL.
-    private static func queryString(of url: String) -> String {
-        guard let question = url.firstIndex(of: "?") else { return "[]" }
-        let query = url[url.index(after: question)...].prefix { $0 != "#" }
-        let pairs = query.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let value = parts.count > 1 ? String(parts[1]) : ""
-            return "{\"name\":\(JSONWriter.quote(String(parts[0]))),\"value\":\(JSONWriter.quote(value))}"
+        mutating func raw(_ text: String) {
+            bytes.append(contentsOf: text.utf8)
         }
-        return "[" + pairs.joined(separator: ",") + "]"
+
+        mutating func quoted(_ text: String) {
+            JSONWriter.appendQuoted(text, to: &bytes)
+        }
+
+        mutating func headers(_ headers: [HTTPHeader]) {
+            pairs(headers.map { ($0.name, $0.value) })
+        }
+
+        /// The query's `name=value` pairs, as written in the URL.
+        mutating func queryString(of url: String) {
+            guard let question = url.firstIndex(of: "?") else { return raw("[]") }
+            let query = url[url.index(after: question)...].prefix { $0 != "#" }
+            pairs(
+                query.split(separator: "&").map { pair in
+                    let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+                })
+        }
+
+        /// `[{"name":…,"value":…},…]`.
+        private mutating func pairs(_ pairs: [(name: String, value: String)]) {
+            raw("[")
+            for (index, pair) in pairs.enumerated() {
+                raw(index == 0 ? "{\"name\":" : ",{\"name\":")
+                quoted(pair.name)
+                raw(",\"value\":")
+                quoted(pair.value)
+                raw("}")
+            }
+            raw("]")
+        }
     }
 
     /// Milliseconds rounded to microseconds; -1 stays -1 (the phase did not apply).

@@ -35,7 +35,7 @@ public final class HTTPArchiveWriter: Sendable {
 
     /// Adds `entry` at the end of the archive.
     public func append(_ entry: HTTPArchive.Entry) throws(HTTPArchiveWriterError) {
-        let line = Array(HTTPArchive.encode(entry).utf8)
+        let line = HTTPArchive.encodedBytes(entry)
         let tail = Array(HTTPArchive.tail.utf8)
         try count.withLock { count throws(HTTPArchiveWriterError) in
             let separator: [UInt8] = count == 0 ? [0x0A] : Array(",\n".utf8)

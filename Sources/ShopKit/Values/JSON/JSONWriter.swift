@@ -20,7 +20,7 @@ public enum JSONWriter {
 
     /// A JSON string literal for `string`, quotes included.
     public static func quote(_ string: String) -> String {
-        text { writeString(string, into: &$0) }
+        text { appendQuoted(string, to: &$0) }
     }
 
     private static func text(_ body: (inout [UInt8]) -> Void) -> String {
@@ -36,7 +36,7 @@ public enum JSONWriter {
         case .bool(let bool): output.append(contentsOf: bool ? "true".utf8 : "false".utf8)
         case .int(let int): writeInteger(int, into: &output)
         case .double(let double): output.append(contentsOf: (double.isFinite ? format(double) : "null").utf8)
-        case .string(let string): writeString(string, into: &output)
+        case .string(let string): appendQuoted(string, to: &output)
         case .list(let elements):
             writeContainer(open: 0x5B, close: 0x5D, count: elements.count, into: &output, indent: indent, level: level)
             {
@@ -44,7 +44,7 @@ public enum JSONWriter {
             }
         case .record(let record):
             writeContainer(open: 0x7B, close: 0x7D, count: record.count, into: &output, indent: indent, level: level) {
-                writeString(record.names.names[$0], into: &$1)
+                appendQuoted(record.names.names[$0], to: &$1)
                 $1.append(0x3A)
                 if indent != nil { $1.append(0x20) }
                 write(record.values[$0], into: &$1, indent: indent, level: level + 1)
@@ -95,36 +95,65 @@ public enum JSONWriter {
         return String(double)
     }
 
-    /// The string in quotes, escaped for JSON in one pass over its UTF-8 bytes: a quote,
-    /// backslash, control character (C1 controls are 0xC2 0x80…0x9F in UTF-8) or DEL.
-    private static func writeString(_ string: String, into output: inout [UInt8]) {
+    /// Appends the string in quotes, escaped for JSON: a quote, backslash, control character
+    /// (C1 controls are 0xC2 0x80…0x9F in UTF-8) or DEL. Most strings need no escape and are
+    /// copied whole.
+    static func appendQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(0x22)
         var string = string
         string.withUTF8 { input in
-            var previous: UInt8 = 0
-            var run = 0
-            for (index, byte) in input.enumerated() {
-                defer { previous = byte }
-                let plain = byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F
-                if plain && !(previous == 0xC2 && byte <= 0x9F) { continue }
-                // U+0080…U+009F are 0xC2 0x80…0x9F: the lead byte is in the run, and dropped.
-                let end = plain ? index - 1 : index
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<end]))
-                run = index + 1
-                switch byte {
-                case 0x22, 0x5C: output.append(contentsOf: [0x5C, byte])
-                case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                default:
-                    output.append(contentsOf: "\\u00".utf8)
-                    output.append(hexDigits[Int(byte >> 4)])
-                    output.append(hexDigits[Int(byte & 0x0F)])
-                }
+            if input.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) {
+                appendEscaped(input, to: &output)
+            } else {
+                output.append(contentsOf: input)
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: input[run...]))
         }
         output.append(0x22)
+    }
+
+    /// `input` escaped, in one pass over its bytes into a buffer sized for the worst case (a
+    /// news page inside an HTTP archive has a quote every few bytes: appending the runs
+    /// between escapes one at a time was the recorder's main cost).
+    private static func appendEscaped(_ input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        // At most six bytes out per byte in (`\u001b`).
+        let escaped = [UInt8](unsafeUninitializedCapacity: input.count * 6) { out, count in
+            var end = 0
+            func put(_ byte: UInt8) {
+                out[end] = byte
+                end += 1
+            }
+            func putUnicodeEscape(_ value: UInt8) {
+                for byte in "\\u00".utf8 { put(byte) }
+                put(hexDigits[Int(value >> 4)])
+                put(hexDigits[Int(value & 0x0F)])
+            }
+            var previous: UInt8 = 0
+            for byte in input {
+                switch byte {
+                case 0x22, 0x5C:
+                    put(0x5C)
+                    put(byte)
+                case 0x0A:
+                    put(0x5C)
+                    put(UInt8(ascii: "n"))
+                case 0x0D:
+                    put(0x5C)
+                    put(UInt8(ascii: "r"))
+                case 0x09:
+                    put(0x5C)
+                    put(UInt8(ascii: "t"))
+                case 0x00..<0x20, 0x7F: putUnicodeEscape(byte)
+                // U+0080…U+009F are 0xC2 0x80…0x9F: the lead byte is already out.
+                case 0x80...0x9F where previous == 0xC2:
+                    end -= 1
+                    putUnicodeEscape(byte)
+                default: put(byte)
+                }
+                previous = byte
+            }
+            count = end
+        }
+        output.append(contentsOf: escaped)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
