@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The table of every command: the core's and each plugin's, by name.
 ///
 /// Built once per session from explicit lists; a second command with the same name or alias
@@ -228,6 +230,9 @@ public final class RegisteredCommand: Sendable {
     let isOutlined: Bool
     /// Where its deferred and required arguments are, read with the spec (nil when outlined).
     private let declaredArguments: ArgumentPlaces?
+    /// An outlined command's full spec and argument places, read on first use and kept: the
+    /// command's own `spec` decodes it again each time it is asked.
+    private let decoded = Mutex<(spec: CommandSpec, places: ArgumentPlaces)?>(nil)
 
     /// Which arguments are deferred and which every call must give.
     private struct ArgumentPlaces: Sendable {
@@ -240,10 +245,21 @@ public final class RegisteredCommand: Sendable {
         }
     }
 
+    /// The full spec of an outlined command, with its argument places.
+    private var decodedSpec: (spec: CommandSpec, places: ArgumentPlaces) {
+        decoded.withLock { decoded in
+            if let decoded { return decoded }
+            let spec = command.spec
+            let read = (spec, ArgumentPlaces(spec.arguments))
+            decoded = read
+            return read
+        }
+    }
+
     /// The index of its deferred argument, if it has one (kept apart, as ``input``).
-    var deferredArgument: Int? { (declaredArguments ?? ArgumentPlaces(spec.arguments)).deferred }
+    var deferredArgument: Int? { (declaredArguments ?? decodedSpec.places).deferred }
     /// The indices of the arguments every call must give (neither optional nor deferred).
-    var requiredArguments: [Int] { (declaredArguments ?? ArgumentPlaces(spec.arguments)).required }
+    var requiredArguments: [Int] { (declaredArguments ?? decodedSpec.places).required }
 
     /// `command` with its metadata read once; `owner` is its plugin's name (nil for the core).
     public init(_ command: any Command, owner: String?) {
@@ -256,9 +272,9 @@ public final class RegisteredCommand: Sendable {
         self.declaredArguments = outline == nil ? ArgumentPlaces(declared.arguments) : nil
     }
 
-    /// Its metadata: read once when the registry was built, or on each use for an outlined
-    /// command (which keeps what it decoded).
+    /// Its metadata: read once, when the registry was built or, for an outlined command, on
+    /// first use.
     public var spec: CommandSpec {
-        isOutlined ? command.spec : declared
+        isOutlined ? decodedSpec.spec : declared
     }
 }
