@@ -35,19 +35,7 @@ final class CurlLoop: @unchecked Sendable {
         self.multi = multi
         // Room for the kept-alive connections of many sessions at once (`shop test`).
         ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 64)
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<CurlLoop>.fromOpaque(context).takeRetainedValue().run()
-            }, context)
-        guard started == 0 else {
-            Unmanaged<CurlLoop>.fromOpaque(context).release()
-            return nil
-        }
-        pthread_detach(thread)
+        guard DetachedThread.start({ [self] in run() }) == nil else { return nil }
     }
 
     /// Starts `transfer` on the loop thread.

@@ -1,4 +1,5 @@
 import Glibc
+import ShopKit
 import Synchronization
 
 /// Turns Ctrl-C into cancellation of the running command's task.
@@ -41,10 +42,7 @@ final class Interrupts: Sendable {
         }
         action.sa_flags = SA_RESTART
         sigemptyset(&action.sa_mask)
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { _ -> UnsafeMutableRawPointer? in Interrupts.takeSignals() }, nil) == 0
-        else { return }
-        pthread_detach(thread)
+        guard DetachedThread.start({ takeSignals() }) == nil else { return }
         sigaction(SIGINT, &action, nil)
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import ShopKit
 
 /// Opens a link in the user's browser: the first program of `$BROWSER`, else `xdg-open`.
 ///
@@ -87,14 +88,9 @@ struct BrowserLauncher {
 
     /// Waits for `child` on a detached thread, so the finished browser leaves no zombie.
     private static func reap(_ child: pid_t) {
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                var status: Int32 = 0
-                waitpid(pid_t(Int(bitPattern: context)), &status, 0)
-                return nil
-            }, UnsafeMutableRawPointer(bitPattern: Int(child)))
-        if started == 0 { pthread_detach(thread) }
+        _ = DetachedThread.start {
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+        }
     }
 }

@@ -1,7 +1,8 @@
 import Glibc
 
 /// A thread of its own, outside Swift's cooperative pool, for work that blocks or waits on
-/// descriptors (reading a plugin's pipes); it takes no signals.
+/// descriptors (a plugin's pipes, libcurl's loop, the signal pipe, reaping a child); it
+/// takes no signals.
 ///
 /// ```swift
 /// if let code = DetachedThread.start({ readUntilTheEnd() }) { print(String(cString: strerror(code))) }
