@@ -58,9 +58,9 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
 
     /// A registered plugin from its cached manifest: the outline is checked now, the rest
     /// on first use.
-    init(cached json: Value, executable: String, settings: PluginSettings) throws(ManifestError) {
+    init(cached manifest: CachedManifest, executable: String, settings: PluginSettings) throws(ManifestError) {
         storage = Storage(
-            outline: try PluginManifest(json: Self.outline(of: json)), whole: WholeManifest(json: json),
+            outline: try PluginManifest(json: manifest.outline), whole: WholeManifest(cached: manifest),
             executable: executable, settings: settings)
     }
 
@@ -109,44 +109,29 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
         settings.workingDirectory = workingDirectory
         return PluginSupervisor(expectedName: name, executable: executable, settings: settings)
     }
-
-    /// The manifest with each command cut to what a session reads at start.
-    private static func outline(of json: Value) -> Value {
-        guard let record = json.recordValue, let commands = record["commands"]?.listValue else { return json }
-        let outlines: Value = .list(
-            commands.map { command in
-                guard let fields = command.recordValue else { return command }
-                return .record(
-                    Record(
-                        pairs: ["path", "aliases", "abstract", "input"].compactMap { key in
-                            fields[key].map { (key, $0) }
-                        }))
-            })
-        return .record(
-            Record(
-                pairs: record.fields.map { field in (field.name, field.name == "commands" ? outlines : field.value) }))
-    }
 }
 
 /// A manifest decoded on first use, once, for every session of the run.
 private final class WholeManifest: Sendable {
-    private let json: Value?
+    private let cached: CachedManifest?
     private let decoded: Mutex<Result<PluginManifest, ManifestError>?>
 
     init(decoded manifest: PluginManifest) {
-        json = nil
+        cached = nil
         decoded = Mutex(.success(manifest))
     }
 
-    init(json: Value) {
-        self.json = json
+    init(cached: CachedManifest) {
+        self.cached = cached
         decoded = Mutex(nil)
     }
 
     var manifest: Result<PluginManifest, ManifestError> {
         decoded.withLock { decoded in
             if let decoded { return decoded }
-            let result = Result { () throws(ManifestError) in try PluginManifest(json: json ?? .null) }
+            let result = Result { () throws(ManifestError) in
+                try PluginManifest(json: cached?.whole.get() ?? .null)
+            }
             decoded = result
             return result
         }

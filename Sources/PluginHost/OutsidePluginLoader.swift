@@ -30,7 +30,7 @@ public struct OutsidePluginLoader: Sendable {
             if !entry.executable.isUnchanged {
                 do {
                     let executable = try PluginExecutable.inspect(entry.executable.path)
-                    entry.manifest = try await manifest(of: executable, expectedName: entry.name)
+                    entry.manifest = CachedManifest(try await manifest(of: executable, expectedName: entry.name))
                     entry.executable = executable
                     registry.register(entry)
                     changed = true

@@ -20,12 +20,16 @@ public struct PluginRegistryFile: Sendable, Equatable {
         public var name: String
         public var executable: PluginExecutable
         /// The manifest as the plugin sent it.
-        public var manifest: Value
+        public var manifest: CachedManifest
 
-        public init(name: String, executable: PluginExecutable, manifest: Value) {
+        public init(name: String, executable: PluginExecutable, manifest: CachedManifest) {
             self.name = name
             self.executable = executable
             self.manifest = manifest
+        }
+
+        public init(name: String, executable: PluginExecutable, manifest: Value) {
+            self.init(name: name, executable: executable, manifest: CachedManifest(manifest))
         }
     }
 
@@ -46,18 +50,22 @@ public struct PluginRegistryFile: Sendable, Equatable {
 
     /// Reads the file at `path`; a missing file is an empty registry, and every problem
     /// is one warning line (without `warning: `) beside what could be read.
+    ///
+    /// Read in one pass without building the cached manifests: only their outlines, the rest
+    /// of each checked for syntax and decoded when asked (``CachedManifest/whole``), so that
+    /// start-up with many registered plugins costs about what it costs with none.
     public static func load(from path: String) -> (registry: PluginRegistryFile, warnings: [String]) {
         var registry = PluginRegistryFile(path: path)
         guard FileSystem.exists(path) else { return (registry, []) }
-        let value: Value
+        let contents: Contents
         do {
-            value = try Value(json: try FileSystem.read(path))
+            contents = try Contents(reading: try FileSystem.read(path))
         } catch let error as FileError {
             return (registry, ["\(error); outside plugins are not loaded"])
         } catch {
             return (registry, ["the plugin registry '\(path)' is damaged (\(error)); outside plugins are not loaded"])
         }
-        guard let record = value.recordValue, let version = record["registryVersion"]?.intValue else {
+        guard let version = contents.version else {
             return (registry, ["the plugin registry '\(path)' is not one shop wrote; outside plugins are not loaded"])
         }
         guard version <= Self.version else {
@@ -70,8 +78,8 @@ public struct PluginRegistryFile: Sendable, Equatable {
             )
         }
         var warnings: [String] = []
-        for (index, element) in (record["plugins"]?.listValue ?? []).enumerated() {
-            guard let entry = Entry(element) else {
+        for (index, entry) in contents.entries.enumerated() {
+            guard let entry else {
                 warnings.append("the plugin registry '\(path)': entry \(index + 1) is damaged and was skipped")
                 continue
             }
@@ -83,7 +91,13 @@ public struct PluginRegistryFile: Sendable, Equatable {
     /// Writes the file atomically, creating its folder.
     public func save() throws(PluginRegistryError) {
         if let newerVersion { throw .newer(path: path, version: newerVersion) }
-        let plugins = entries.map(\.value)
+        let plugins = try entries.map { entry throws(PluginRegistryError) in
+            do throws(ManifestError) {
+                return try entry.json()
+            } catch {
+                throw .damagedManifest(path: path, plugin: entry.name, error)
+            }
+        }
         let value: Value = .record(
             Record(pairs: [("registryVersion", .int(Self.version)), ("plugins", .list(plugins))]))
         FileSystem.createDirectory(FilePath.directory(of: path))
@@ -117,22 +131,12 @@ public struct PluginRegistryFile: Sendable, Equatable {
 }
 
 extension PluginRegistryFile.Entry {
-    /// Reads an entry; nil when a field is missing or of the wrong type.
-    init?(_ value: Value) {
-        guard let record = value.recordValue, let name = record["name"]?.stringValue,
-            let path = record["path"]?.stringValue, let size = record["size"]?.intValue,
-            let modified = record["modified"]?.intValue, let manifest = record["manifest"], manifest.recordValue != nil
-        else { return nil }
-        self.init(
-            name: name, executable: PluginExecutable(path: path, size: Int64(size), modified: Int64(modified)),
-            manifest: manifest)
-    }
-
-    var value: Value {
+    /// The entry as the file writes it; throws when its cached manifest no longer decodes.
+    func json() throws(ManifestError) -> Value {
         .record(
             Record(pairs: [
                 ("name", .string(name)), ("path", .string(executable.path)), ("size", .int(Int(executable.size))),
-                ("modified", .int(Int(executable.modified))), ("manifest", manifest),
+                ("modified", .int(Int(executable.modified))), ("manifest", try manifest.whole.get()),
             ]))
     }
 }
@@ -140,12 +144,16 @@ extension PluginRegistryFile.Entry {
 /// Why the registry file could not be written.
 public enum PluginRegistryError: Error, Equatable, CustomStringConvertible {
     case newer(path: String, version: Int)
+    case damagedManifest(path: String, plugin: String, ManifestError)
     case unwritable(FileError)
 
     public var description: String {
         switch self {
         case .newer(let path, let version):
             "the plugin registry '\(path)' is from a newer shop (version \(version)); this shop does not change it"
+        case .damagedManifest(let path, let plugin, let error):
+            "the plugin registry '\(path)': the cached manifest of plugin \(plugin) is damaged (\(error)); "
+                + "remove it first: plugin remove \(plugin)"
         case .unwritable(let error): error.description
         }
     }

@@ -75,6 +75,63 @@ import Testing
     }
 }
 
+extension PluginRegistryFileTests {
+    /// A registry of one plugin `promo` whose manifest's first argument is `argument`.
+    private func registry(argument: String, in folder: FileSystemFolder) throws -> String {
+        try folder.write(
+            """
+            {"registryVersion": 1, "plugins": [{"name": "promo", "path": "/bin/promo", "size": 10, "modified": 7,
+              "manifest": {"name": "promo", "version": "1", "commands": [{"path": ["promo", "apply"],
+                "abstract": "Apply a code", "arguments": [\(argument)], "examples": [{"command": "promo apply X"}]}]}}]}
+            """, to: "plugins.json")
+    }
+
+    @Test func startUpReadsEachManifestsOutlineAndTheRestOnlyWhenAsked() throws {
+        let folder = try FileSystemFolder(prefix: "registry")
+        let path = try registry(argument: #"{"name": "CODE", "kind": "string", "kind": "int"}"#, in: folder)
+        let before = try FileSystem.read(path)
+        let (registry, warnings) = PluginRegistryFile.load(from: path)
+        #expect(warnings.isEmpty, "a name twice past the outline is not read at start")
+        let manifest = try #require(registry.entries.first?.manifest)
+        #expect(
+            manifest.outline.recordValue?["commands"]
+                == .list([
+                    .record(Record(pairs: [("path", .list(["promo", "apply"])), ("abstract", "Apply a code")]))
+                ]))
+        #expect(throws: ManifestError.self) { try manifest.whole.get() }
+        let whole = try? manifest.whole.get()
+        #expect(whole == nil)
+        if case .failure(let error) = manifest.whole {
+            #expect(error.description.hasPrefix("manifest: duplicate key 'kind' at commands[0].arguments[0]"))
+        }
+        let refusal = #expect(throws: PluginRegistryError.self) { try registry.save() }
+        #expect(refusal?.description.hasSuffix("; remove it first: plugin remove promo") == true)
+        #expect(try FileSystem.read(path) == before, "the file is left as it was")
+    }
+
+    @Test func aManifestDamagedPastItsOutlineIsStillADamagedFileWhenItIsNotJSON() throws {
+        let folder = try FileSystemFolder(prefix: "registry")
+        let path = try registry(argument: #"{"name": "CODE", "kind": str}"#, in: folder)
+        let (registry, warnings) = PluginRegistryFile.load(from: path)
+        #expect(registry.entries.isEmpty)
+        #expect(warnings.count == 1 && warnings[0].contains("is damaged (unexpected 's'"), "\(warnings)")
+    }
+
+    @Test func aWholeManifestReadLaterIsTheOneSaved() throws {
+        let folder = try FileSystemFolder(prefix: "registry")
+        let path = try registry(argument: #"{"name": "CODE", "kind": "string"}"#, in: folder)
+        let (registry, _) = PluginRegistryFile.load(from: path)
+        let whole = try #require(try registry.entries.first?.manifest.whole.get())
+        #expect(
+            whole.recordValue?["commands"]?.listValue?.first?.recordValue?["examples"]
+                == .list([
+                    .record(Record(pairs: [("command", "promo apply X")]))
+                ]))
+        try registry.save()
+        #expect(PluginRegistryFile.load(from: path).registry == registry)
+    }
+}
+
 @Suite struct PluginExecutableTests {
     @Test func aNameIsFoundAsShopPluginNameOnPath() throws {
         let folder = try FileSystemFolder(prefix: "locate")

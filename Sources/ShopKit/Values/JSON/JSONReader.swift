@@ -16,9 +16,9 @@ public struct JSONReader: ~Copyable {
     /// How deep arrays and objects may nest before reading stops with an error.
     public static let maximumDepth = 256
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
-    private var depth = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+    var depth = 0
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -279,7 +279,7 @@ public struct JSONReader: ~Copyable {
 
     // MARK: Internals
 
-    private mutating func expectContainerStart(_ opening: UInt8, kind: JSONKind) throws(JSONError) {
+    mutating func expectContainerStart(_ opening: UInt8, kind: JSONKind) throws(JSONError) {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == opening else { throw try mismatch(expected: kind) }
         guard depth < Self.maximumDepth else { throw error(.tooDeep(Self.maximumDepth)) }
@@ -387,7 +387,7 @@ public struct JSONReader: ~Copyable {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -396,7 +396,7 @@ public struct JSONReader: ~Copyable {
         }
     }
 
-    private mutating func consume(_ byte: UInt8) -> Bool {
+    mutating func consume(_ byte: UInt8) -> Bool {
         guard position < bytes.count, bytes[position] == byte else { return false }
         position += 1
         return true
@@ -406,7 +406,7 @@ public struct JSONReader: ~Copyable {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
-    private func describe(_ byte: UInt8) -> String {
+    func describe(_ byte: UInt8) -> String {
         (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
     }
 

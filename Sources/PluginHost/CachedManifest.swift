@@ -1,0 +1,103 @@
+import ShopKit
+
+/// A plugin's manifest as the registry file keeps it: the outline a session reads at start
+/// (the manifest with each command cut to its path, aliases, abstract and input), and the
+/// whole manifest, which a manifest read from the file decodes from the file's text only
+/// when asked (the first use of one of its commands).
+///
+/// ```swift
+/// let cached = CachedManifest(json)             // from the plugin: both at hand
+/// let plugin = try OutsidePlugin(cached: cached, executable: path, settings: settings)
+/// let whole = try cached.whole.get()            // ManifestError when the text is damaged
+/// ```
+public struct CachedManifest: Sendable, Equatable {
+    /// The fields a session reads at start.
+    public let outline: Value
+    private let source: Source
+
+    private enum Source: Sendable {
+        case value(Value)
+        /// The manifest's object in the registry file's text (shared by all its entries).
+        case text([UInt8], Range<Int>)
+    }
+
+    /// The fields of a command that are part of the outline.
+    static let outlineCommandFields = ["path", "aliases", "abstract", "input"]
+
+    /// A manifest the plugin sent.
+    public init(_ manifest: Value) {
+        outline = Self.outline(of: manifest)
+        source = .value(manifest)
+    }
+
+    /// Reads the manifest object next in `reader`, a reader over `bytes`: its outline now,
+    /// the rest only checked for syntax (its text is decoded by ``whole``).
+    init(reading reader: inout JSONReader, in bytes: [UInt8]) throws(JSONError) {
+        _ = try reader.peekKind()
+        let start = reader.offset
+        var pairs: [(String, Value)] = []
+        try reader.readObject { key, reader throws(JSONError) in
+            guard key == "commands", try reader.peekKind() == .array else {
+                pairs.append((key, try reader.readValue()))
+                return
+            }
+            var commands: [Value] = []
+            try reader.readArray { _, reader throws(JSONError) in commands.append(try Self.readOutline(&reader)) }
+            pairs.append((key, .list(commands)))
+        }
+        outline = .record(Record(pairs: pairs))
+        source = .text(bytes, start..<reader.offset)
+    }
+
+    /// The outline of the command next in `reader`.
+    private static func readOutline(_ reader: inout JSONReader) throws(JSONError) -> Value {
+        guard try reader.peekKind() == .object else { return try reader.readValue() }
+        var pairs: [(String, Value)] = []
+        try reader.readObject { key, reader throws(JSONError) in
+            if outlineCommandFields.contains(key) {
+                pairs.append((key, try reader.readValue()))
+            } else {
+                try reader.skipValueSyntax()
+            }
+        }
+        return .record(Record(pairs: pairs))
+    }
+
+    /// The whole manifest; a text that does not decode is an error at the JSON path under
+    /// `manifest`.
+    public var whole: Result<Value, ManifestError> {
+        switch source {
+        case .value(let value): return .success(value)
+        case .text(let bytes, let range):
+            return bytes.withUnsafeBufferPointer { buffer in
+                Result { () throws(ManifestError) in
+                    do throws(JSONError) {
+                        return try JSONReader.withReader(over: UnsafeBufferPointer(rebasing: buffer[range])) {
+                            reader throws(JSONError) in try reader.readValue()
+                        }
+                    } catch {
+                        throw ManifestError(path: "manifest", error.description)
+                    }
+                }
+            }
+        }
+    }
+
+    public static func == (lhs: CachedManifest, rhs: CachedManifest) -> Bool {
+        lhs.whole == rhs.whole
+    }
+
+    /// The manifest with each command cut to its outline.
+    private static func outline(of json: Value) -> Value {
+        guard let record = json.recordValue, let commands = record["commands"]?.listValue else { return json }
+        let outlines: Value = .list(
+            commands.map { command in
+                guard let fields = command.recordValue else { return command }
+                return .record(
+                    Record(pairs: outlineCommandFields.compactMap { key in fields[key].map { (key, $0) } }))
+            })
+        return .record(
+            Record(
+                pairs: record.fields.map { field in (field.name, field.name == "commands" ? outlines : field.value) }))
+    }
+}
