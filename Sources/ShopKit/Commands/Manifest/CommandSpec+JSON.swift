@@ -51,7 +51,9 @@ extension CommandSpec {
     /// option names unique, no required argument after an optional one, only the last
     /// argument variadic, options spelled `--name`.
     public func validate(path: String = "command") throws(ManifestError) {
-        guard (1...2).contains(self.path.count), self.path.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else {
+        guard (1...2).contains(self.path.count),
+            self.path.allSatisfy({ !$0.isEmpty && !$0.utf8.contains(UInt8(ascii: " ")) })
+        else {
             throw ManifestError(path: "\(path).path", "expected one or two words, got \(self.path)")
         }
         var seenOptional = false

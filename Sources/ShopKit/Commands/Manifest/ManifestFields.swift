@@ -50,7 +50,9 @@ struct ManifestFields {
         switch record[name] {
         case nil, .null?: return []
         case .list(let elements)?:
-            return elements.enumerated().map { ($0.element, "\(path(of: name))[\($0.offset)]") }
+            // Spelled for every element: a registered plugin's commands are read at every start.
+            let base = path(of: name) + "["
+            return elements.enumerated().map { ($0.element, base + String($0.offset) + "]") }
         case let other?: throw ManifestError(path: path(of: name), "expected a list, got \(other.typeName)")
         }
     }

@@ -81,45 +81,62 @@ public struct PluginManifest: Sendable {
 
     /// Names a plugin may not take: the core's commands and groups, and the words the
     /// language keeps for itself. Made once: every registered plugin is checked at start-up.
-    public static let reservedNames: Set<String> = Set(
-        CoreCommands.all.map { $0.spec.path[0] } + CoreCommands.all.flatMap(\.spec.aliases)
-    ).union(["it", "env", "args", "commands"])
+    public static let reservedNames: Set<String> = {
+        var names: Set<String> = ["it", "env", "args", "commands"]
+        names.reserveCapacity(2 * CoreCommands.all.count)
+        for command in CoreCommands.all {
+            // One copy of each spec: reading a spec through `any Command` copies it whole.
+            let spec = command.spec
+            names.insert(spec.path[0])
+            names.formUnion(spec.aliases)
+        }
+        return names
+    }()
 
     /// Keys and commands inside the plugin's namespace, each declared once.
+    /// Runs for every registered plugin at every start: no copies of the specs, and the
+    /// tables sized once.
     private func checkNamespace(path: String) throws(ManifestError) {
-        var keys: [String: Int] = [:]
-        for (index, key) in stateKeys.enumerated() {
+        let prefix = name + "."
+        var keys = [String: Int](minimumCapacity: stateKeys.count)
+        for index in stateKeys.indices {
+            let key = stateKeys[index].key
             // Built only for an error: a manifest is checked at every start.
             var place: String { "\(path).stateKeys[\(index)].key" }
-            guard key.key.hasPrefix(name + "."), key.key.count > name.count + 1 else {
-                throw ManifestError(path: place, "'\(key.key)' must start with '\(name).'")
+            guard key.utf8.count > prefix.utf8.count, key.hasPrefix(prefix) else {
+                throw ManifestError(path: place, "'\(key)' must start with '\(name).'")
             }
-            if let first = keys.updateValue(index, forKey: key.key) {
-                throw ManifestError(path: place, "'\(key.key)' is declared twice (also \(path).stateKeys[\(first)])")
+            if let first = keys.updateValue(index, forKey: key) {
+                throw ManifestError(path: place, "'\(key)' is declared twice (also \(path).stateKeys[\(first)])")
             }
         }
-        for (index, key) in reads.enumerated() where !key.contains(".") || key.hasPrefix(".") || key.hasSuffix(".") {
+        for (index, key) in reads.enumerated()
+        where !key.utf8.contains(UInt8(ascii: ".")) || key.hasPrefix(".") || key.hasSuffix(".") {
             throw ManifestError(path: "\(path).reads[\(index)]", "'\(key)' is not a state key (PLUGIN.KEY)")
         }
-        var verbs: [String: Int] = [:]
+        var verbs = [String: Int](minimumCapacity: commands.count * 2)
         var bare: Int?
-        for (index, command) in commands.enumerated() {
+        for index in commands.indices {
+            let words = commands[index].path
+            let aliases = commands[index].aliases
             var place: String { "\(path).commands[\(index)]" }
-            guard command.path.first == name else {
-                throw ManifestError(path: "\(place).path", "'\(command.name)' must be '\(name) VERB' or '\(name)'")
+            guard words.first == name else {
+                throw ManifestError(
+                    path: "\(place).path", "'\(commands[index].name)' must be '\(name) VERB' or '\(name)'")
             }
-            if command.path.count == 1 {
+            if words.count == 1 {
                 if let first = bare {
                     throw ManifestError(
                         path: "\(place).path", "'\(name)' is declared twice (also \(path).commands[\(first)])")
                 }
-                if !command.aliases.isEmpty {
+                if !aliases.isEmpty {
                     throw ManifestError(path: "\(place).aliases", "the command '\(name)' itself takes no aliases")
                 }
                 bare = index
                 continue
             }
-            for verb in [command.path[1]] + command.aliases {
+            for position in -1..<aliases.count {
+                let verb = position < 0 ? words[1] : aliases[position]
                 if let first = verbs.updateValue(index, forKey: verb) {
                     throw ManifestError(
                         path: "\(place).path", "'\(name) \(verb)' is declared twice (also \(path).commands[\(first)])")
