@@ -11,9 +11,17 @@ import ShopKit
 /// let whole = try cached.whole.get()            // ManifestError when the text is damaged
 /// ```
 public struct CachedManifest: Sendable, Equatable {
-    /// The fields a session reads at start.
-    public let outline: Value
+    private let start: Start
     private let source: Source
+
+    /// What a session reads at start.
+    private enum Start: Sendable {
+        /// Read straight from the file's text, and checked.
+        case checked(PluginManifest)
+        /// The outline as values, checked when asked: a manifest the plugin sent, or text the
+        /// straight reading did not take (``PluginManifest/init(json:path:)`` words its problem).
+        case outline(Value)
+    }
 
     private enum Source: Sendable {
         case value(Value)
@@ -26,15 +34,38 @@ public struct CachedManifest: Sendable, Equatable {
 
     /// A manifest the plugin sent.
     public init(_ manifest: Value) {
-        outline = Self.outline(of: manifest)
+        start = .outline(Self.outline(of: manifest))
         source = .value(manifest)
     }
 
     /// Reads the manifest object next in `reader`, a reader over `bytes`: its outline now,
-    /// the rest only checked for syntax (its text is decoded by ``whole``).
+    /// straight into a checked manifest (``readCheckedOutline(_:)``), the rest only checked for
+    /// syntax (its text is decoded by ``whole``).
     init(reading reader: inout JSONReader, in bytes: [UInt8]) throws(JSONError) {
         _ = try reader.peekKind()
-        let start = reader.offset
+        let offset = reader.offset
+        if let manifest = Self.readCheckedOutline(&reader) {
+            start = .checked(manifest)
+        } else {
+            reader.rewind(to: offset)
+            start = .outline(try Self.readOutline(&reader))
+        }
+        source = .text(bytes, offset..<reader.offset)
+    }
+
+    /// The manifest with each command cut to its outline, checked; the error names the JSON
+    /// path of the first bad field.
+    public var outline: PluginManifest {
+        get throws(ManifestError) {
+            switch start {
+            case .checked(let manifest): manifest
+            case .outline(let value): try PluginManifest(json: value)
+            }
+        }
+    }
+
+    /// The outline of the manifest next in `reader`, as values.
+    private static func readOutline(_ reader: inout JSONReader) throws(JSONError) -> Value {
         var pairs: [(String, Value)] = []
         try reader.readObject { key, reader throws(JSONError) in
             guard key == "commands", try reader.peekKind() == .array else {
@@ -42,15 +73,16 @@ public struct CachedManifest: Sendable, Equatable {
                 return
             }
             var commands: [Value] = []
-            try reader.readArray { _, reader throws(JSONError) in commands.append(try Self.readOutline(&reader)) }
+            try reader.readArray { _, reader throws(JSONError) in
+                commands.append(try Self.readCommandOutline(&reader))
+            }
             pairs.append((key, .list(commands)))
         }
-        outline = .record(Record(pairs: pairs))
-        source = .text(bytes, start..<reader.offset)
+        return .record(Record(pairs: pairs))
     }
 
     /// The outline of the command next in `reader`.
-    private static func readOutline(_ reader: inout JSONReader) throws(JSONError) -> Value {
+    private static func readCommandOutline(_ reader: inout JSONReader) throws(JSONError) -> Value {
         guard try reader.peekKind() == .object else { return try reader.readValue() }
         var pairs: [(String, Value)] = []
         try reader.readObject { key, reader throws(JSONError) in

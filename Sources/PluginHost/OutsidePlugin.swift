@@ -60,7 +60,7 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
     /// on first use.
     init(cached manifest: CachedManifest, executable: String, settings: PluginSettings) throws(ManifestError) {
         storage = Storage(
-            outline: try PluginManifest(json: manifest.outline), whole: WholeManifest(cached: manifest),
+            outline: try manifest.outline, whole: WholeManifest(cached: manifest),
             executable: executable, settings: settings)
     }
 

@@ -93,11 +93,10 @@ extension PluginRegistryFileTests {
         let (registry, warnings) = PluginRegistryFile.load(from: path)
         #expect(warnings.isEmpty, "a name twice past the outline is not read at start")
         let manifest = try #require(registry.entries.first?.manifest)
-        #expect(
-            manifest.outline.recordValue?["commands"]
-                == .list([
-                    .record(Record(pairs: [("path", .list(["promo", "apply"])), ("abstract", "Apply a code")]))
-                ]))
+        let outline = try manifest.outline
+        #expect(outline.commands.map(\.path) == [["promo", "apply"]])
+        #expect(outline.commands.first?.abstract == "Apply a code")
+        #expect(outline.commands.first?.arguments.isEmpty == true, "only the outline is read")
         #expect(throws: ManifestError.self) { try manifest.whole.get() }
         let whole = try? manifest.whole.get()
         #expect(whole == nil)
@@ -129,6 +128,67 @@ extension PluginRegistryFileTests {
                 ]))
         try registry.save()
         #expect(PluginRegistryFile.load(from: path).registry == registry)
+    }
+}
+
+/// The outline read straight from a registry's text is the one read through values, and an
+/// outline that is not valid is worded by the reading through values.
+@Suite struct CachedOutlineTests {
+    /// The outline of the manifest `bytes` read straight, or nil.
+    private func straight(_ bytes: [UInt8]) throws -> PluginManifest? {
+        try JSONReader.withReader(over: bytes) { reader throws(JSONError) in
+            let manifest = CachedManifest.readCheckedOutline(&reader)
+            if manifest == nil {
+                reader.rewind(to: 0)
+                try reader.skipValueSyntax()
+            }
+            return manifest
+        }
+    }
+
+    private static let command =
+        #"{"path": ["promo", "apply"], "aliases": ["use"], "abstract": "Apply", "input": "optional", "#
+        + #""arguments": [{"name": "CODE"}], "timeoutSeconds": 2, "history": "never"}"#
+
+    @Test(arguments: [
+        #"{"name": "promo", "version": "1", "commands": [\#(command)]}"#,
+        #"{"name": "promo", "version": "1", "summary": null, "defaultVerb": "apply", "reads": ["services.selected"], "#
+            + #""stateKeys": [{"key": "promo.code", "type": "choice", "choices": ["a", "b"], "initial": "a", "x": 1}], "#
+            + #""extra": {"y": [1]}, "commands": [\#(command), {"path": ["promo", "list"]}]}"#,
+        #"{"name": "promo", "version": "1", "stateKeys": [{"key": "promo.n", "type": "int", "initial": 0}], "commands": null}"#,
+    ])
+    func readStraightOrThroughValuesTheOutlineIsTheSame(text: String) throws {
+        let bytes = Array(text.utf8)
+        let read = try #require(try straight(bytes))
+        let throughValues = try CachedManifest(try Value(json: bytes)).outline
+        #expect(read.json == throughValues.json)
+    }
+
+    @Test(arguments: [
+        (#"{"name": "Promo", "version": "1"}"#, "manifest.name: 'Promo' must be lowercase"),
+        (#"{"name": "promo", "version": 1}"#, "manifest.version: expected a string, got int"),
+        (
+            #"{"name": "promo", "version": "1", "commands": [{"path": ["other", "x"]}]}"#,
+            "manifest.commands[0].path: 'other x'"
+        ),
+        (
+            #"{"name": "promo", "version": "1", "commands": [{"path": ["promo", "x"], "input": "all"}]}"#,
+            "manifest.commands[0].input"
+        ),
+        (
+            #"{"name": "promo", "version": "1", "stateKeys": [{"key": "promo.n", "type": "int", "initial": "a"}]}"#,
+            "manifest.stateKeys[0].initial"
+        ),
+        (#"{"name": "promo", "version": "1", "reads": ["nodot"]}"#, "manifest.reads[0]"),
+    ])
+    func anInvalidOutlineIsWordedByTheReadingThroughValues(text: String, error: String) throws {
+        let bytes = Array(text.utf8)
+        #expect(try straight(bytes) == nil)
+        let cached = try JSONReader.withReader(over: bytes) { reader throws(JSONError) in
+            try CachedManifest(reading: &reader, in: bytes)
+        }
+        let refusal = #expect(throws: ManifestError.self) { try cached.outline }
+        #expect(refusal?.description.hasPrefix(error) == true, "\(String(describing: refusal))")
     }
 }
 

@@ -47,13 +47,7 @@ public struct PluginManifest: Sendable {
     public init(json value: Value, path: String = "manifest") throws(ManifestError) {
         let fields = try ManifestFields(value, path: path)
         name = try fields.string("name")
-        guard Self.isPluginName(name) else {
-            throw ManifestError(
-                path: fields.path(of: "name"), "'\(name)' must be lowercase letters, digits and '-', from a letter")
-        }
-        if Self.reservedNames.contains(name) {
-            throw ManifestError(path: fields.path(of: "name"), "'\(name)' is a name shop keeps for itself")
-        }
+        try Self.checkName(name, path: path)
         version = try fields.string("version")
         summary = try fields.optionalString("summary") ?? ""
         defaultVerb = try fields.optionalString("defaultVerb")
@@ -65,6 +59,36 @@ public struct PluginManifest: Sendable {
             try CommandSpec(json: element.value, path: element.path)
         }
         try checkNamespace(path: path)
+    }
+
+    /// A manifest from parts a decoder read straight from JSON, checked by the rules
+    /// ``init(json:path:)`` applies to what it read: the name, each command's declaration,
+    /// and the namespace. (The parts' own types are the decoder's to check.)
+    public init(
+        name: String, version: String, summary: String, defaultVerb: String?, stateKeys: [StateKeyDeclaration],
+        reads: [String], commands: [CommandSpec], path: String = "manifest"
+    ) throws(ManifestError) {
+        try Self.checkName(name, path: path)
+        for index in commands.indices {
+            do {
+                try commands[index].validate(path: "")
+            } catch {
+                throw ManifestError(path: "\(path).commands[\(index)]" + error.path, error.reason)
+            }
+        }
+        (self.name, self.version, self.summary, self.defaultVerb) = (name, version, summary, defaultVerb)
+        (self.stateKeys, self.reads, self.commands) = (stateKeys, reads, commands)
+        try checkNamespace(path: path)
+    }
+
+    private static func checkName(_ name: String, path: String) throws(ManifestError) {
+        guard isPluginName(name) else {
+            throw ManifestError(
+                path: "\(path).name", "'\(name)' must be lowercase letters, digits and '-', from a letter")
+        }
+        if reservedNames.contains(name) {
+            throw ManifestError(path: "\(path).name", "'\(name)' is a name shop keeps for itself")
+        }
     }
 
     /// The plugin's manifest, checked by the same rules as one read from JSON: what a kit

@@ -20,6 +20,12 @@ extension JSONReader {
         }
     }
 
+    /// Moves back to an earlier ``offset`` (outside any container opened since), to read a
+    /// value again another way: a fast reading that found a shape it does not take, say.
+    public mutating func rewind(to offset: Int) {
+        position = max(0, min(offset, position))
+    }
+
     private mutating func skipObjectSyntax() throws(JSONError) {
         try expectContainerStart(UInt8(ascii: "{"), kind: .object)
         defer { depth -= 1 }

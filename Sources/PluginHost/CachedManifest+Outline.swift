@@ -1,0 +1,103 @@
+import ShopKit
+
+extension CachedManifest {
+    /// The outline of the manifest object next in `reader`, read straight into a manifest and
+    /// checked by ``PluginManifest/init(name:version:summary:defaultVerb:stateKeys:reads:commands:path:)``;
+    /// nil when anything is not as a valid manifest has it — a field's type, a rule — and the
+    /// reading through values (``PluginManifest/init(json:path:)``) words the problem. Reads to
+    /// the object's end, or, when it answers nil, to some place inside it
+    /// (``JSONReader/rewind(to:)`` back to read it again).
+    ///
+    /// Every registered plugin's outline is read at every start: building it as values first
+    /// and reading those cost about twice as much.
+    static func readCheckedOutline(_ reader: inout JSONReader) -> PluginManifest? {
+        (try? readOutlineManifest(&reader)) ?? nil
+    }
+
+    private static func readOutlineManifest(_ reader: inout JSONReader) throws(JSONError) -> PluginManifest? {
+        var (name, version, summary, defaultVerb): (String?, String?, String?, String?)
+        var stateKeys: [StateKeyDeclaration] = []
+        var reads: [String] = []
+        var commands: [CommandSpec] = []
+        try reader.readObject { key, reader throws(JSONError) in
+            switch key {
+            case "name": name = try reader.readString()
+            case "version": version = try reader.readString()
+            case "summary": summary = try reader.optionalString()
+            case "defaultVerb": defaultVerb = try reader.optionalString()
+            case "stateKeys": stateKeys = try reader.list { reader throws(JSONError) in try readStateKey(&reader) }
+            case "reads": reads = try reader.strings()
+            case "commands": commands = try reader.list { reader throws(JSONError) in try readCommand(&reader) }
+            default: try reader.skipValueSyntax()
+            }
+        }
+        guard let name, let version else { return nil }
+        return try? PluginManifest(
+            name: name, version: version, summary: summary ?? "", defaultVerb: defaultVerb, stateKeys: stateKeys,
+            reads: reads, commands: commands)
+    }
+
+    private static func readStateKey(_ reader: inout JSONReader) throws(JSONError) -> StateKeyDeclaration {
+        var (key, abstract, type): (String?, String?, String?)
+        var choices: [String]?
+        var initial: Value = .null
+        try reader.readObject { name, reader throws(JSONError) in
+            switch name {
+            case "key": key = try reader.readString()
+            case "abstract": abstract = try reader.optionalString()
+            case "type": type = try reader.readString()
+            case "choices": choices = try reader.strings()
+            case "initial": initial = try reader.readValue()
+            default: try reader.skipValueSyntax()
+            }
+        }
+        guard let key, let type, let valueType = try? ValueType(parsing: type, choices: choices),
+            valueType.accepts(initial)
+        else { throw reader.error(.invalidValue("not a valid state key")) }
+        let first = initial
+        return StateKeyDeclaration(key: key, abstract: abstract ?? "", type: valueType, initialValue: { first })
+    }
+
+    private static func readCommand(_ reader: inout JSONReader) throws(JSONError) -> CommandSpec {
+        var (path, aliases): ([String], [String]) = ([], [])
+        var abstract: String?
+        var input = InputRequirement.none
+        try reader.readObject { key, reader throws(JSONError) in
+            switch key {
+            case "path": path = try reader.strings()
+            case "aliases": aliases = try reader.strings()
+            case "abstract": abstract = try reader.optionalString()
+            case "input":
+                guard let spelling = try reader.optionalString() else { return }
+                guard let requirement = InputRequirement(rawValue: spelling) else {
+                    throw reader.error(.invalidValue("not an input requirement"))
+                }
+                input = requirement
+            default: try reader.skipValueSyntax()
+            }
+        }
+        return CommandSpec(path: path, aliases: aliases, abstract: abstract ?? "", input: input)
+    }
+}
+
+extension JSONReader {
+    /// A string, or nil for `null`.
+    fileprivate mutating func optionalString() throws(JSONError) -> String? {
+        try readNullIfPresent() ? nil : try readString()
+    }
+
+    /// A list of strings; `null` is an empty list.
+    fileprivate mutating func strings() throws(JSONError) -> [String] {
+        try list { reader throws(JSONError) in try reader.readString() }
+    }
+
+    /// A list of elements read by `element`; `null` is an empty list.
+    fileprivate mutating func list<Element>(
+        _ element: (inout JSONReader) throws(JSONError) -> Element
+    ) throws(JSONError) -> [Element] {
+        guard try !readNullIfPresent() else { return [] }
+        var elements: [Element] = []
+        try readArray { _, reader throws(JSONError) in elements.append(try element(&reader)) }
+        return elements
+    }
+}
