@@ -118,11 +118,10 @@ public struct PluginManifest: Sendable {
     }()
 
     /// Keys and commands inside the plugin's namespace, each declared once.
-    /// Runs for every registered plugin at every start: no copies of the specs, and the
-    /// tables sized once.
+    /// Runs for every registered plugin at every start, so it is kept cheap: no copies of the
+    /// specs, and a manifest's few names searched in a line rather than hashed.
     private func checkNamespace(path: String) throws(ManifestError) {
         let prefix = name + "."
-        var keys = [String: Int](minimumCapacity: stateKeys.count)
         for index in stateKeys.indices {
             let key = stateKeys[index].key
             // Built only for an error: a manifest is checked at every start.
@@ -130,7 +129,7 @@ public struct PluginManifest: Sendable {
             guard key.utf8.count > prefix.utf8.count, key.hasPrefix(prefix) else {
                 throw ManifestError(path: place, "'\(key)' must start with '\(name).'")
             }
-            if let first = keys.updateValue(index, forKey: key) {
+            if let first = stateKeys[..<index].firstIndex(where: { $0.key == key }) {
                 throw ManifestError(path: place, "'\(key)' is declared twice (also \(path).stateKeys[\(first)])")
             }
         }
@@ -138,7 +137,8 @@ public struct PluginManifest: Sendable {
         where !key.utf8.contains(UInt8(ascii: ".")) || key.hasPrefix(".") || key.hasSuffix(".") {
             throw ManifestError(path: "\(path).reads[\(index)]", "'\(key)' is not a state key (PLUGIN.KEY)")
         }
-        var verbs = [String: Int](minimumCapacity: commands.count * 2)
+        var verbs: [(verb: String, command: Int)] = []
+        verbs.reserveCapacity(commands.count)
         var bare: Int?
         for index in commands.indices {
             let words = commands[index].path
@@ -161,10 +161,12 @@ public struct PluginManifest: Sendable {
             }
             for position in -1..<aliases.count {
                 let verb = position < 0 ? words[1] : aliases[position]
-                if let first = verbs.updateValue(index, forKey: verb) {
+                if let first = verbs.first(where: { $0.verb == verb }) {
                     throw ManifestError(
-                        path: "\(place).path", "'\(name) \(verb)' is declared twice (also \(path).commands[\(first)])")
+                        path: "\(place).path",
+                        "'\(name) \(verb)' is declared twice (also \(path).commands[\(first.command)])")
                 }
+                verbs.append((verb, index))
             }
         }
         guard let defaultVerb else { return }
@@ -173,7 +175,7 @@ public struct PluginManifest: Sendable {
                 path: "\(path).defaultVerb",
                 "'\(name)' alone runs \(path).commands[\(bare)]; a default verb cannot also")
         }
-        if verbs[defaultVerb] == nil {
+        if !verbs.contains(where: { $0.verb == defaultVerb }) {
             throw ManifestError(path: "\(path).defaultVerb", "no command '\(name) \(defaultVerb)'")
         }
     }
