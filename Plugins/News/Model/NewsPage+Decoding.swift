@@ -3,7 +3,8 @@ import ShopKit
 extension NewsPage {
     /// Reads a page from a response body with ShopKit's pull reader, in one pass.
     ///
-    /// Unknown members are skipped; optional members may be missing or `null`. Anything
+    /// Unknown members are skipped (checked for syntax only); optional members may be missing
+    /// or `null`. Anything
     /// else is one ``NewsError/decoding(path:problem:)``: a body that is not JSON at all
     /// has an empty path and quotes its start, a page of the wrong shape names the field
     /// (`'news[3].id' is missing`, `'totalCount' should be an integer, found a string`).
@@ -17,16 +18,23 @@ extension NewsPage {
         }
     }
 
+    /// The members read, by their index: the names of a page, then of an item. Others are
+    /// skipped, checked only for syntax.
+    private static let pageNames = JSONMemberNames(["news", "totalCount"])
+    private static let itemNames = JSONMemberNames([
+        "id", "title", "description", "url", "fullUrl", "titleImageUrl", "categoryType", "publishedDate",
+    ])
+
     private static func readPage(_ reader: inout JSONReader, body: [UInt8]) throws(JSONError) -> NewsPage {
         var items: [NewsItem]?
         var totalCount: Int?
-        try reader.readObject { key, reader throws(JSONError) in
-            switch key {
-            case "news":
+        try reader.readObject(pageNames) { index, reader throws(JSONError) in
+            switch index {
+            case 0:
                 var read: [NewsItem] = []
                 try reader.readArray { _, reader throws(JSONError) in read.append(try readItem(&reader, body: body)) }
                 items = read
-            case "totalCount":
+            case 1:
                 guard try !reader.readNullIfPresent() else {
                     totalCount = nil
                     return
@@ -35,7 +43,7 @@ extension NewsPage {
                 guard count >= 0 else { throw reader.error(.invalidValue("should not be negative, found \(count)")) }
                 totalCount = count
             default:
-                try reader.skipValue()
+                try reader.skipValueSyntax()
             }
         }
         guard let items else { throw reader.error(.missingMember("news")).inside(.key("news")) }
@@ -48,16 +56,16 @@ extension NewsPage {
         var title: String?
         var (description, url, fullUrl, titleImageUrl, categoryType): (String?, String?, String?, String?, String?)
         var publishedDate: NewsDate?
-        try reader.readObject { key, reader throws(JSONError) in
-            switch key {
-            case "id": id = try readInteger(&reader, body: body)
-            case "title": title = try reader.readString()
-            case "description": description = try readOptionalString(&reader)
-            case "url": url = try readOptionalString(&reader)
-            case "fullUrl": fullUrl = try readOptionalString(&reader)
-            case "titleImageUrl": titleImageUrl = try readOptionalString(&reader)
-            case "categoryType": categoryType = try readOptionalString(&reader)
-            case "publishedDate":
+        try reader.readObject(itemNames) { index, reader throws(JSONError) in
+            switch index {
+            case 0: id = try readInteger(&reader, body: body)
+            case 1: title = try reader.readString()
+            case 2: description = try readOptionalString(&reader)
+            case 3: url = try readOptionalString(&reader)
+            case 4: fullUrl = try readOptionalString(&reader)
+            case 5: titleImageUrl = try readOptionalString(&reader)
+            case 6: categoryType = try readOptionalString(&reader)
+            case 7:
                 guard let text = try readOptionalString(&reader) else {
                     publishedDate = nil
                     return
@@ -67,7 +75,7 @@ extension NewsPage {
                 }
                 publishedDate = date
             default:
-                try reader.skipValue()
+                try reader.skipValueSyntax()
             }
         }
         guard let id else { throw reader.error(.missingMember("id")).inside(.key("id")) }

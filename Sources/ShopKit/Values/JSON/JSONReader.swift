@@ -422,7 +422,7 @@ public struct JSONReader: ~Copyable {
 }
 
 /// The keys of one object read so far: a short list while it is small, a set beyond.
-private struct SeenKeys {
+struct SeenKeys {
     private static let listLimit = 12
     private var list: [String] = []
     private var set: Set<String> = []

@@ -1,0 +1,44 @@
+import Testing
+
+@testable import ShopKit
+
+@Suite struct JSONMemberNamesTests {
+    private static let names = JSONMemberNames(["id", "title"])
+
+    /// The (index, value) of each member of `text`'s object, in order.
+    private func members(_ text: String) throws(JSONError) -> [(Int?, Value)] {
+        try JSONReader.withReader(over: Array(text.utf8)) { reader throws(JSONError) in
+            var read: [(Int?, Value)] = []
+            try reader.readObject(Self.names) { index, reader throws(JSONError) in
+                read.append((index, try reader.readValue()))
+            }
+            return read
+        }
+    }
+
+    @Test func eachNameIsGivenByItsIndexAndOthersAsNil() throws {
+        let read = try members(#"{"title": "a", "extra": [1], "id": 7, "\u0069d2": null}"#)
+        #expect(read.map(\.0) == [1, nil, 0, nil])
+        #expect(read.map(\.1) == [.string("a"), .list([1]), .int(7), .null])
+        #expect(try members(#"{"\u0069d": 3}"#).map(\.0) == [0], "a name written with escapes is the same name")
+        #expect(try members("{}").isEmpty)
+    }
+
+    @Test(arguments: [
+        (#"{"id": 1, "id": 2}"#, "duplicate key 'id' at the top level (line 1, column 11)"),
+        (#"{"\u0069d": 1, "id": 2}"#, "duplicate key 'id' at the top level (line 1, column 16)"),
+        (#"{"x": 1, "y": 2, "x": 3}"#, "duplicate key 'x' at the top level (line 1, column 18)"),
+        (#"{"id": [1, tru]}"#, "unexpected 't' at id[1] (line 1, column 12)"),
+        (#"{"x": {"a" 1}}"#, "expected ':' after member name at x (line 1, column 12)"),
+        (#"{"id": 1"#, "unexpected end of JSON at the top level (line 1, column 9)"),
+        (#"{"id": 1,}"#, "expected a member name in quotes at the top level (line 1, column 10)"),
+    ])
+    func badObjectsAreTheErrorsReadObjectGives(text: String, message: String) {
+        var error: JSONError?
+        do { _ = try members(text) } catch let caught { error = caught }
+        #expect(error?.description == message)
+        var plain: JSONError?
+        do { _ = try Value(json: text) } catch let caught { plain = caught }
+        #expect(plain?.problem == error?.problem)
+    }
+}
