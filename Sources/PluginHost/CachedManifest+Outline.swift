@@ -14,20 +14,27 @@ extension CachedManifest {
         (try? readOutlineManifest(&reader)) ?? nil
     }
 
+    /// The members read, by their index; others are skipped, checked only for syntax.
+    private static let manifestNames = JSONMemberNames([
+        "name", "version", "summary", "defaultVerb", "stateKeys", "reads", "commands",
+    ])
+    private static let stateKeyNames = JSONMemberNames(["key", "abstract", "type", "choices", "initial"])
+    private static let commandNames = JSONMemberNames(outlineCommandFields)
+
     private static func readOutlineManifest(_ reader: inout JSONReader) throws(JSONError) -> PluginManifest? {
         var (name, version, summary, defaultVerb): (String?, String?, String?, String?)
         var stateKeys: [StateKeyDeclaration] = []
         var reads: [String] = []
         var commands: [CommandSpec] = []
-        try reader.readObject { key, reader throws(JSONError) in
-            switch key {
-            case "name": name = try reader.readString()
-            case "version": version = try reader.readString()
-            case "summary": summary = try reader.optionalString()
-            case "defaultVerb": defaultVerb = try reader.optionalString()
-            case "stateKeys": stateKeys = try reader.list { reader throws(JSONError) in try readStateKey(&reader) }
-            case "reads": reads = try reader.strings()
-            case "commands": commands = try reader.list { reader throws(JSONError) in try readCommand(&reader) }
+        try reader.readObject(manifestNames) { index, reader throws(JSONError) in
+            switch index {
+            case 0: name = try reader.readString()
+            case 1: version = try reader.readString()
+            case 2: summary = try reader.optionalString()
+            case 3: defaultVerb = try reader.optionalString()
+            case 4: stateKeys = try reader.list { reader throws(JSONError) in try readStateKey(&reader) }
+            case 5: reads = try reader.strings()
+            case 6: commands = try reader.list { reader throws(JSONError) in try readCommand(&reader) }
             default: try reader.skipValueSyntax()
             }
         }
@@ -41,13 +48,13 @@ extension CachedManifest {
         var (key, abstract, type): (String?, String?, String?)
         var choices: [String]?
         var initial: Value = .null
-        try reader.readObject { name, reader throws(JSONError) in
-            switch name {
-            case "key": key = try reader.readString()
-            case "abstract": abstract = try reader.optionalString()
-            case "type": type = try reader.readString()
-            case "choices": choices = try reader.strings()
-            case "initial": initial = try reader.readValue()
+        try reader.readObject(stateKeyNames) { index, reader throws(JSONError) in
+            switch index {
+            case 0: key = try reader.readString()
+            case 1: abstract = try reader.optionalString()
+            case 2: type = try reader.readString()
+            case 3: choices = try reader.strings()
+            case 4: initial = try reader.readValue()
             default: try reader.skipValueSyntax()
             }
         }
@@ -62,12 +69,12 @@ extension CachedManifest {
         var (path, aliases): ([String], [String]) = ([], [])
         var abstract: String?
         var input = InputRequirement.none
-        try reader.readObject { key, reader throws(JSONError) in
-            switch key {
-            case "path": path = try reader.strings()
-            case "aliases": aliases = try reader.strings()
-            case "abstract": abstract = try reader.optionalString()
-            case "input":
+        try reader.readObject(commandNames) { index, reader throws(JSONError) in
+            switch index {
+            case 0: path = try reader.strings()
+            case 1: aliases = try reader.strings()
+            case 2: abstract = try reader.optionalString()
+            case 3:
                 guard let spelling = try reader.optionalString() else { return }
                 guard let requirement = InputRequirement(rawValue: spelling) else {
                     throw reader.error(.invalidValue("not an input requirement"))

@@ -32,6 +32,9 @@ extension PluginRegistryFile {
             }
         }
 
+        /// The members of an entry read, by their index.
+        private static let entryNames = JSONMemberNames(["name", "path", "size", "modified", "manifest"])
+
         private static func readEntry(_ reader: inout JSONReader, in bytes: [UInt8]) throws(JSONError) -> Entry? {
             guard try reader.peekKind() == .object else {
                 try reader.skipValueSyntax()
@@ -39,13 +42,13 @@ extension PluginRegistryFile {
             }
             var (name, path, size, modified): (String?, String?, Int?, Int?)
             var manifest: CachedManifest?
-            try reader.readObject { key, reader throws(JSONError) in
-                switch key {
-                case "name": name = try reader.stringIfPresent()
-                case "path": path = try reader.stringIfPresent()
-                case "size": size = try reader.intIfPresent()
-                case "modified": modified = try reader.intIfPresent()
-                case "manifest" where try reader.peekKind() == .object:
+            try reader.readObject(entryNames) { index, reader throws(JSONError) in
+                switch index {
+                case 0: name = try reader.stringIfPresent()
+                case 1: path = try reader.stringIfPresent()
+                case 2: size = try reader.intIfPresent()
+                case 3: modified = try reader.intIfPresent()
+                case 4 where try reader.peekKind() == .object:
                     manifest = try CachedManifest(reading: &reader, in: bytes)
                 default: try reader.skipValueSyntax()
                 }
