@@ -59,7 +59,7 @@ extension Interpreter {
                 throw LocatedError(error, at: definition.location)
             }
         case .parameter(let parameter):
-            // Bound before the script started (``scriptFrame(of:file:arguments:)``).
+            // Bound before the script started (``scriptFrame(of:arguments:)``).
             guard language.frames.last?.kind == .script else {
                 throw LocatedError(LanguageError.parameterOutsideScript, at: parameter.location)
             }

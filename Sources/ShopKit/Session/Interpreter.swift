@@ -65,15 +65,22 @@ final class Interpreter: SessionControl {
     func run(
         _ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [EvaluatedWord]? = nil
     ) async -> RunOutcome {
+        await run(ScriptReader(text: text, file: file), path: path, policy: policy, arguments: arguments)
+    }
+
+    /// ``run(_:file:path:policy:arguments:)`` of the script `reader` reads.
+    func run(_ reader: ScriptReader, path: String?, policy: ErrorPolicy, arguments: [EvaluatedWord]?) async
+        -> RunOutcome
+    {
         var outcome = RunOutcome()
         let frame: Frame?
         do {
-            frame = try scriptFrame(of: text, file: file, arguments: arguments)
+            frame = try scriptFrame(of: reader, arguments: arguments)
         } catch {
             reportLine("error: \(error)")
             return RunOutcome(failures: 1, isUsageError: true)
         }
-        var parser = Parser(text: text, file: file)
+        var parser = reader
         if let path { enterScript(path) }
         if let frame { language.frames.append(frame) }
         let enclosingPolicy = language.keepsGoing
