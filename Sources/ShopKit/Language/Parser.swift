@@ -115,6 +115,8 @@ public struct Parser {
     private var hasReadCommand = false
     /// The byte ranges of the statements of the current step, for ``Step/singleLine``.
     var statementRanges: [Range<Int>] = []
+    /// The byte ranges of the current step's blocks, `if`/`for`/… to `end`, for their undo labels.
+    private var blockRanges: [Range<Int>] = []
     /// What Tab completion asked to find out, when it did.
     var completion: CompletionPoint.Recorder?
     /// Where the last word read by ``nextToken(in:)`` starts (a byte offset).
@@ -156,6 +158,7 @@ public struct Parser {
                 let start = lexer.currentLineStart
                 let hadReadCommand = hasReadCommand
                 statementRanges.removeAll(keepingCapacity: true)
+                blockRanges.removeAll(keepingCapacity: true)
                 lexer.quotedLineBreak = false
                 let statements = parseStep()
                 let source = lexer.source(from: start)
@@ -183,7 +186,8 @@ public struct Parser {
                 return .step(
                     Step(
                         source: source, location: location, endLine: endLine, statements: statements,
-                        expectations: [], statementRanges: ranges))
+                        expectations: [], statementRanges: ranges,
+                        blockRanges: blockRanges.map { ($0.lowerBound - start)..<($0.upperBound - start) }))
             }
         }
         let trailing = lexer.takeDiagnostics() + problems
@@ -307,8 +311,11 @@ public struct Parser {
                 if let keyword = Keyword.of(word), closers.contains(keyword) {
                     return (statements, (keyword, word))
                 }
-                let (statement, _) = parseStatement(startingWith: word, at: wordStart)
-                if let statement { statements.append(statement) }
+                let start = wordStart
+                let (statement, _) = parseStatement(startingWith: word, at: start)
+                guard let statement else { continue }
+                statements.append(statement)
+                if depth == 0, statement.isBlock { blockRanges.append(start..<lastEndOffset) }
             }
         }
     }

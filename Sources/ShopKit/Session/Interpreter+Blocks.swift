@@ -72,12 +72,12 @@ extension Interpreter {
         return .normal
     }
 
-    /// How `undo` names a block: its step's first line, with `…` when the step goes on.
-    static func label(ofBlockIn step: Step) -> ChangeLabel {
-        guard step.endLine > step.location.line, let first = step.lines.first else {
-            return ChangeLabel(line: step.source, characters: nil)
-        }
-        return ChangeLabel(String(first).trimmingBlanks + " …")
+    /// How `undo` names block number `index` of `step`: the block as written, or its first
+    /// line and `…` when it takes several.
+    static func label(ofBlock index: Int, in step: Step) -> ChangeLabel {
+        let source = step.blockSource(index) ?? step.source
+        guard let lineBreak = source.firstIndex(of: "\n") else { return ChangeLabel(line: source, characters: nil) }
+        return ChangeLabel(String(source[..<lineBreak]).trimmingBlanks + " …")
     }
 
     /// A pipeline inside a block: its value shown at the top level, kept inside a `def`; under

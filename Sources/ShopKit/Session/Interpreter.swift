@@ -136,13 +136,18 @@ final class Interpreter: SessionControl {
     /// Runs the statements of one step in order, stopping at the first that fails: each
     /// pipeline and each block is one change of the store.
     func runStep(_ step: Step) async -> StepOutcome {
+        var blocks = 0
         for statement in step.statements {
             if Task.isCancelled { return .interrupted }
             let outcome: StepOutcome
             if case .pipeline(let pipeline) = statement {
                 outcome = await runPipeline(pipeline, label: ChangeLabel(line: pipeline.source, characters: nil))
             } else {
-                outcome = await runBlock(statement, label: Self.label(ofBlockIn: step))
+                let isBlock = statement.isBlock
+                let label =
+                    isBlock ? Self.label(ofBlock: blocks, in: step) : ChangeLabel(line: step.source, characters: nil)
+                if isBlock { blocks += 1 }
+                outcome = await runBlock(statement, label: label)
             }
             guard outcome == .succeeded else { return outcome }
             if exitRequest != nil { break }
