@@ -314,8 +314,8 @@ public struct Parser {
                 let start = wordStart
                 let (statement, _) = parseStatement(startingWith: word, at: start)
                 guard let statement else { continue }
-                statements.append(statement)
                 if depth == 0, statement.isBlock { blockRanges.append(start..<lastEndOffset) }
+                statements.append(statement)
             }
         }
     }
