@@ -29,8 +29,14 @@ extension Interpreter {
     /// Runs statements in order until one ends the list early.
     func execute(_ statements: [Statement]) async throws -> Flow {
         for statement in statements {
-            let flow = try await execute(statement)
-            guard case .normal = flow else { return flow }
+            // A pipeline, the common statement, runs from here: one async call fewer each.
+            if case .pipeline(let pipeline) = statement {
+                try Self.checkCancellation()
+                try await runInBlock(pipeline)
+            } else {
+                let flow = try await execute(statement)
+                guard case .normal = flow else { return flow }
+            }
             if exitRequest != nil { break }
         }
         return .normal
