@@ -63,7 +63,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// The command's name as typed: `services select`.
-    public var name: String { path.joined(separator: " ") }
+    public var name: String { path.spacedOut }
 
     /// The usage line: `services select ID`, `sort FIELD [desc]`, `echo WORDS…`.
     public var usage: String {

@@ -94,7 +94,7 @@ public struct ConditionParser {
                 throw Diagnostic(
                     .invalidCondition,
                     "unknown operator '\(text)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-                        + "; use one of \(ComparisonOperator.spellings.joined(separator: " "))", at: word.location)
+                        + "; use one of \(ComparisonOperator.spelledOut)", at: word.location)
             }
             throw Diagnostic(
                 .invalidCondition, "unexpected \(Self.describe(token)) (join conditions with 'and' or 'or')",

@@ -12,13 +12,16 @@ public enum ComparisonOperator: String, Sendable, CaseIterable {
     /// Every operator as typed, for messages and completion.
     public static var spellings: [String] { allCases.map(\.rawValue) }
 
+    /// Every operator as typed, one space between: `== != < <= > >= contains matches`.
+    public static var spelledOut: String { spellings.spacedOut }
+
     /// The operator spelled `text`, or an error for `command` that suggests the operator
     /// meant: `=` means `==`, `=<` means `<=`, `~` means `matches`.
     public static func named(_ text: String, in command: String) throws(CommandError) -> ComparisonOperator {
         if let known = ComparisonOperator(rawValue: text) { return known }
         let suggestion = meant(by: text).map { " (did you mean '\($0.rawValue)'?)" } ?? ""
         throw .failed(
-            "\(command): unknown operator '\(text)'\(suggestion); use one of \(spellings.joined(separator: " "))")
+            "\(command): unknown operator '\(text)'\(suggestion); use one of \(spelledOut)")
     }
 
     /// The operator a mistyped one most likely means. Operators are suggested by meaning and

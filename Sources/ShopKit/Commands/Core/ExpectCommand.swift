@@ -11,7 +11,7 @@ struct ExpectCommand: Command {
         path: ["expect"], abstract: "Check a condition; fail naming the first comparison that is false",
         discussion: """
             CONDITION is a value (true unless false, null, 0, "", [] or {}) or LEFT OP RIGHT with OP one of: \
-            \(ComparisonOperator.spellings.joined(separator: " ")); combine them with not, and, or and \
+            \(ComparisonOperator.spelledOut); combine them with not, and, or and \
             parentheses. After '|', 'expect OP RIGHT' compares the input. \(Pattern.dialect)
             """,
         arguments: [Self.condition],

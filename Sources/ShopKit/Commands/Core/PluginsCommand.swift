@@ -7,7 +7,7 @@ struct PluginsCommand: Command {
     init(path: [String] = ["plugins"]) {
         spec = CommandSpec(
             path: path, abstract: "List loaded plugins: built-in and outside, version, protocol, state",
-            examples: [Example(path.joined(separator: " "))],
+            examples: [Example(path.spacedOut)],
             fields: ["name", "version", "protocol", "state", "commands", "summary"])
     }
 

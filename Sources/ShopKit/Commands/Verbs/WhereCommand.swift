@@ -6,7 +6,7 @@ struct WhereCommand: Command {
     let spec = CommandSpec(
         path: ["where"], abstract: "Keep the items for which CONDITION holds",
         discussion: """
-            CONDITION is FIELD OP VALUE (OP one of: \(ComparisonOperator.spellings.joined(separator: " "))), a \
+            CONDITION is FIELD OP VALUE (OP one of: \(ComparisonOperator.spelledOut)), a \
             lone FIELD (kept when true, not empty, not 0), joined by not, and, or and parentheses. A field name may \
             be quoted ("Unit Price") or a path (details.0.title); $it is the item itself. Items without the field \
             read it as null, and a field no item has is an error. \(Pattern.dialect)
