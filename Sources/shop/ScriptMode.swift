@@ -13,13 +13,15 @@ enum ScriptMode {
         do {
             if file == "-" {
                 let text = try ScriptSource.text(of: try FileSystem.read("/dev/stdin"), name: "<stdin>")
-                script = ScriptText(text: text, file: "<stdin>", path: nil, arguments: arguments)
+                script = ScriptText(source: .text(text), file: "<stdin>", path: nil, arguments: arguments)
             } else {
                 let home = factory.process.variables["HOME"]
                 let path = FilePath.resolve(file, relativeTo: factory.process.workingDirectory, home: home)
-                script = ScriptText(
-                    text: try ScriptSource.read(path: path, name: file), file: file, path: path, arguments: arguments)
-                catalog = try await catalog.adding(directivesOf: script.text, file: file, path: path)
+                let scriptFile = try ScriptFile(path: path, name: file)
+                script = ScriptText(source: .file(scriptFile), file: file, path: path, arguments: arguments)
+                // `#%plugin` lines come before the first command, in the first chunk of any
+                // script whose leading comments take less than its 64 KB.
+                catalog = try await catalog.adding(directivesOf: scriptFile.chunk(at: 0).text, file: file, path: path)
             }
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
@@ -27,7 +29,11 @@ enum ScriptMode {
         }
         if arguments.contains("--help") {
             do {
-                let interface = try ScriptInterface(text: script.text, name: file)
+                let interface =
+                    switch script.source {
+                    case .text(let text): try ScriptInterface(text: text, name: file)
+                    case .file(let scriptFile): try ScriptInterface(file: scriptFile)
+                    }
                 let process = factory.process
                 output.write(
                     interface.help(width: process.width(), style: process.style(for: factory.options.color)) + "\n",
@@ -48,7 +54,8 @@ enum ScriptMode {
     static func run(commands: String, factory: SessionFactory) async -> Int32 {
         let output = StandardStreams()
         return await execute(
-            ScriptText(text: commands, file: nil, path: nil, arguments: nil), policy: .stopAtFirstFailure, echo: false,
+            ScriptText(source: .text(commands), file: nil, path: nil, arguments: nil), policy: .stopAtFirstFailure,
+            echo: false,
             factory: factory, output: output, dataOnStandardInput: true)
     }
 
@@ -74,11 +81,13 @@ enum ScriptMode {
         }
         let (status, interrupted) = await interrupts.run { () async -> Int32 in
             let outcome =
-                if let arguments = script.arguments {
-                    await session.run(
-                        script.text, file: script.file, path: script.path, policy: policy, arguments: arguments)
-                } else {
-                    await session.run(script.text, file: script.file, path: script.path, policy: policy)
+                switch (script.source, script.arguments) {
+                case (.file(let file), let arguments):
+                    await session.run(file, path: script.path ?? file.name, policy: policy, arguments: arguments ?? [])
+                case (.text(let text), let arguments?):
+                    await session.run(text, file: script.file, path: script.path, policy: policy, arguments: arguments)
+                case (.text(let text), nil):
+                    await session.run(text, file: script.file, path: script.path, policy: policy)
                 }
             if outcome.interrupted { return 130 }
             if outcome.isUsageError { return 2 }
@@ -94,10 +103,18 @@ enum ScriptMode {
     }
 }
 
-/// A script read ahead of running: its text, its name for messages, its absolute path, and
-/// the arguments it was given (nil for `-c`).
+/// A script about to run: its text (or the file it is read from as it runs), its name for
+/// messages, its absolute path, and the arguments it was given (nil for `-c`).
 struct ScriptText: Sendable {
-    let text: String
+    /// Where the script's text comes from.
+    enum Source: Sendable {
+        /// Text read ahead: `-c`, standard input.
+        case text(String)
+        /// A file, read a chunk at a time as it runs.
+        case file(ScriptFile)
+    }
+
+    let source: Source
     let file: String?
     let path: String?
     let arguments: [String]?

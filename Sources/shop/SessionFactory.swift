@@ -12,8 +12,17 @@ struct SessionFactory {
     /// The environment a session of this process gets.
     func environment(interactive: Bool) throws(UsageError) -> SessionEnvironment {
         let process = process
+        // Only a terminal's width changes: output to anything else is as wide as at the start,
+        // read once rather than for every value shown.
+        let width: @Sendable () -> Int
+        if process.outputIsTerminal {
+            width = { process.width() }
+        } else {
+            let columns = process.width()
+            width = { columns }
+        }
         return SessionEnvironment(
-            clock: try process.clock(now: options.now), width: { process.width() },
+            clock: try process.clock(now: options.now), width: width,
             style: process.style(for: options.color), isInteractive: interactive,
             animations: options.animations, stateDirectory: process.stateDirectory(option: options.stateDirectory),
             workingDirectory: process.workingDirectory, variables: process.variables, http: CurlTransport())

@@ -73,6 +73,19 @@ import Testing
         #expect(await shop.run("echo ${counter.value}; vars | count") == "0\n0\n")
     }
 
+    @Test(arguments: [
+        ("set y 0; for i in [1, 2]; set y $i; end; undo", "undid: for i in [1, 2]; set y $i; end"),
+        ("set y 0; if true; set y 1; end # why\nundo", "undid: if true; set y 1; end"),
+        ("set y 0; for i in [1, 2]\n  set y $i\nend; set z 1\nundo\nundo", "undid: set z 1\nundid: for i in [1, 2] …"),
+        (
+            "if true; set a 1; end; if true; set b 2; end; undo; undo",
+            "undid: if true; set b 2; end\nundid: if true; set a 1; end"
+        ),
+    ])
+    func aBlockSharingItsLineIsUndoneByItsOwnText(script: String, undone: String) async throws {
+        #expect(await shop.outcome(of: script).printed == undone + "\n")
+    }
+
     @Test func aFailingCommandRollsTheWholeBlockBack() async throws {
         let printed = await shop.outcome(
             of: "counter add 1 --quiet\nfor i in [1, 2]\n  counter add 10 --quiet\n  counter fail\nend"

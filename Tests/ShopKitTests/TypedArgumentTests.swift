@@ -86,7 +86,9 @@ import Testing
     @Test func boundArgumentsEncodeAsTheProtocolSendsThem() throws {
         let probe = Probe()
         var arguments = Arguments(argumentNames: probe.spec.argumentNames)
-        arguments.positional = [(0, BoundWord(value: "a.json", text: "a.json")), (3, BoundWord(value: 1, text: "1"))]
+        arguments.positional = [
+            (0, BoundWord(value: "a.json", text: "a.json"), nil), (3, BoundWord(value: 1, text: "1"), nil),
+        ]
         arguments.flags = ["--force"]
         let (positional, options) = arguments.json(for: probe.spec)
         #expect(JSONWriter.compact(positional) == #"{"FILE":"a.json","WORDS":[1]}"#)

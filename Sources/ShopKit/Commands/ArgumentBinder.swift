@@ -2,22 +2,34 @@
 struct ArgumentBinder {
     /// The command whose metadata the words are matched against.
     let command: RegisteredCommand
-    /// Its spec, read once: each read of ``RegisteredCommand/spec`` copies every field, and a
-    /// call read it nine times (a seventh of a loop's instructions).
-    private let spec: CommandSpec
+    /// The parts of its spec binding reads, taken from the spec the registry keeps: a copy of
+    /// the whole ``RegisteredCommand/spec`` retains and releases every field (a fortieth of a
+    /// replayed line's instructions), and messages alone need the rest.
+    private let argumentSpecs: [ArgumentSpec]
+    private let optionSpecs: [OptionSpec]
+    private let argumentNames: [String]
 
     init(command: RegisteredCommand) {
         self.command = command
-        spec = command.spec
+        if command.isOutlined {
+            let spec = command.spec
+            (argumentSpecs, optionSpecs, argumentNames) = (spec.arguments, spec.options, spec.argumentNames)
+        } else {
+            argumentSpecs = command.declared.arguments
+            optionSpecs = command.declared.options
+            argumentNames = command.declared.argumentNames
+        }
     }
+
+    /// The command's spec, for messages.
+    private var spec: CommandSpec { command.spec }
 
     /// Binds `words` (after the command's name) or throws the first mismatch; the word
     /// indices kept for messages count from `firstIndex`, the index of `words`' first word
     /// among all the command's words.
     func bind(_ words: ArraySlice<EvaluatedWord>, firstIndex: Int = 0) throws(CommandError) -> Arguments {
-        var arguments = Arguments(argumentNames: spec.argumentNames)
+        var arguments = Arguments(argumentNames: argumentNames)
         arguments.positional.reserveCapacity(words.count)
-        arguments.wordIndices.reserveCapacity(words.count)
         let offset = firstIndex - words.startIndex
         var next = 0
         var optionsEnded = false
@@ -25,7 +37,7 @@ struct ArgumentBinder {
         while index < words.endIndex {
             let word = words[index]
             index += 1
-            if !optionsEnded, word.isOptionLike, !spec.options.isEmpty || word.text == "--" {
+            if !optionsEnded, word.isOptionLike, !optionSpecs.isEmpty || word.text == "--" {
                 if word.text == "--" {
                     optionsEnded = true
                     continue
@@ -33,18 +45,17 @@ struct ArgumentBinder {
                 try bindOption(word, words: words, index: &index, offset: offset, into: &arguments)
                 continue
             }
-            guard next < spec.arguments.count else {
+            guard next < argumentSpecs.count else {
                 throw .tooManyArguments(command: spec.name, extra: word.text, usage: spec.usage)
             }
-            let name = spec.arguments[next].name
-            let bound = try convert(word, to: spec.arguments[next].type, named: name)
-            if arguments.positional.last?.argument != next { arguments.wordIndices.append((name, index - 1 + offset)) }
-            arguments.positional.append((next, bound))
-            if !spec.arguments[next].isVariadic { next += 1 }
+            let name = argumentSpecs[next].name
+            let bound = try convert(word, to: argumentSpecs[next].type, named: name)
+            arguments.positional.append((next, bound, index - 1 + offset))
+            if !argumentSpecs[next].isVariadic { next += 1 }
         }
         for index in command.requiredArguments where !arguments.positional.contains(where: { $0.argument == index }) {
             throw .missingArgument(
-                command: spec.name, argument: spec.arguments[index].name, usage: spec.usage)
+                command: spec.name, argument: argumentSpecs[index].name, usage: spec.usage)
         }
         return arguments
     }
@@ -59,10 +70,10 @@ struct ArgumentBinder {
             inlineValue = String(name[name.index(after: equals)...])
             name = String(name[..<equals])
         }
-        guard let option = spec.options.first(where: { $0.name == name }) else {
+        guard let option = optionSpecs.first(where: { $0.name == name }) else {
             throw .unknownOption(
                 command: spec.name, option: name,
-                suggestion: Suggestion.nearest(to: name, in: spec.options.map(\.name))
+                suggestion: Suggestion.nearest(to: name, in: optionSpecs.map(\.name))
             )
         }
         if option.isFlag {

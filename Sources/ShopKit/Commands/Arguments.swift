@@ -4,12 +4,13 @@
 public struct Arguments: Sendable {
     /// The declared argument names, in order.
     let argumentNames: [String]
-    /// Bound positional words with the index of the argument they belong to, in order.
-    var positional: [(argument: Int, bound: BoundWord)] = []
+    /// Bound positional words with the index of the argument they belong to, in order, and
+    /// the word's index in the command's words (nil when not bound from a command line).
+    var positional: [(argument: Int, bound: BoundWord, word: Int?)] = []
     var options: [(name: String, bound: BoundWord)] = []
     var flags: [String] = []
-    /// For each argument and option given, the index of its first word in the command's
-    /// words, so an error about it can point there.
+    /// For each option given, the index of its first word in the command's words, so an
+    /// error about it can point there (a positional word keeps its own).
     var wordIndices: [(name: String, word: Int)] = []
     /// The words of the deferred argument, as written (see ``Deferred``).
     var deferred: [Word] = []
@@ -22,7 +23,7 @@ public struct Arguments: Sendable {
     public func words(ofArgument name: String) -> [BoundWord] {
         guard let index = argumentNames.firstIndex(of: name) else { return [] }
         var words: [BoundWord] = []
-        for (argument, bound) in positional where argument == index { words.append(bound) }
+        for (argument, bound, _) in positional where argument == index { words.append(bound) }
         return words
     }
 
@@ -45,7 +46,8 @@ public struct Arguments: Sendable {
     /// The index of the first word given for the argument or option named `name`, among the
     /// command's words (its name included); nil when it was not given on a command line.
     public func wordIndex(of name: String) -> Int? {
-        wordIndices.first { $0.name == name }?.word
+        if let index = argumentNames.firstIndex(of: name) { return positional.first { $0.argument == index }?.word }
+        return wordIndices.first { $0.name == name }?.word
     }
 
     /// Whether the flag named `name` was given.

@@ -23,6 +23,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidStatement = "invalid-statement"
         case invalidCondition = "invalid-condition"
         case invalidExpression = "invalid-expression"
+        case unreadableText = "unreadable-text"
     }
 
     /// Whether the problem is that the text ended too early — an open quote, literal, `$(`,

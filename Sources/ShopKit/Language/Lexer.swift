@@ -66,6 +66,28 @@ struct Lexer {
         self.fileID = SourceFiles.id(of: file)
     }
 
+    /// A lexer over the text from this one's current line on, followed by `more`: the next
+    /// part of a script read a chunk at a time, its lines numbered on from here.
+    func continued(with more: String) -> Lexer {
+        var continued = Lexer(text: String(slice(lineStart..<bytes.count)) + more, file: file)
+        continued.line = line
+        return continued
+    }
+
+    /// The bytes from the start of the current line to the end of the text.
+    var unreadByteCount: Int { bytes.count - lineStart }
+
+    /// Goes back to the start of a line read earlier (numbered `line`), forgetting the
+    /// problems found since.
+    mutating func rewind(toLineStart offset: Int, line: Int) {
+        position = offset
+        lineStart = offset
+        self.line = line
+        columnCache = (offset, 1)
+        diagnostics.removeAll()
+        quotedLineBreak = false
+    }
+
     /// The problems found since the last call, and forgets them.
     mutating func takeDiagnostics() -> [Diagnostic] {
         defer { diagnostics.removeAll() }

@@ -16,10 +16,16 @@ enum LiteralValue {
     /// `-?digits` of at most 18 digits, read in one pass over the bytes (the common number:
     /// counters, ids, loop variables); nil for anything else.
     private static func smallInteger(_ text: String) -> Int? {
+        // Over the bytes in place: a loop over `text.utf8` takes a byte out of the string at a time.
+        if let integer = text.utf8.withContiguousStorageIfAvailable({ smallInteger(in: $0) }) { return integer }
+        return smallInteger(in: text.utf8)
+    }
+
+    private static func smallInteger(in bytes: some Sequence<UInt8>) -> Int? {
         var magnitude = 0
         var digits = 0
         var isNegative = false
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "-"), digits == 0, !isNegative {
                 isNegative = true
                 continue

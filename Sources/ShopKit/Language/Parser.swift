@@ -115,6 +115,8 @@ public struct Parser {
     private var hasReadCommand = false
     /// The byte ranges of the statements of the current step, for ``Step/singleLine``.
     var statementRanges: [Range<Int>] = []
+    /// The byte ranges of the current step's blocks, `if`/`for`/… to `end`, for their undo labels.
+    private var blockRanges: [Range<Int>] = []
     /// What Tab completion asked to find out, when it did.
     var completion: CompletionPoint.Recorder?
     /// Where the last word read by ``nextToken(in:)`` starts (a byte offset).
@@ -123,13 +125,26 @@ public struct Parser {
     var scratch: [UInt8] = []
     /// Where the last block line read ends (a byte offset): a `def`'s source ends there.
     var lastEndOffset = 0
+    /// Whether more of the script follows the text given (a file read a chunk at a time): a
+    /// step the text ends inside is then left for ``append(_:isLast:)`` to complete.
+    private var expectsMoreText = false
+    /// Set when ``next()`` returned nil because the rest of the script has not been given yet.
+    private(set) var needsMoreText = false
 
     /// A parser over `text`; `file` names it in diagnostics (nil for the prompt).
     public init(text: String, file: String?) {
         self.lexer = Lexer(text: text, file: file)
     }
 
-    /// The next step, narration or `#>` line, or nil at the end.
+    /// A parser over the first part of a script whose rest ``append(_:isLast:)`` gives when
+    /// ``needsMoreText`` asks for it; `text` ends at a line break.
+    init(firstPartOf text: String, file: String?) {
+        self.init(text: text, file: file)
+        expectsMoreText = true
+    }
+
+    /// The next step, narration or `#>` line, or nil at the end (or, when ``needsMoreText``
+    /// is set, at the end of the text given so far).
     public mutating func next() -> Item? {
         while !lexer.isAtEnd {
             switch lexer.nextLine() {
@@ -141,7 +156,9 @@ public struct Parser {
                 return .expectation(expected)
             case .command(let location):
                 let start = lexer.currentLineStart
+                let hadReadCommand = hasReadCommand
                 statementRanges.removeAll(keepingCapacity: true)
+                blockRanges.removeAll(keepingCapacity: true)
                 lexer.quotedLineBreak = false
                 let statements = parseStep()
                 let source = lexer.source(from: start)
@@ -149,6 +166,13 @@ public struct Parser {
                 lexer.consumeNewline()
                 let diagnostics = lexer.takeDiagnostics() + problems
                 problems.removeAll()
+                if expectsMoreText, diagnostics.contains(where: \.isEndOfInput) {
+                    // The step goes on in the text not given yet: it is read again with it.
+                    lexer.rewind(toLineStart: start, line: location.line)
+                    hasReadCommand = hadReadCommand
+                    needsMoreText = true
+                    return nil
+                }
                 if !diagnostics.isEmpty {
                     return .invalid(
                         diagnostics.sorted {
@@ -162,13 +186,30 @@ public struct Parser {
                 return .step(
                     Step(
                         source: source, location: location, endLine: endLine, statements: statements,
-                        expectations: [], statementRanges: ranges))
+                        expectations: [], statementRanges: ranges,
+                        blockRanges: blockRanges.map { ($0.lowerBound - start)..<($0.upperBound - start) }))
             }
         }
         let trailing = lexer.takeDiagnostics() + problems
         problems.removeAll()
+        needsMoreText = trailing.isEmpty && expectsMoreText
         return trailing.isEmpty ? nil : .invalid(trailing)
     }
+
+    /// Gives the next part of the script (whole lines, unless `isLast`) after ``next()``
+    /// asked for it with ``needsMoreText``.
+    mutating func append(_ text: String, isLast: Bool) {
+        lexer = lexer.continued(with: text)
+        expectsMoreText = !isLast
+        needsMoreText = false
+    }
+
+    /// The place of the first column of the line to be read next.
+    var lineLocation: SourceLocation { lexer.location(ofLine: lexer.line) }
+
+    /// How many bytes of the text given are still to be read: those of a step that goes on
+    /// in the text not given yet.
+    var unreadByteCount: Int { lexer.unreadByteCount }
 
     /// Parses a whole script, attaching `#>` lines to the step above them.
     public static func parse(_ text: String, file: String?) -> Script {
@@ -270,8 +311,11 @@ public struct Parser {
                 if let keyword = Keyword.of(word), closers.contains(keyword) {
                     return (statements, (keyword, word))
                 }
-                let (statement, _) = parseStatement(startingWith: word, at: wordStart)
-                if let statement { statements.append(statement) }
+                let start = wordStart
+                let (statement, _) = parseStatement(startingWith: word, at: start)
+                guard let statement else { continue }
+                if depth == 0, statement.isBlock { blockRanges.append(start..<lastEndOffset) }
+                statements.append(statement)
             }
         }
     }

@@ -74,6 +74,9 @@ public struct Step: Sendable, Equatable {
     /// For a step over several lines: the byte ranges, within ``source``, of its statements
     /// and block keywords, without comments (what ``singleLine`` joins).
     var statementRanges: [Range<Int>]
+    /// The byte ranges, within ``source``, of its blocks (`if` … `end`, `for` … `end`, …) in
+    /// order: what `undo` names each by.
+    var blockRanges: [Range<Int>]
 
     public init(
         source: Substring, location: SourceLocation, endLine: Int, statements: [Statement],
@@ -81,12 +84,12 @@ public struct Step: Sendable, Equatable {
     ) {
         self.init(
             source: source, location: location, endLine: endLine, statements: statements, expectations: expectations,
-            statementRanges: [])
+            statementRanges: [], blockRanges: [])
     }
 
     init(
         source: Substring, location: SourceLocation, endLine: Int, statements: [Statement],
-        expectations: [ExpectedLine], statementRanges: [Range<Int>]
+        expectations: [ExpectedLine], statementRanges: [Range<Int>], blockRanges: [Range<Int>]
     ) {
         self.source = source
         self.location = location
@@ -94,6 +97,16 @@ public struct Step: Sendable, Equatable {
         self.statements = statements
         self.expectations = expectations
         self.statementRanges = statementRanges
+        self.blockRanges = blockRanges
+    }
+
+    /// The text of its block number `index` (counted among its blocks), as written.
+    func blockSource(_ index: Int) -> Substring? {
+        guard blockRanges.indices.contains(index) else { return nil }
+        let utf8 = source.utf8
+        let range = blockRanges[index].clamped(to: 0..<utf8.count)
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return Substring(utf8[start..<utf8.index(start, offsetBy: range.count)])
     }
 
     /// The physical lines of the step, as written (demo mode types a block line by line).

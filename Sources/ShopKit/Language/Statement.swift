@@ -21,6 +21,14 @@ public enum Statement: Sendable, Equatable {
 }
 
 extension Statement {
+    /// Whether it is a block that `end` closes.
+    var isBlock: Bool {
+        switch self {
+        case .conditional, .forLoop, .whileLoop, .attempt, .definition: true
+        case .pipeline, .parameter, .loopControl, .returnValue: false
+        }
+    }
+
     /// The commands the statement runs, its blocks' bodies included (not those inside `$( … )`).
     var commandCalls: [CommandCall] {
         switch self {

@@ -27,9 +27,15 @@ public enum Sanitizer {
     }
 
     private static func needsWork(_ text: String, keepNewlines: Bool) -> Bool {
+        // Over the bytes in place: a loop over `text.utf8` takes a byte out of the string at a time.
+        let inPlace = text.utf8.withContiguousStorageIfAvailable { needsWork($0, keepNewlines: keepNewlines) }
+        return inPlace ?? needsWork(text.utf8, keepNewlines: keepNewlines)
+    }
+
+    private static func needsWork(_ bytes: some Sequence<UInt8>, keepNewlines: Bool) -> Bool {
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case 0x0A where keepNewlines: break
             case 0x00..<0x20, 0x7F: return true

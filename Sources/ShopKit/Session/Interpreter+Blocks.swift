@@ -29,8 +29,14 @@ extension Interpreter {
     /// Runs statements in order until one ends the list early.
     func execute(_ statements: [Statement]) async throws -> Flow {
         for statement in statements {
-            let flow = try await execute(statement)
-            guard case .normal = flow else { return flow }
+            // A pipeline, the common statement, runs from here: one async call fewer each.
+            if case .pipeline(let pipeline) = statement {
+                try Self.checkCancellation()
+                try await runInBlock(pipeline)
+            } else {
+                let flow = try await execute(statement)
+                guard case .normal = flow else { return flow }
+            }
             if exitRequest != nil { break }
         }
         return .normal
@@ -59,7 +65,7 @@ extension Interpreter {
                 throw LocatedError(error, at: definition.location)
             }
         case .parameter(let parameter):
-            // Bound before the script started (``scriptFrame(of:file:arguments:)``).
+            // Bound before the script started (``scriptFrame(of:arguments:)``).
             guard language.frames.last?.kind == .script else {
                 throw LocatedError(LanguageError.parameterOutsideScript, at: parameter.location)
             }
@@ -72,12 +78,12 @@ extension Interpreter {
         return .normal
     }
 
-    /// How `undo` names a block: its step's first line, with `…` when the step goes on.
-    static func label(ofBlockIn step: Step) -> ChangeLabel {
-        guard step.endLine > step.location.line, let first = step.lines.first else {
-            return ChangeLabel(line: step.source, characters: nil)
-        }
-        return ChangeLabel(String(first).trimmingBlanks + " …")
+    /// How `undo` names block number `index` of `step`: the block as written, or its first
+    /// line and `…` when it takes several.
+    static func label(ofBlock index: Int, in step: Step) -> ChangeLabel {
+        let source = step.blockSource(index) ?? step.source
+        guard let lineBreak = source.firstIndex(of: "\n") else { return ChangeLabel(line: source, characters: nil) }
+        return ChangeLabel(String(source[..<lineBreak]).trimmingBlanks + " …")
     }
 
     /// A pipeline inside a block: its value shown at the top level, kept inside a `def`; under

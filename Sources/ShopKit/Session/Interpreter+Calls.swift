@@ -112,8 +112,8 @@ extension Interpreter {
     /// The frame a script runs in: its `param` lines bound from `arguments` (their defaults
     /// when none are given) and `$args`; nil for a script without `param` lines run without
     /// arguments. A script whose leading lines do not parse gets no frame: running it reports why.
-    func scriptFrame(of text: String, file: String?, arguments: [EvaluatedWord]?) throws(CommandError) -> Frame? {
-        guard let interface = try? ScriptInterface(text: text, name: file ?? "script"),
+    func scriptFrame(of reader: ScriptReader, arguments: [EvaluatedWord]?) throws(CommandError) -> Frame? {
+        guard let interface = try? ScriptInterface(reading: reader, name: reader.name ?? "script"),
             interface.hasParameters || arguments != nil
         else { return nil }
         let words = arguments ?? []

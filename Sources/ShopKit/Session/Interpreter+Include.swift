@@ -7,11 +7,11 @@ extension Interpreter {
             throw CommandError.failed(
                 "run: scripts nested deeper than \(Self.maximumIncludeDepth) levels (does '\(name)' run itself?)")
         }
-        let text = try ScriptSource.read(path: path, name: name)
+        let reader = try ScriptReader(ScriptFile(path: path, name: name))
         var words: [EvaluatedWord] = []
         for word in arguments { words.append(try await evaluate(word)) }
         let outcome = await run(
-            text, file: name, path: path, policy: .stopAtFirstFailure, arguments: arguments.isEmpty ? nil : words)
+            reader, path: path, policy: .stopAtFirstFailure, arguments: arguments.isEmpty ? nil : words)
         if outcome.interrupted { throw CancellationError() }
         if outcome.failures > 0 { throw ReportedError() }
     }

@@ -65,15 +65,22 @@ final class Interpreter: SessionControl {
     func run(
         _ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [EvaluatedWord]? = nil
     ) async -> RunOutcome {
+        await run(ScriptReader(text: text, file: file), path: path, policy: policy, arguments: arguments)
+    }
+
+    /// ``run(_:file:path:policy:arguments:)`` of the script `reader` reads.
+    func run(_ reader: ScriptReader, path: String?, policy: ErrorPolicy, arguments: [EvaluatedWord]?) async
+        -> RunOutcome
+    {
         var outcome = RunOutcome()
         let frame: Frame?
         do {
-            frame = try scriptFrame(of: text, file: file, arguments: arguments)
+            frame = try scriptFrame(of: reader, arguments: arguments)
         } catch {
             reportLine("error: \(error)")
             return RunOutcome(failures: 1, isUsageError: true)
         }
-        var parser = Parser(text: text, file: file)
+        var parser = reader
         if let path { enterScript(path) }
         if let frame { language.frames.append(frame) }
         let enclosingPolicy = language.keepsGoing
@@ -129,13 +136,18 @@ final class Interpreter: SessionControl {
     /// Runs the statements of one step in order, stopping at the first that fails: each
     /// pipeline and each block is one change of the store.
     func runStep(_ step: Step) async -> StepOutcome {
+        var blocks = 0
         for statement in step.statements {
             if Task.isCancelled { return .interrupted }
             let outcome: StepOutcome
             if case .pipeline(let pipeline) = statement {
                 outcome = await runPipeline(pipeline, label: ChangeLabel(line: pipeline.source, characters: nil))
             } else {
-                outcome = await runBlock(statement, label: Self.label(ofBlockIn: step))
+                let isBlock = statement.isBlock
+                let label =
+                    isBlock ? Self.label(ofBlock: blocks, in: step) : ChangeLabel(line: step.source, characters: nil)
+                if isBlock { blocks += 1 }
+                outcome = await runBlock(statement, label: label)
             }
             guard outcome == .succeeded else { return outcome }
             if exitRequest != nil { break }

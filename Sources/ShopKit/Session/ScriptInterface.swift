@@ -16,7 +16,24 @@ public struct ScriptInterface: Sendable {
     /// Reads the leading `param` lines of `text` (up to its first command); throws the first
     /// problem in them.
     public init(text: String, name: String) throws(Diagnostic) {
-        var parser = Parser(text: text, file: name)
+        try self.init(reading: ScriptReader(text: text, file: name), name: name)
+    }
+
+    /// Reads the leading `param` lines of a script file, as ``init(text:name:)`` does.
+    public init(file: ScriptFile) throws(Diagnostic) {
+        let reader: ScriptReader
+        do {
+            reader = try ScriptReader(file)
+        } catch {
+            throw Diagnostic(.unreadableText, "\(error)", at: SourceLocation(file: file.name, line: 1, column: 1))
+        }
+        try self.init(reading: reader, name: file.name)
+    }
+
+    /// Reads the leading `param` lines of the script `reader` reads (a copy: the caller's
+    /// reader is where it was).
+    init(reading reader: ScriptReader, name: String) throws(Diagnostic) {
+        var parser = reader
         var description: String?
         var parameters: [ParameterDeclaration] = []
         reading: while let item = parser.next() {

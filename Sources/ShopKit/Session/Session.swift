@@ -40,6 +40,20 @@ public actor Session {
             text, file: file, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
     }
 
+    /// Runs a script file as it reads it, a chunk at a time; otherwise as
+    /// ``run(_:file:path:policy:arguments:)``.
+    public func run(_ file: ScriptFile, path: String, policy: ErrorPolicy, arguments: [String]) async -> RunOutcome {
+        let reader: ScriptReader
+        do {
+            reader = try ScriptReader(file)
+        } catch {
+            interpreter.reportLine("error: \(error)")
+            return RunOutcome(failures: 1)
+        }
+        return await interpreter.run(
+            reader, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
+    }
+
     /// Binds the `param` lines of a script whose steps ``run(step:)`` runs next to their
     /// defaults (`shop test`, `shop demo`); throws, changing nothing, when one is required.
     public func bindDefaults(of script: Script) throws(CommandError) {

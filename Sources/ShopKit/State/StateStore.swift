@@ -30,18 +30,10 @@ public final class StateStore: StateBackend {
     private var entries: [String: StateEntry] = [:]
     private var nextRevision: UInt64 = 1
 
-    /// The committed outermost changes and the open one.
-    private var journal = UndoJournal()
-    /// The changes open inside the outermost one, outermost first.
-    private var nested: [OpenChange] = []
-    /// The room of a finished nested change's journal, for the next one.
-    private var spareJournal: Journal?
+    /// The undo steps and the open changes.
+    private var changes = ChangeStack()
     /// How many outermost changes are in effect (forgotten ones included).
-    public private(set) var checkpoint = 0
-    /// The serials of the open changes, outermost first: each change gets a new one, so an
-    /// entry written under the innermost one's serial has its key's first write noted there.
-    private var openSerials: [UInt64] = []
-    private var lastSerial: UInt64 = 0
+    public var checkpoint: Int { changes.checkpoint }
     /// A number that changes whenever any key with a dot (a plugin's, `commands.NAME`)
     /// changes: one comparison tells a cache of such keys that none changed.
     public private(set) var dottedKeysRevision: UInt64 = 0
@@ -270,7 +262,7 @@ public final class StateStore: StateBackend {
     /// Writes (or with nil, removes) `key`; `isVariable` says it is a user variable's name,
     /// which has no dot.
     private func write(_ key: String, _ entry: StateEntry?, isVariable: Bool = false) {
-        let serial = openSerials.last ?? 0
+        let serial = changes.serial
         let previous: StateEntry?
         if var entry {
             entry.writtenInChange = serial
@@ -280,22 +272,7 @@ public final class StateStore: StateBackend {
         }
         nextRevision += 1
         if !isVariable, key.utf8.contains(UInt8(ascii: ".")) { dottedKeysRevision += 1 }
-        // A key the innermost change wrote already has its first write noted (a loop setting
-        // one variable 100,000 times looks nothing up), unless changes committed inside it
-        // since must be folded in first.
-        if serial != 0, previous?.writtenInChange == serial, !hasOpenChildren { return }
-        if !nested.isEmpty {
-            nested[nested.count - 1].record(key, previous: previous ?? initialEntry(key))
-        } else if journal.isOpen {
-            journal.record(key, previous: previous ?? initialEntry(key))
-        }
-    }
-
-    /// Whether the innermost open change has changes committed inside it still undoable alone.
-    private var hasOpenChildren: Bool {
-        // Read in place: a copy of the innermost change would copy its records.
-        if !nested.isEmpty { return nested[nested.count - 1].hasChildren }
-        return journal.hasChildren
+        changes.record(key, previous: previous, serial: serial) { initialEntry(key) }
     }
 
     private func initialEntry(_ key: String) -> StateEntry? {
@@ -309,16 +286,7 @@ public final class StateStore: StateBackend {
     /// Opens a change inside the open one (or an outermost one); `label` is the text of the
     /// command, pipeline or script that makes it, which `undo` names.
     public func beginChange(label: ChangeLabel) {
-        lastSerial += 1
-        openSerials.append(lastSerial)
-        guard journal.isOpen else {
-            journal.begin(label: label)
-            return
-        }
-        var changes = spareJournal ?? Journal()
-        spareJournal = nil
-        changes.clear()
-        nested.append(OpenChange(label: label, journal: changes))
+        changes.begin(label: label)
     }
 
     /// Opens a change labelled with this text.
@@ -330,33 +298,12 @@ public final class StateStore: StateBackend {
     /// undo step. Returns whether it changed anything.
     @discardableResult
     public func commitChange() -> Bool {
-        _ = openSerials.popLast()
-        guard let change = nested.popLast() else {
-            guard journal.commit() else { return false }
-            checkpoint += 1
-            return true
-        }
-        let step = change.folded()
-        guard !step.journal.isEmpty else {
-            spareJournal = step.journal
-            return false
-        }
-        if nested.isEmpty {
-            journal.add(child: step)
-        } else {
-            nested[nested.count - 1].add(child: step)
-        }
-        return true
+        changes.commit()
     }
 
     /// Closes the innermost change, restoring every key it (and the changes it merged) wrote.
     public func rollBackChange() {
-        _ = openSerials.popLast()
-        guard let change = nested.popLast() else {
-            journal.rollBack(restoring: restore)
-            return
-        }
-        restore(change.folded())
+        changes.rollBack(restoring: restore)
     }
 
     /// Runs `body` as one change: committed when it returns, rolled back when it throws.
@@ -378,29 +325,12 @@ public final class StateStore: StateBackend {
     /// nothing to undo at that level.
     @discardableResult
     public func undo() -> String? {
-        let step: UndoStep?
-        switch nested.count {
-        case 0:
-            guard let label = journal.popStep(restoring: restore) else { return nil }
-            checkpoint -= 1
-            return label.description
-        case 1:
-            step = journal.popChild()
-        default:
-            step = nested[nested.count - 2].children.popLast()
-        }
-        guard let step else { return nil }
-        restore(step)
-        return step.label.description
+        changes.undo(restoring: restore)
     }
 
     /// Undoes outermost changes until only `checkpoint` of them remain (or none is left).
     public func rollBack(to checkpoint: Int) {
         while self.checkpoint > max(0, checkpoint), undo() != nil {}
-    }
-
-    private func restore(_ step: UndoStep) {
-        for (key, previous) in step.journal.entries { restore(key, previous) }
     }
 
     private func restore(_ key: String, _ previous: StateEntry?) {
