@@ -336,8 +336,13 @@ struct FastCatalogScanner {
             break
         }
         guard let id, let shownTitle = name ?? title, let price else { return nil }
-        let record = Record(names: fieldNames, values: [id, shownTitle, description, .int(price), icon])
-        return ScannedItem(record: .record(record), id: idRange, idIsASCII: idIsASCII, isSelected: isSelected)
+        var values = Record.Builder(names: fieldNames)
+        values.append(consume id)
+        values.append(consume shownTitle)
+        values.append(consume description)
+        values.append(.int(price))
+        values.append(consume icon)
+        return ScannedItem(record: .record(values.record), id: idRange, idIsASCII: idIsASCII, isSelected: isSelected)
     }
 
     // MARK: Tokens
