@@ -12,6 +12,11 @@ public struct CommandRegistry: Sendable {
     public let coreCommands: [any Command]
     private let topLevel: [String: RegisteredCommand]
     private let groups: [String: Group]
+    /// Which registry this is, for what callers keep of its lookups (``ResolutionCache``).
+    let identity = Identity()
+
+    /// A registry's identity: compared with `===`.
+    final class Identity: Sendable {}
 
     /// The verbs of a two-word command family.
     private struct Group: Sendable {

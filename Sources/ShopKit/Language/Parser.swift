@@ -349,7 +349,7 @@ public struct Parser {
                 end = lexer.position
             case .pipe(let location):
                 if !words.isEmpty {
-                    commands.append(CommandCall(words: words, location: words[0].location))
+                    commands.append(CommandCall(words: words, location: words[0].location, runsRepeatedly: blocks > 0))
                 } else {
                     isValid = false
                     report(.missingCommand, "expected a command after '|'", at: lastPipe ?? location)
@@ -358,7 +358,7 @@ public struct Parser {
                 lastPipe = location
             default:
                 if !words.isEmpty {
-                    commands.append(CommandCall(words: words, location: words[0].location))
+                    commands.append(CommandCall(words: words, location: words[0].location, runsRepeatedly: blocks > 0))
                 } else if let lastPipe {
                     isValid = false
                     report(.missingCommand, "expected a command after '|'", at: lastPipe)

@@ -70,13 +70,22 @@ public struct CommandCall: Sendable, Equatable {
     public var location: SourceLocation
     /// What the words' flags say together (whether any runs commands or reads `$it`).
     public var flags: WordFlags
+    /// Where the command the call names is kept once found, for a call that may run many times
+    /// (inside a block); nil for one that runs once.
+    public var resolution: ResolutionCache?
 
-    public init(words: [Word], location: SourceLocation) {
+    public init(words: [Word], location: SourceLocation, runsRepeatedly: Bool = false) {
         self.words = words
         self.location = location
         var flags: WordFlags = []
         for index in words.indices { flags.formUnion(words[index].flags) }
         self.flags = flags
+        resolution = runsRepeatedly ? ResolutionCache() : nil
+    }
+
+    /// Calls are equal when written alike: what running one found out is not part of it.
+    public static func == (lhs: CommandCall, rhs: CommandCall) -> Bool {
+        lhs.words == rhs.words && lhs.location == rhs.location && lhs.flags == rhs.flags
     }
 }
 

@@ -53,11 +53,18 @@ extension Interpreter {
     /// The command a line's first words name — a built-in, a plugin's, or one of the user's —
     /// and how many words its name takes; an unknown name gets the nearest of all of them.
     func resolve(_ first: String, _ second: String?) throws(CommandError) -> (RegisteredCommand, Int) {
-        if let command = registry.topLevelCommand(named: first) { return (command, 1) }
-        if registry.isGroup(first) { return try registry.resolve(first, second) }
+        if let found = try registryCommand(first, second) { return found }
         if let command = userCommand(named: first) { return (command, 1) }
         let names = registry.topLevelNames + userCommands.map(\.spec.name)
         throw .unknownCommand(first, suggestion: Suggestion.nearest(to: first, in: names))
+    }
+
+    /// The built-in or plugin command a line's first words name, if they name one: the same
+    /// for the whole session, since the registry never changes and comes before user commands.
+    func registryCommand(_ first: String, _ second: String?) throws(CommandError) -> (RegisteredCommand, Int)? {
+        if let command = registry.topLevelCommand(named: first) { return (command, 1) }
+        if registry.isGroup(first) { return try registry.resolve(first, second) }
+        return nil
     }
 
     /// Every user command, for help and Tab: the defined ones, then the commands folder's.

@@ -14,7 +14,7 @@ public struct ItemCommand: DeferredValue {
 
     public init(words: [Word], in invocation: Invocation) throws {
         guard let first = words.first else { throw invocation.missingDeferredArgument() }
-        call = CommandCall(words: words, location: first.location)
+        call = CommandCall(words: words, location: first.location, runsRepeatedly: true)
         interpreter = try invocation.interpreter
     }
 

@@ -1,0 +1,45 @@
+import ShopTestSupport
+import Testing
+
+@testable import ShopKit
+
+/// A call inside a block keeps the registry command its name found; user commands, which
+/// `def` and `undo` change, are looked up on every run.
+@Suite struct CommandResolutionTests {
+    private let shop: TestSession
+
+    init() throws {
+        shop = try TestSession(plugins: [CounterPlugin()])
+    }
+
+    @Test func aLoopRunsItsCommandsEveryRound() async throws {
+        let loop = "for i in [1, 2, 3]\n  counter add $i\n  later $i\nend"
+        let missing = await shop.run(loop)
+        #expect(
+            missing
+                == "counter is 1\nerror: unknown command 'later'\ncounter is 3\nerror: unknown command 'later'\n"
+                + "counter is 6\nerror: unknown command 'later'\n")
+        await shop.run("def later; param n int; echo \"later $n\"; end")
+        let found = await shop.run(loop)
+        #expect(found == "counter is 7\nlater 1\ncounter is 9\nlater 2\ncounter is 12\nlater 3\n")
+    }
+
+    @Test func aDefinitionsBodyFollowsUndoAndRedefinition() async throws {
+        await shop.run("def outer; counter show; helper; end")
+        await shop.run("def helper; echo one; end")
+        #expect(await shop.run("outer") == "one\n")
+        #expect(await shop.run("undo") == "undid: def helper; echo one; end\n")
+        #expect(await shop.run("outer") == "error: unknown command 'helper' (did you mean 'help'?)\n")
+        await shop.run("def helper; echo two; end")
+        #expect(await shop.run("outer") == "two\n")
+    }
+
+    @Test func onlyACallInsideABlockHasACache() throws {
+        let script = Parser.parse("set y 0\nfor i in [1, 2]\n  set x $i\nend\n", file: nil)
+        let calls = script.items.flatMap { item -> [CommandCall] in
+            guard case .step(let step) = item else { return [] }
+            return step.commandCalls
+        }
+        #expect(calls.map { $0.resolution != nil } == [false, true])
+    }
+}
