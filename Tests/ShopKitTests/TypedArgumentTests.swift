@@ -87,7 +87,8 @@ import Testing
         let probe = Probe()
         var arguments = Arguments(argumentNames: probe.spec.argumentNames)
         arguments.positional = [
-            (0, BoundWord(value: "a.json", text: "a.json"), nil), (3, BoundWord(value: 1, text: "1"), nil),
+            .init(argument: 0, bound: BoundWord(value: "a.json", text: "a.json")),
+            .init(argument: 3, bound: BoundWord(value: 1, text: "1")),
         ]
         arguments.flags = ["--force"]
         let (positional, options) = arguments.json(for: probe.spec)

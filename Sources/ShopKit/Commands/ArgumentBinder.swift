@@ -50,7 +50,8 @@ struct ArgumentBinder {
             }
             let name = argumentSpecs[next].name
             let bound = try convert(word, to: argumentSpecs[next].type, named: name)
-            arguments.positional.append((next, bound, index - 1 + offset))
+            arguments.positional.append(
+                Arguments.PositionalWord(argument: next, bound: bound, word: index - 1 + offset))
             if !argumentSpecs[next].isVariadic { next += 1 }
         }
         for index in command.requiredArguments where !arguments.positional.contains(where: { $0.argument == index }) {

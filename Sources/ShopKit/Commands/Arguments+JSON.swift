@@ -11,7 +11,10 @@ extension Arguments {
         for (index, argument) in spec.arguments.enumerated() {
             guard let value = given?[argument.name], !(argument.isOptional && value.isNull) else { continue }
             let values = argument.isVariadic ? (value.listValue ?? [value]) : [value]
-            for value in values { positional.append((index, BoundWord(value: value, text: value.plainText), nil)) }
+            for value in values {
+                positional.append(
+                    PositionalWord(argument: index, bound: BoundWord(value: value, text: value.plainText)))
+            }
         }
         let chosen = options.recordValue
         for option in spec.options {

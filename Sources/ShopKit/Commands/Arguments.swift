@@ -4,9 +4,8 @@
 public struct Arguments: Sendable {
     /// The declared argument names, in order.
     let argumentNames: [String]
-    /// Bound positional words with the index of the argument they belong to, in order, and
-    /// the word's index in the command's words (nil when not bound from a command line).
-    var positional: [(argument: Int, bound: BoundWord, word: Int?)] = []
+    /// Bound positional words, in order.
+    var positional: [PositionalWord] = []
     var options: [(name: String, bound: BoundWord)] = []
     var flags: [String] = []
     /// For each option given, the index of its first word in the command's words, so an
@@ -23,7 +22,7 @@ public struct Arguments: Sendable {
     public func words(ofArgument name: String) -> [BoundWord] {
         guard let index = argumentNames.firstIndex(of: name) else { return [] }
         var words: [BoundWord] = []
-        for (argument, bound, _) in positional where argument == index { words.append(bound) }
+        for word in positional where word.argument == index { words.append(word.bound) }
         return words
     }
 
@@ -53,6 +52,17 @@ public struct Arguments: Sendable {
     /// Whether the flag named `name` was given.
     public func flag(_ name: String) -> Bool {
         flags.contains(name)
+    }
+
+    /// A positional word bound to an argument.
+    // A struct, not a tuple: an array of tuples is destroyed through the runtime's generic
+    // tuple witness, element by element (callgrind, 20,000 replayed lines: ~11M instructions).
+    struct PositionalWord {
+        /// The index of the argument it belongs to.
+        var argument: Int
+        var bound: BoundWord
+        /// The word's index in the command's words (nil when not bound from a command line).
+        var word: Int?
     }
 
     /// The argument as its declared Swift type.
