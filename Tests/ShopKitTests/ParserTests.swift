@@ -70,7 +70,7 @@ func pipelines(of step: Step) -> [Pipeline] {
     @Test func trailingBackslashContinuesTheLine() throws {
         let script = Parser.parse("echo one \\\n  two\n#> one two\n", file: "x.shopscript")
         let step = try #require(script.steps.first)
-        #expect(pipelines(of: step)[0].commands[0].words.count == 3)
+        #expect(pipelines(of: step)[0].first.words.count == 3)
         #expect(step.location.line == 1)
         #expect(step.endLine == 2)
         #expect(step.expectations == [ExpectedLine(text: "one two", line: 3)])

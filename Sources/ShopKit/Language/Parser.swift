@@ -334,7 +334,12 @@ public struct Parser {
     mutating func parsePipeline(startingWith first: Word, at start: Int, in context: Lexer.WordContext)
         -> (Pipeline?, Token)
     {
-        var commands: [CommandCall] = []
+        // The first command apart from those after `|`: most pipelines have no others, and no array.
+        var head: CommandCall?
+        var rest: [CommandCall] = []
+        func add(_ call: CommandCall) {
+            if head == nil { head = call } else { rest.append(call) }
+        }
         var words: [Word] = []
         words.reserveCapacity(4)
         words.append(first)
@@ -349,7 +354,7 @@ public struct Parser {
                 end = lexer.position
             case .pipe(let location):
                 if !words.isEmpty {
-                    commands.append(CommandCall(words: words, location: words[0].location, runsRepeatedly: blocks > 0))
+                    add(CommandCall(words: words, location: words[0].location, runsRepeatedly: blocks > 0))
                 } else {
                     isValid = false
                     report(.missingCommand, "expected a command after '|'", at: lastPipe ?? location)
@@ -358,14 +363,14 @@ public struct Parser {
                 lastPipe = location
             default:
                 if !words.isEmpty {
-                    commands.append(CommandCall(words: words, location: words[0].location, runsRepeatedly: blocks > 0))
+                    add(CommandCall(words: words, location: words[0].location, runsRepeatedly: blocks > 0))
                 } else if let lastPipe {
                     isValid = false
                     report(.missingCommand, "expected a command after '|'", at: lastPipe)
                 }
                 statementRanges.append(start..<end)
-                guard isValid else { return (nil, token) }
-                return (Pipeline(commands: commands, source: lexer.slice(start..<end)), token)
+                guard isValid, let head else { return (nil, token) }
+                return (Pipeline(first: head, rest: rest, source: lexer.slice(start..<end)), token)
             }
         }
     }

@@ -52,14 +52,28 @@ extension Step {
 
 /// Commands joined by `|`: each command's result flows into the next.
 public struct Pipeline: Sendable, Equatable {
-    public var commands: [CommandCall]
+    /// The first command.
+    public var first: CommandCall
+    /// The commands after `|`, in order: none for most pipelines, which so make no array
+    /// (callgrind, 20,000 replayed lines of two pipelines: 700M instructions with one, 683M without).
+    public var rest: [CommandCall]
     /// The pipeline as written (a view into the script's text), for undo labels.
     public var source: Substring
 
-    public init(commands: [CommandCall], source: Substring = "") {
-        self.commands = commands
+    public init(first: CommandCall, rest: [CommandCall] = [], source: Substring = "") {
+        self.first = first
+        self.rest = rest
         self.source = source
     }
+
+    /// Every command, in order.
+    public var commands: [CommandCall] { [first] + rest }
+
+    /// How many commands it joins.
+    public var count: Int { rest.count + 1 }
+
+    /// The command at `index` (0 is the first).
+    public subscript(index: Int) -> CommandCall { index == 0 ? first : rest[index - 1] }
 }
 
 /// One command and its words, as written.

@@ -185,10 +185,10 @@ final class Interpreter: SessionControl {
     /// caller checks for Ctrl-C before the first command.
     func evaluate(_ pipeline: Pipeline) async throws -> CommandResult? {
         var carried: CommandResult?
-        for index in pipeline.commands.indices {
+        for index in 0..<pipeline.count {
             if index > 0 { try Self.checkCancellation() }
             let input = carried?.value
-            let call = pipeline.commands[index]
+            let call = pipeline[index]
             guard !call.flags.contains(.runsCommands), !Self.isValue(call.words[0]) else {
                 carried = try await run(call, input: input, isFirst: index == 0)
                 continue
