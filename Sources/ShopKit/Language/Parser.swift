@@ -370,7 +370,7 @@ public struct Parser {
                 }
                 statementRanges.append(start..<end)
                 guard isValid, let head else { return (nil, token) }
-                return (Pipeline(first: head, rest: rest, source: lexer.slice(start..<end)), token)
+                return (Pipeline(first: head, rest: rest, text: lexer.text, bytes: start..<end), token)
             }
         }
     }

@@ -82,7 +82,7 @@ extension Interpreter {
     /// line and `…` when it takes several.
     static func label(ofBlock index: Int, in step: Step) -> ChangeLabel {
         let source = step.blockSource(index) ?? step.source
-        guard let lineBreak = source.firstIndex(of: "\n") else { return ChangeLabel(line: source, characters: nil) }
+        guard let lineBreak = source.firstIndex(of: "\n") else { return ChangeLabel(line: source) }
         return ChangeLabel(String(source[..<lineBreak]).trimmingBlanks + " …")
     }
 
@@ -93,7 +93,7 @@ extension Interpreter {
             show(try await evaluate(pipeline))
             return
         }
-        store.beginChange(label: ChangeLabel(line: pipeline.source, characters: nil))
+        store.beginChange(label: pipeline.label)
         do {
             let result = try await evaluate(pipeline)
             store.commitChange()

@@ -141,11 +141,11 @@ final class Interpreter: SessionControl {
             if Task.isCancelled { return .interrupted }
             let outcome: StepOutcome
             if case .pipeline(let pipeline) = statement {
-                outcome = await runPipeline(pipeline, label: ChangeLabel(line: pipeline.source, characters: nil))
+                outcome = await runPipeline(pipeline, label: pipeline.label)
             } else {
                 let isBlock = statement.isBlock
                 let label =
-                    isBlock ? Self.label(ofBlock: blocks, in: step) : ChangeLabel(line: step.source, characters: nil)
+                    isBlock ? Self.label(ofBlock: blocks, in: step) : ChangeLabel(line: step.source)
                 if isBlock { blocks += 1 }
                 outcome = await runBlock(statement, label: label)
             }

@@ -4,30 +4,37 @@
 /// it, so labelling every pipeline costs nothing.
 public struct ChangeLabel: ExpressibleByStringLiteral, CustomStringConvertible {
     private let source: Substring
-    /// The label's characters in `source`, or nil for all of it.
-    private let characters: Range<Int>?
+    /// The label's bytes in `source`, or nil for all of it.
+    private let bytes: Range<Int>?
 
     /// A label with this text.
     public init(_ text: String) {
         source = Substring(text)
-        characters = nil
+        bytes = nil
     }
 
     public init(stringLiteral text: String) {
         self.init(text)
     }
 
-    /// The part of `line` at `characters` (nil: the whole line), without blanks or a final `;`.
-    public init(line: Substring, characters: Range<Int>?) {
+    /// The whole of `line`, without the blanks around it.
+    public init(line: Substring) {
         source = line
-        self.characters = characters
+        bytes = nil
+    }
+
+    /// The part of `text` at `bytes` (offsets on character boundaries), cut out only when
+    /// `undo` names it: a pipeline's label costs no slicing when it runs.
+    init(_ text: String, bytes: Range<Int>) {
+        source = Substring(text)
+        self.bytes = bytes
     }
 
     /// The text.
     public var description: String {
-        guard let characters else { return String(source).trimmingBlanks }
-        var text = String(source.dropFirst(characters.lowerBound).prefix(characters.count)).trimmingBlanks
-        while text.hasSuffix(";") { text = String(text.dropLast()).trimmingBlanks }
-        return text
+        guard let bytes else { return String(source).trimmingBlanks }
+        let utf8 = source.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
+        return String(Substring(utf8[start..<utf8.index(start, offsetBy: bytes.count)])).trimmingBlanks
     }
 }
