@@ -35,6 +35,19 @@ public struct Parser {
         /// A line break, not consumed: asking again returns it again.
         case lineBreak
         case endOfInput
+
+        /// The word, if the token is one, moved out (the token is left `endOfInput`): taken
+        /// with a binding (`case .word(let word)`), the word was copied, its parts retained, and
+        /// the token destroyed (callgrind, 20,000 replayed lines: 654M instructions copying, 642M not).
+        mutating func takeWord() -> Word? {
+            guard case .word = self else { return nil }
+            guard case .word(let word) = consume self else {
+                self = .endOfInput
+                return nil
+            }
+            self = .endOfInput
+            return word
+        }
     }
 
     /// The words a statement can start with that are not commands.
@@ -295,7 +308,8 @@ public struct Parser {
         // Room for two at once: a line of several statements (`set x 1; echo $x`) grows it only then.
         statements.reserveCapacity(2)
         while true {
-            switch nextToken(in: .command) {
+            var token = nextToken(in: .command)
+            switch token {
             case .lineBreak:
                 guard acrossLines else { return (statements, nil) }
                 lexer.consumeNewline()
@@ -307,7 +321,8 @@ public struct Parser {
             case .pipe(let location):
                 report(.missingCommand, "expected a command before '|'", at: location)
                 skipStatement()
-            case .word(let word):
+            case .word:
+                guard let word = token.takeWord() else { continue }
                 let keyword = Keyword.of(word)
                 if let keyword, closers.contains(keyword) { return (statements, (keyword, word)) }
                 let start = wordStart
@@ -325,7 +340,7 @@ public struct Parser {
     }
 
     /// pipeline := command ('|' command)*; returns it (nil when invalid) and the token after it.
-    mutating func parsePipeline(startingWith first: Word, at start: Int, in context: Lexer.WordContext)
+    mutating func parsePipeline(startingWith first: consuming Word, at start: Int, in context: Lexer.WordContext)
         -> (Pipeline?, Token)
     {
         // The first command apart from those after `|`: most pipelines have no others, and no array.
@@ -343,10 +358,13 @@ public struct Parser {
         var isValid = true
         var lastPipe: SourceLocation?
         while true {
-            switch nextToken(in: context) {
-            case .word(let word):
+            var token = nextToken(in: context)
+            if let word = token.takeWord() {
                 words.append(word)
                 end = lexer.position
+                continue
+            }
+            switch token {
             case .pipe(let location):
                 if !words.isEmpty {
                     add(CommandCall(words: words, location: words[0].location, runsRepeatedly: blocks > 0))
@@ -356,7 +374,7 @@ public struct Parser {
                 }
                 words = []
                 lastPipe = location
-            case let token:
+            default:
                 if !words.isEmpty {
                     add(CommandCall(words: words, location: words[0].location, runsRepeatedly: blocks > 0))
                 } else if let lastPipe {
