@@ -34,6 +34,8 @@ final class Interpreter: SessionControl {
     let sessionObjects = SessionObjects()
     /// The language's own state: shown values, `$it`, calls, `$_`.
     var language: LanguageState
+    /// What the names of lines' commands resolved to lately.
+    private var recentCommands = RecentCommands()
 
     init(configuration: SessionConfiguration, registry: CommandRegistry?) throws(RegistryError) {
         if let registry {
@@ -261,7 +263,14 @@ final class Interpreter: SessionControl {
         let words = call.words
         let (first, second) = (words[0].bareText ?? "", words.count > 1 ? words[1].bareText : nil)
         do {
-            guard let cache else { return try resolve(first, second) }
+            guard let cache else {
+                if let command = recentCommands.command(named: first) { return (command, 1) }
+                if let command = registry.topLevelCommand(named: first) {
+                    recentCommands.keep(command, named: first)
+                    return (command, 1)
+                }
+                return try resolve(first, second)
+            }
             guard let (command, nameLength) = try registryCommand(first, second) else {
                 return try resolve(first, second)
             }
