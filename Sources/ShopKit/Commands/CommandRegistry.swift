@@ -117,6 +117,7 @@ public struct CommandRegistry: Sendable {
     /// `plugin`'s group; throws when a command or key lies outside its namespace or two
     /// commands share a name.
     private static func group(of plugin: any Plugin) throws(RegistryError) -> Group {
+        if let reason = plugin.unusableReason { throw .unusable(reason) }
         var group = Group(defaultVerb: plugin.defaultVerb)
         for command in plugin.commands {
             let registered = RegisteredCommand(command, owner: plugin.name)
@@ -182,7 +183,12 @@ public struct CommandRegistry: Sendable {
         if let core = coreGroups[first] {
             group = core
         } else if let plugin = pluginGroups[first] {
-            do { group = try plugin.group.get() } catch { throw .failed("plugin \(first): \(error)") }
+            do {
+                group = try plugin.group.get()
+            } catch {
+                guard case .unusable(let reason) = error else { throw .failed("plugin \(first): \(error)") }
+                throw .failed(reason)
+            }
         } else {
             throw .unknownCommand(first, suggestion: suggestion(for: first))
         }
@@ -268,6 +274,8 @@ public enum RegistryError: Error, Equatable, CustomStringConvertible {
     case misplacedKey(String, plugin: String)
     /// A command's declaration breaks a rule of ``CommandSpec``.
     case invalidSpec(ManifestError)
+    /// A plugin's declarations could not be read (``Plugin/unusableReason``).
+    case unusable(String)
 
     public var description: String {
         switch self {
@@ -275,6 +283,7 @@ public enum RegistryError: Error, Equatable, CustomStringConvertible {
         case .misplacedCommand(let name, let plugin): "command '\(name)' does not belong in \(plugin)"
         case .misplacedKey(let key, let plugin): "state key '\(key)' is outside the \(plugin) namespace"
         case .invalidSpec(let error): error.description
+        case .unusable(let reason): reason
         }
     }
 }
