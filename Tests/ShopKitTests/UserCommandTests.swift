@@ -32,6 +32,19 @@ import Testing
         #expect(await shop.run("echo $(greet Cy)") == "hello Cy x1\n")
     }
 
+    @Test func aCallInABodyFindsTheNewestDefinitionAndNamesAnUnknownOne() async throws {
+        // The body's call keeps only that no built-in has the name, so each run finds `word` anew.
+        await shop.run("def word; echo one; end")
+        await shop.run("def twice; word; word; end")
+        #expect(await shop.run("twice") == "one\n")
+        await shop.run("def word; echo two; end")
+        #expect(await shop.run("twice") == "two\n")
+        await shop.run("undo")
+        #expect(await shop.run("twice") == "one\n")
+        await shop.run("def lost; nosuch; end")
+        for _ in 1...2 { #expect(await shop.run("lost").hasPrefix("error: unknown command 'nosuch'")) }
+    }
+
     @Test func aCallShowsNothingInsideAndHasItsLastValue() async throws {
         await shop.run("def pair; param n int; echo inside; [$n, $(math $n * 2)]; end")
         #expect(await shop.run("set p $(pair 4)") == "")

@@ -1,33 +1,41 @@
 import Synchronization
 
-/// The registry command a call inside a block names, found the first time the call runs, so
+/// What the name of a call inside a block was found to be, the first time the call ran, so
 /// that a loop or a user command looks the name up once rather than on every round.
 ///
-/// Only a registry's commands are kept: a registry never changes during its session, and it is
-/// asked before the user's commands, which `def`, `undo` and `state load` change (those are
-/// looked up each time). Each entry names the registry it came from: a tree another session
-/// runs looks its names up again.
+/// Only what a registry says is kept — its command, or that it has none of that name (a user
+/// command's, looked up each time: `def`, `undo` and `state load` change those). A registry
+/// never changes during its session and is asked before the user's commands. Each entry names
+/// the registry it came from: a tree another session runs looks its names up again.
 public final class ResolutionCache: Sendable {
+    /// What the registry has under the call's name.
+    enum Resolution {
+        /// Its command, and how many words its name takes.
+        case command(RegisteredCommand, nameLength: Int)
+        /// None: the name can only be a user command's (callgrind, 100,000 calls of a `def`:
+        /// three hash lookups a call less).
+        case absent
+    }
+
     private struct Entry {
         let registry: CommandRegistry.Identity
-        let command: RegisteredCommand
-        let nameLength: Int
+        let resolution: Resolution
     }
 
     private let entry = Mutex<Entry?>(nil)
 
     public init() {}
 
-    /// The command and its name's length, when they were kept for `registry`.
-    func command(in registry: CommandRegistry.Identity) -> (RegisteredCommand, Int)? {
+    /// What was kept for `registry`, if anything.
+    func resolution(in registry: CommandRegistry.Identity) -> Resolution? {
         entry.withLock { entry in
             guard let entry, entry.registry === registry else { return nil }
-            return (entry.command, entry.nameLength)
+            return entry.resolution
         }
     }
 
     /// Keeps what the call's name resolved to in `registry`.
-    func keep(_ command: RegisteredCommand, nameLength: Int, in registry: CommandRegistry.Identity) {
-        entry.withLock { $0 = Entry(registry: registry, command: command, nameLength: nameLength) }
+    func keep(_ resolution: Resolution, in registry: CommandRegistry.Identity) {
+        entry.withLock { $0 = Entry(registry: registry, resolution: resolution) }
     }
 }

@@ -255,11 +255,15 @@ final class Interpreter: SessionControl {
         return true
     }
 
-    /// The command a call's first words name, and how many words its name takes; a registry's
-    /// command is kept in the call's cache, when it has one.
+    /// The command a call's first words name, and how many words its name takes; what the
+    /// registry has under the name is kept in the call's cache, when it has one.
     private func resolve(_ call: CommandCall) throws(LocatedError) -> (RegisteredCommand, Int) {
         let cache = call.resolution
-        if let cached = cache?.command(in: registry.identity) { return cached }
+        switch cache?.resolution(in: registry.identity) {
+        case .command(let command, let nameLength)?: return (command, nameLength)
+        case .absent?: if let command = userCommand(named: call.words[0].bareText ?? "") { return (command, 1) }
+        case nil: break
+        }
         let words = call.words
         let (first, second) = (words[0].bareText ?? "", words.count > 1 ? words[1].bareText : nil)
         do {
@@ -272,9 +276,10 @@ final class Interpreter: SessionControl {
                 return try resolve(first, second)
             }
             guard let (command, nameLength) = try registryCommand(first, second) else {
+                cache.keep(.absent, in: registry.identity)
                 return try resolve(first, second)
             }
-            cache.keep(command, nameLength: nameLength, in: registry.identity)
+            cache.keep(.command(command, nameLength: nameLength), in: registry.identity)
             return (command, nameLength)
         } catch {
             throw LocatedError(error, at: call.location)
