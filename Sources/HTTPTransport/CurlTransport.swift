@@ -42,14 +42,13 @@ public struct CurlTransport: HTTPTransport {
         let transfer = CurlTransfer(request: request, target: target)
         let start = Mutex(StartState.pending)
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            // Alone, the request runs on this thread; else the thread driving the loop runs it.
+            if loop.runHere(transfer, ifStill: { Self.markSubmitted(start) }) {
+                return transfer.outcome ?? .failure(.cancelled(url: request.url))
+            }
+            return await withCheckedContinuation { continuation in
                 transfer.continuation = continuation
-                let submit = start.withLock { state in
-                    guard case .pending = state else { return false }
-                    state = .submitted
-                    return true
-                }
-                if submit {
+                if Self.markSubmitted(start) {
                     loop.submit(transfer)
                 } else {
                     transfer.finish(.failure(.cancelled(url: request.url)))
@@ -77,6 +76,16 @@ public struct CurlTransport: HTTPTransport {
             throw .invalidURL(url: url, reason: "scheme '\(parsed.scheme)' is not http or https")
         }
         return parsed.description
+    }
+
+    /// Notes that the request is handed to the loop, unless the caller cancelled first;
+    /// answers whether it is.
+    private static func markSubmitted(_ start: borrowing Mutex<StartState>) -> Bool {
+        start.withLock { state in
+            guard case .pending = state else { return false }
+            state = .submitted
+            return true
+        }
     }
 
     /// Whether the request was handed to the loop before the caller cancelled.
