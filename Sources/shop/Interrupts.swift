@@ -9,9 +9,9 @@ import Synchronization
 /// lost, however early it comes. When one comes, the task registered with ``run(_:)`` is
 /// cancelled; with no task running, the `idle` action runs instead (scripts exit with status
 /// 130); before any `Interrupts` exists, the process exits with status 130, as SIGINT's
-/// default action would end it. (Blocking SIGINT and taking it with `sigwait` does not do: the
-/// main thread waits in `sigsuspend` with every signal unblocked.) A program `shop` starts
-/// gets SIGINT's default action back, as `exec` resets caught signals.
+/// default action would end it. A program `shop` starts gets SIGINT's default action back, as
+/// `exec` resets caught signals. The task runs on the main thread, as the program's does
+/// (``MainThreadExecutor``).
 final class Interrupts: Sendable {
     /// The active handlers, which the signal thread reads.
     private static let active = Mutex<Interrupts?>(nil)
@@ -52,7 +52,7 @@ final class Interrupts: Sendable {
         arrived.store(false, ordering: .relaxed)
         // Registered before the task can run: a Ctrl-C as soon as it has started cancels it.
         let task = cancelCurrent.withLock { cancel in
-            let task = Task { await operation() }
+            let task = Task(executorPreference: MainThreadExecutor.shared) { await operation() }
             cancel = { task.cancel() }
             return task
         }

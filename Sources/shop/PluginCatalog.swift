@@ -54,10 +54,14 @@ struct PluginCatalog: Sendable {
 
     /// `plugins` replacing those of the same names.
     mutating func add(_ outside: [any Plugin]) {
+        var indexes = [String: Int](minimumCapacity: plugins.count + outside.count)
+        for (index, plugin) in plugins.enumerated() { indexes[plugin.name] = index }
         for plugin in outside {
-            if let index = plugins.firstIndex(where: { $0.name == plugin.name }) {
+            let name = plugin.name
+            if let index = indexes[name] {
                 plugins[index] = plugin
             } else {
+                indexes[name] = plugins.count
                 plugins.append(plugin)
             }
         }

@@ -107,7 +107,7 @@ enum TestMode {
             func start() {
                 let index = nextToStart
                 let file = files[index]
-                group.addTask {
+                group.addTask(executorPreference: globalConcurrentExecutor) {
                     (index, await run(file, settings))
                 }
                 nextToStart += 1

@@ -1,15 +1,17 @@
 import Glibc
 import ShopKit
 
-Interrupts.observe()
-signal(SIGPIPE, SIG_IGN)
-// The session runs on the global executor while this thread waits for signals, with none
-// blocked (a parent may have blocked some: shop started from a thread of a Swift program).
-// With an `await` here the main thread would be dispatch's (`dispatch_main`), which leaves it
-// through `pthread_exit`, and unwinding it loads libgcc_s: a tenth of `shop -c exit`.
-Task.detached {
-    exit(await Shop.main(arguments: Array(CommandLine.arguments.dropFirst())))
-}
+// No signal blocked (a parent may have blocked some: shop started from a thread of a Swift
+// program), before any thread starts and inherits the mask.
 var noSignals = sigset_t()
 sigemptyset(&noSignals)
-while true { sigsuspend(&noSignals) }
+pthread_sigmask(SIG_SETMASK, &noSignals, nil)
+Interrupts.observe()
+signal(SIGPIPE, SIG_IGN)
+// The program's task runs on this thread. With an `await` here instead, the main thread would
+// be dispatch's (`dispatch_main`), which leaves it through `pthread_exit`, and unwinding it
+// loads libgcc_s: a tenth of `shop -c exit`.
+Task(executorPreference: MainThreadExecutor.shared) {
+    exit(await Shop.main(arguments: Array(CommandLine.arguments.dropFirst())))
+}
+MainThreadExecutor.shared.run()

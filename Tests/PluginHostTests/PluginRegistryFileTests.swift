@@ -134,16 +134,19 @@ extension PluginRegistryFileTests {
 /// The outline read straight from a registry's text is the one read through values, and an
 /// outline that is not valid is worded by the reading through values.
 @Suite struct CachedOutlineTests {
-    /// The outline of the manifest `bytes` read straight, or nil.
+    /// The outline of the manifest `bytes` read straight (its head, then its commands), or nil.
     private func straight(_ bytes: [UInt8]) throws -> PluginManifest? {
-        try JSONReader.withReader(over: bytes) { reader throws(JSONError) in
-            let manifest = CachedManifest.readCheckedOutline(&reader)
-            if manifest == nil {
+        let head = try JSONReader.withReader(over: bytes) { reader throws(JSONError) in
+            let head = CachedManifest.readCheckedHead(&reader)
+            if head == nil {
                 reader.rewind(to: 0)
                 try reader.skipValueSyntax()
             }
-            return manifest
+            return head
         }
+        guard let (manifest, defaultVerb, commands) = head else { return nil }
+        return CachedManifest.readCheckedOutline(
+            head: manifest, defaultVerb: defaultVerb, commandsIn: commands.map { (bytes, $0) })
     }
 
     private static let command =

@@ -218,18 +218,34 @@ import Testing
         #expect(help.standardOutput.contains("its cached manifest is damaged"))
     }
 
-    @Test func aCachedManifestWithADamagedOutlineIsAWarningAtStart() async throws {
-        _ = try await registerFake { manifest in
+    @Test func aCachedManifestWithADamagedOutlineIsOneLineAtFirstUseAndBuiltInsWork() async throws {
+        let copy = try await registerFake { manifest in
             var commands = manifest["commands"] as? [[String: Any]] ?? []
             commands[0]["path"] = ["other", "echo"]
             manifest["commands"] = commands
+        }
+        let unused = try await shop(["-c", "services select windows"])
+        #expect(unused.standardOutput == "✓ selected Window cleaning (1 500 ₽)\n")
+        #expect(
+            unused.standardError == "", "the outline is read on first use: a session that does not use it hears nothing"
+        )
+        let used = try await shop(["-c", "fake echo hi\nservices select windows"])
+        #expect(
+            used.standardError
+                == "error: plugin fake: its cached manifest is damaged (manifest.commands[0].path: 'other echo' "
+                + "must be 'fake VERB' or 'fake'); add it again: plugin add \(copy)\n")
+        #expect(used.standardOutput == "")
+    }
+
+    @Test func aCachedManifestWithADamagedHeadIsAWarningAtStart() async throws {
+        _ = try await registerFake { manifest in
+            manifest["reads"] = ["nodot"]
         }
         let result = try await shop(["-c", "services select windows"])
         #expect(result.standardOutput == "✓ selected Window cleaning (1 500 ₽)\n")
         #expect(
             result.standardError
-                == "warning: plugin fake: manifest.commands[0].path: 'other echo' must be 'fake VERB' or 'fake'; not loaded\n"
-        )
+                == "warning: plugin fake: manifest.reads[0]: 'nodot' is not a state key (PLUGIN.KEY); not loaded\n")
     }
 
     /// The `reads` of the registry's cached manifest of `fake`.

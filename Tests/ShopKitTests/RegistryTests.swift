@@ -1,4 +1,5 @@
 import ShopTestSupport
+import Synchronization
 import Testing
 
 @testable import ShopKit
@@ -30,7 +31,8 @@ import Testing
         #expect(throws: RegistryError.duplicate("p x")) {
             try CommandRegistry(
                 core: [],
-                plugins: [Bundle(name: "p", commands: [Named(["p", "x"]), Named(["p", "y"], aliases: ["x"])])])
+                plugins: [Bundle(name: "p", commands: [Named(["p", "x"]), Named(["p", "y"], aliases: ["x"])])]
+            ).check()
         }
         #expect(throws: RegistryError.duplicate("echo")) {
             try CommandRegistry(core: [Named(["echo"])], plugins: [Bundle(name: "echo", commands: [])])
@@ -39,12 +41,51 @@ import Testing
 
     @Test func pluginCommandsAndKeysMustStayInTheirNamespace() {
         #expect(throws: RegistryError.misplacedCommand("q x", plugin: "p")) {
-            try CommandRegistry(core: [], plugins: [Bundle(name: "p", commands: [Named(["q", "x"])])])
+            try CommandRegistry(core: [], plugins: [Bundle(name: "p", commands: [Named(["q", "x"])])]).check()
         }
         let key = StateKeyDeclaration(key: "q.k", abstract: "", initialValue: { .null })
         #expect(throws: RegistryError.misplacedKey("q.k", plugin: "p")) {
-            try CommandRegistry(core: [], plugins: [Bundle(name: "p", stateKeys: [key], commands: [])])
+            try CommandRegistry(core: [], plugins: [Bundle(name: "p", stateKeys: [key], commands: [])]).check()
         }
+    }
+
+    /// Counts how often its commands are asked for.
+    private final class CountingPlugin: Plugin, Sendable {
+        let name = "p"
+        let version = "1"
+        let summary = "test"
+        let stateKeys: [StateKeyDeclaration] = []
+        private let asked = Mutex(0)
+        private let misplaced: Bool
+
+        init(misplaced: Bool = false) {
+            self.misplaced = misplaced
+        }
+
+        var timesAsked: Int { asked.withLock { $0 } }
+
+        var commands: [any Command] {
+            asked.withLock { $0 += 1 }
+            return [Named(["p", "x"]), Named([misplaced ? "q" : "p", "y"])]
+        }
+    }
+
+    @Test func aPluginsGroupIsMadeOnItsFirstLookupOnlyAndABrokenOneIsRefusedThen() throws {
+        let plugin = CountingPlugin()
+        let registry = try CommandRegistry(core: [Named(["echo"])], plugins: [plugin])
+        #expect(plugin.timesAsked == 0)
+        #expect(registry.startsALine("p") && registry.topLevelNames == ["echo", "p"])
+        _ = try registry.resolve("echo", nil)
+        #expect(plugin.timesAsked == 0)
+        #expect(try registry.resolve("p", "y").command.spec.name == "p y")
+        #expect(registry.verbNames(of: "p") == ["x", "y"])
+        #expect(plugin.timesAsked == 1)
+
+        let broken = try CommandRegistry(core: [], plugins: [CountingPlugin(misplaced: true)])
+        #expect(throws: CommandError.failed("plugin p: command 'q y' does not belong in p")) {
+            try broken.resolve("p", "x")
+        }
+        #expect(broken.verbNames(of: "p").isEmpty)
     }
 
     @Test func aOneWordCommandIsWhatThePluginsNameRunsUnlessAVerbFollows() throws {
@@ -57,12 +98,14 @@ import Testing
         #expect(registry.bareCommand(of: "hello")?.spec.name == "hello")
         #expect(throws: RegistryError.duplicate("hello")) {
             try CommandRegistry(
-                core: [], plugins: [Bundle(name: "hello", commands: [Named(["hello"]), Named(["hello"])])])
+                core: [], plugins: [Bundle(name: "hello", commands: [Named(["hello"]), Named(["hello"])])]
+            ).check()
         }
     }
 
     @Test func theRealCommandsFormAValidRegistry() throws {
         let registry = try TestSession(plugins: [CounterPlugin()]).session.registry
+        try registry.check()
         #expect(registry.command(named: "quit")?.spec.name == "exit")
         #expect(registry.command(named: "counter plus")?.spec.name == "counter add")
         #expect(registry.command(named: "state")?.spec.name == "state keys")

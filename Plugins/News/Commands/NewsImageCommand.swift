@@ -62,7 +62,7 @@ struct NewsImageCommand: Command {
         let loader = try loader(context, feed: feed)
         let outcomes = await withTaskGroup(of: (Int, Result<NewsImageView.Line, NewsError>).self) { group in
             for (index, entry) in wanted.enumerated() {
-                group.addTask {
+                group.addTask(executorPreference: globalConcurrentExecutor) {
                     do throws(NewsError) {
                         return (index, .success(try await Self.load(entry.url, number: entry.number, with: loader)))
                     } catch {

@@ -75,7 +75,7 @@ enum ParallelCatalogScan {
             group in
             for (index, start) in starts.enumerated() {
                 let stop = index + 1 < starts.count ? starts[index + 1] : nil
-                group.addTask {
+                group.addTask(executorPreference: globalConcurrentExecutor) {
                     let outcome = Result { () throws(FileReader.Failure) -> FastCatalogScanner.Segment? in
                         let window = try ScanWindow(file: file, offset: start, capacity: windowCapacity)
                         var scanner = FastCatalogScanner(window: window)

@@ -5,13 +5,23 @@ import Synchronization
 /// Built once per session from explicit lists; a second command with the same name or alias
 /// is refused. Two-word commands form groups: every plugin is one (`services select`), and
 /// the core has a few (`state get`, `history save`). Lookup, help and completion read it.
+///
+/// A plugin's group is made the first time its name is looked up, not when the registry is
+/// built: every session builds one, and a run that never calls a plugin (`shop -c exit`, a
+/// script of core commands) made them all for nothing — two fifths of `shop -c exit`, and
+/// with ten outside plugins registered most of what they added. So a plugin whose commands
+/// break the rules (a command outside its namespace, a name twice) is refused at its first
+/// use, one line naming it; ``check()`` makes every group at once, for tests.
 public struct CommandRegistry: Sendable {
     /// The plugins, in the order given.
     public let plugins: [any Plugin]
     /// The core commands, in the order given.
     public let coreCommands: [any Command]
     private let topLevel: [String: RegisteredCommand]
-    private let groups: [String: Group]
+    /// The core's groups (`state`, `history`), made with the registry.
+    private let coreGroups: [String: Group]
+    /// Each plugin's group by its name, made on first lookup.
+    private let pluginGroups: [String: PluginGroup]
     /// Which registry this is, for what callers keep of its lookups (``ResolutionCache``).
     let identity = Identity()
 
@@ -30,8 +40,28 @@ public struct CommandRegistry: Sendable {
         var defaultTakesArguments = false
     }
 
-    /// Builds the table; throws when two commands share a name or an alias, or a plugin's
-    /// command or key lies outside its namespace.
+    /// A plugin's group, made from its declarations the first time it is asked for and kept.
+    private final class PluginGroup: Sendable {
+        let plugin: any Plugin
+        private let made = Mutex<Result<Group, RegistryError>?>(nil)
+
+        init(_ plugin: any Plugin) {
+            self.plugin = plugin
+        }
+
+        var group: Result<Group, RegistryError> {
+            made.withLock { made in
+                if let made { return made }
+                let result = Result { () throws(RegistryError) in try CommandRegistry.group(of: plugin) }
+                made = result
+                return result
+            }
+        }
+    }
+
+    /// Builds the table; throws when two commands of the core, or a plugin and a core
+    /// command, share a name or an alias. A plugin's own commands and keys are checked when
+    /// its group is first looked up (``check()`` checks them all now).
     ///
     /// - Parameter coreDefaults: for core groups, the verb run when the group's name comes
     ///   alone or with arguments that are not verbs (`history` → `history list`).
@@ -61,36 +91,61 @@ public struct CommandRegistry: Sendable {
             groups[group]?.defaultVerb = verb
             groups[group]?.defaultTakesArguments = true
         }
-        for plugin in plugins {
-            guard topLevel[plugin.name] == nil, groups[plugin.name] == nil else { throw .duplicate(plugin.name) }
-            var group = Group(defaultVerb: plugin.defaultVerb)
-            for command in plugin.commands {
-                let registered = RegisteredCommand(command, owner: plugin.name)
-                guard (1...2).contains(registered.declared.path.count), registered.declared.path[0] == plugin.name
-                else {
-                    throw .misplacedCommand(registered.declared.name, plugin: plugin.name)
-                }
-                guard registered.declared.path.count == 2 else {
-                    try Self.check(registered)
-                    guard group.bare == nil, group.defaultVerb == nil else { throw .duplicate(plugin.name) }
-                    group.bare = registered
-                    continue
-                }
-                try Self.add(registered, to: &group)
-            }
-            for key in plugin.stateKeys.map(\.key) where !key.hasPrefix(plugin.name + ".") {
-                throw .misplacedKey(key, plugin: plugin.name)
-            }
-            if let verb = plugin.defaultVerb, group.verbs[verb] == nil {
-                throw .misplacedCommand("\(plugin.name) \(verb)", plugin: plugin.name)
-            }
-            groups[plugin.name] = group
-        }
         for name in groups.keys where topLevel[name] != nil { throw .duplicate(name) }
+        var pluginGroups: [String: PluginGroup] = [:]
+        pluginGroups.reserveCapacity(plugins.count)
+        for plugin in plugins {
+            let name = plugin.name
+            guard topLevel[name] == nil, groups[name] == nil, pluginGroups[name] == nil else { throw .duplicate(name) }
+            pluginGroups[name] = PluginGroup(plugin)
+        }
         self.plugins = plugins
         self.coreCommands = core
         self.topLevel = topLevel
-        self.groups = groups
+        self.coreGroups = groups
+        self.pluginGroups = pluginGroups
+    }
+
+    /// Makes every plugin's group now, in the order the plugins were given; throws the first
+    /// plugin's mistake.
+    public func check() throws(RegistryError) {
+        for plugin in plugins {
+            _ = try pluginGroups[plugin.name]?.group.get()
+        }
+    }
+
+    /// `plugin`'s group; throws when a command or key lies outside its namespace or two
+    /// commands share a name.
+    private static func group(of plugin: any Plugin) throws(RegistryError) -> Group {
+        if let reason = plugin.unusableReason { throw .unusable(reason) }
+        var group = Group(defaultVerb: plugin.defaultVerb)
+        for command in plugin.commands {
+            let registered = RegisteredCommand(command, owner: plugin.name)
+            guard (1...2).contains(registered.declared.path.count), registered.declared.path[0] == plugin.name
+            else {
+                throw .misplacedCommand(registered.declared.name, plugin: plugin.name)
+            }
+            guard registered.declared.path.count == 2 else {
+                try check(registered)
+                guard group.bare == nil, group.defaultVerb == nil else { throw .duplicate(plugin.name) }
+                group.bare = registered
+                continue
+            }
+            try add(registered, to: &group)
+        }
+        for key in plugin.stateKeys.map(\.key) where !key.hasPrefix(plugin.name + ".") {
+            throw .misplacedKey(key, plugin: plugin.name)
+        }
+        if let verb = plugin.defaultVerb, group.verbs[verb] == nil {
+            throw .misplacedCommand("\(plugin.name) \(verb)", plugin: plugin.name)
+        }
+        return group
+    }
+
+    /// The group named `name`: the core's, or a plugin's (made now if it is the first look);
+    /// nil for no group or a plugin whose declarations break the rules.
+    private func group(named name: String) -> Group? {
+        coreGroups[name] ?? (try? pluginGroups[name]?.group.get())
     }
 
     /// Checks a command's spec; an outline was checked where it was made.
@@ -124,7 +179,17 @@ public struct CommandRegistry: Sendable {
         command: RegisteredCommand, nameLength: Int
     ) {
         if let command = topLevel[first] { return (command, 1) }
-        guard let group = groups[first] else {
+        let group: Group
+        if let core = coreGroups[first] {
+            group = core
+        } else if let plugin = pluginGroups[first] {
+            do {
+                group = try plugin.group.get()
+            } catch {
+                guard case .unusable(let reason) = error else { throw .failed("plugin \(first): \(error)") }
+                throw .failed(reason)
+            }
+        } else {
             throw .unknownCommand(first, suggestion: suggestion(for: first))
         }
         if let second, let command = group.verbs[second] { return (command, 2) }
@@ -158,7 +223,7 @@ public struct CommandRegistry: Sendable {
 
     /// Names a line can start with: core commands, aliases, group and plugin names, sorted.
     public var topLevelNames: [String] {
-        (Array(topLevel.keys) + Array(groups.keys)).sorted()
+        (Array(topLevel.keys) + Array(coreGroups.keys) + Array(pluginGroups.keys)).sorted()
     }
 
     /// The one-word core command or alias named `name`, if there is one (one lookup, for the
@@ -169,27 +234,27 @@ public struct CommandRegistry: Sendable {
 
     /// Whether a line can start with `name`: a core command, an alias, a group or a plugin.
     public func startsALine(_ name: String) -> Bool {
-        topLevel[name] != nil || groups[name] != nil
+        topLevel[name] != nil || isGroup(name)
     }
 
     /// Whether `name` is a group (a plugin or a core family such as `state`).
     public func isGroup(_ name: String) -> Bool {
-        groups[name] != nil
+        coreGroups[name] != nil || pluginGroups[name] != nil
     }
 
     /// The verbs of a group (aliases included), sorted; empty for an unknown group.
     public func verbNames(of group: String) -> [String] {
-        groups[group].map { $0.verbs.keys.sorted() } ?? []
+        self.group(named: group).map { $0.verbs.keys.sorted() } ?? []
     }
 
     /// A plugin's one-word command (path `[name]`), if it has one.
     public func bareCommand(of group: String) -> RegisteredCommand? {
-        groups[group]?.bare
+        self.group(named: group)?.bare
     }
 
     /// The plugin with this name.
     public func plugin(named name: String) -> (any Plugin)? {
-        plugins.first { $0.name == name }
+        pluginGroups[name]?.plugin
     }
 
     /// A name a line can start with that is near `name`; never a plugin's verb, which does
@@ -209,6 +274,8 @@ public enum RegistryError: Error, Equatable, CustomStringConvertible {
     case misplacedKey(String, plugin: String)
     /// A command's declaration breaks a rule of ``CommandSpec``.
     case invalidSpec(ManifestError)
+    /// A plugin's declarations could not be read (``Plugin/unusableReason``).
+    case unusable(String)
 
     public var description: String {
         switch self {
@@ -216,6 +283,7 @@ public enum RegistryError: Error, Equatable, CustomStringConvertible {
         case .misplacedCommand(let name, let plugin): "command '\(name)' does not belong in \(plugin)"
         case .misplacedKey(let key, let plugin): "state key '\(key)' is outside the \(plugin) namespace"
         case .invalidSpec(let error): error.description
+        case .unusable(let reason): reason
         }
     }
 }

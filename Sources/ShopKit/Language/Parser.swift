@@ -261,7 +261,12 @@ public struct Parser {
     /// An entry of several lines on one line, as Up recalls it: its steps' statements joined
     /// by `; ` (see ``Step/singleLine``); an entry of one line as it is.
     public static func singleLine(of entry: String) -> String {
-        guard entry.utf8.contains(UInt8(ascii: "\n")) else { return entry }
+        // Over the contiguous bytes: the generic `contains` cost 700 instructions a line, and
+        // the REPL turns a thousand lines of history into single lines at start.
+        let hasNewline =
+            entry.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\n")) }
+            ?? entry.utf8.contains(UInt8(ascii: "\n"))
+        guard hasNewline else { return entry }
         let steps = parse(entry, file: nil).steps
         guard !steps.isEmpty else { return entry }
         return steps.map(\.singleLine).joined(separator: "; ")
