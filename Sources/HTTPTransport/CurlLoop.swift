@@ -1,28 +1,20 @@
 import CCurl
-import Dispatch
 import Glibc
 import ShopKit
 import Synchronization
 
-/// The one `curl_multi` of the process, driven by one thread at a time: a caller's, while
-/// its request is the only one, else a thread of the loop's own.
+/// The one `curl_multi` of the process, driven on a thread of its own.
 ///
-/// A request made while nothing else runs is run on the calling thread (``runHere(_:)``):
-/// handing it to another thread and waking the caller again took two thread switches a
-/// request, a fifth of `news more` from a loopback server. Otherwise callers hand transfers in
-/// with ``submit(_:)``, and the thread driving the loop starts them. Either way ``cancel(_:)``
-/// asks for a transfer's end. Both only touch the `Mutex`-protected inbox and wake the
-/// driving thread with `curl_multi_wakeup`, or the loop's thread, parked while nobody drives.
-/// The driving thread adds and removes easy handles, runs `curl_multi_perform` (libcurl's
-/// callbacks run inside it), and finishes each transfer when libcurl reports it done,
-/// follows its redirect, or it is cancelled. Connections stay in the multi handle's cache
-/// between transfers, and easy handles are reused.
+/// Callers hand transfers in with ``submit(_:)`` and ask for their end with
+/// ``cancel(_:)``; both only touch the `Mutex`-protected inbox and wake the loop with
+/// `curl_multi_wakeup`. The loop thread adds and removes easy handles, runs
+/// `curl_multi_perform` (libcurl's callbacks run inside it), and finishes each transfer
+/// when libcurl reports it done, follows its redirect, or it is cancelled. Connections
+/// stay in the multi handle's cache between transfers, and easy handles are reused.
 ///
-/// `@unchecked Sendable`: `multi`, `running` and `idleHandles` are touched only by the thread
-/// driving the loop, one at a time: it takes the role in the inbox (`driven`) and gives it
-/// up there or hands it to the loop's thread through `parked`, both of which order memory.
-/// Other threads reach the loop only through `inbox` and `curl_multi_wakeup`, which libcurl
-/// allows from any thread.
+/// `@unchecked Sendable`: `multi`, `running` and `idleHandles` are touched only on the loop
+/// thread; other threads reach the loop only through `inbox` and `curl_multi_wakeup`,
+/// which libcurl allows from any thread.
 final class CurlLoop: @unchecked Sendable {
     /// The loop, started on first use; nil when libcurl cannot make a multi handle. Use it
     /// only after ``CurlLibrary/load(_:)`` succeeded.
@@ -31,14 +23,10 @@ final class CurlLoop: @unchecked Sendable {
     private struct Inbox {
         var submitted: [CurlTransfer] = []
         var cancelled: Set<UInt64> = []
-        /// Whether a thread drives the loop now (then it takes `submitted` and `cancelled` in).
-        var driven = false
     }
 
     private let multi: UnsafeMutableRawPointer
     private let inbox = Mutex(Inbox())
-    /// Signalled when the loop's thread is to drive the loop.
-    private let parked = DispatchSemaphore(value: 0)
     private var running: [UInt64: CurlTransfer] = [:]
     private var idleHandles: [UnsafeMutableRawPointer] = []
 
@@ -50,111 +38,48 @@ final class CurlLoop: @unchecked Sendable {
         guard DetachedThread.start({ [self] in run() }) == nil else { return nil }
     }
 
-    /// Runs `transfer` to its end on the calling thread, blocking it, when no other thread
-    /// drives the loop and `shouldStart` (asked once the thread drives it) still says so
-    /// (otherwise the transfer is finished as cancelled); answers false, doing nothing, when
-    /// another thread drives the loop. Transfers submitted meanwhile run too, and are left
-    /// to the loop's thread if they outlast this one.
-    func runHere(_ transfer: CurlTransfer, ifStill shouldStart: () -> Bool) -> Bool {
-        let claimed = inbox.withLock { inbox in
-            guard !inbox.driven else { return false }
-            inbox.driven = true
-            return true
-        }
-        guard claimed else { return false }
-        defer { if !release() { parked.signal() } }
-        guard shouldStart() else {
-            transfer.finish(.failure(.cancelled(url: transfer.request.url)))
-            return true
-        }
-        start(transfer)
-        while true {
-            turn()
-            if transfer.isFinished { break }
-            wait()
-        }
-        return true
-    }
-
-    /// Starts `transfer` on the thread driving the loop (waking the loop's own if none does).
+    /// Starts `transfer` on the loop thread.
     func submit(_ transfer: CurlTransfer) {
-        let wakeParked = inbox.withLock { inbox in
-            inbox.submitted.append(transfer)
-            defer { inbox.driven = true }
-            return !inbox.driven
-        }
-        if wakeParked { parked.signal() } else { ccurl_multi_wakeup(multi) }
+        inbox.withLock { $0.submitted.append(transfer) }
+        ccurl_multi_wakeup(multi)
     }
 
     /// Ends the transfer numbered `id` with ``HTTPError/cancelled(url:)``, if it still runs.
     func cancel(_ id: UInt64) {
-        // Nothing runs while nobody drives the loop.
-        let driven = inbox.withLock { inbox in
-            if inbox.driven { inbox.cancelled.insert(id) }
-            return inbox.driven
-        }
-        if driven { ccurl_multi_wakeup(multi) }
+        inbox.withLock { _ = $0.cancelled.insert(id) }
+        ccurl_multi_wakeup(multi)
     }
 
-    // MARK: - Driving the loop
+    // MARK: - The loop thread
 
     private func run() -> Never {
         while true {
-            parked.wait()
-            repeat {
-                turn()
-                if release() { break }
-                wait()
-            } while true
-        }
-    }
-
-    /// Gives up driving the loop when nothing runs and nothing was handed in; answers
-    /// whether it did.
-    private func release() -> Bool {
-        let idle = running.isEmpty
-        return inbox.withLock { inbox in
-            guard idle, inbox.submitted.isEmpty, inbox.cancelled.isEmpty else { return false }
-            inbox.driven = false
-            return true
-        }
-    }
-
-    /// Takes in what was submitted and cancelled, lets libcurl work, and finishes the
-    /// transfers it is done with.
-    private func turn() {
-        let (submitted, cancelled) = inbox.withLock { inbox in
-            defer {
-                inbox.submitted = []
-                inbox.cancelled = []
+            let (submitted, cancelled) = inbox.withLock { inbox in
+                defer { inbox = Inbox() }
+                return (inbox.submitted, inbox.cancelled)
             }
-            return (inbox.submitted, inbox.cancelled)
-        }
-        for transfer in submitted {
-            if cancelled.contains(transfer.id) {
-                transfer.finish(.failure(.cancelled(url: transfer.request.url)))
-            } else {
-                start(transfer)
+            for transfer in submitted {
+                if cancelled.contains(transfer.id) {
+                    transfer.finish(.failure(.cancelled(url: transfer.request.url)))
+                } else {
+                    start(transfer)
+                }
             }
+            for id in cancelled {
+                guard let transfer = running[id] else { continue }
+                drop(transfer, with: .failure(.cancelled(url: transfer.request.url)))
+            }
+            var active: Int32 = 0
+            ccurl_multi_perform(multi, &active)
+            var easy: UnsafeMutableRawPointer?
+            var code = CURLE_OK
+            while ccurl_multi_next_done(multi, &easy, &code) == 1 {
+                guard let transfer = running.values.first(where: { $0.easy == easy }) else { continue }
+                completed(transfer, code: code)
+            }
+            var ready: Int32 = 0
+            ccurl_multi_poll(multi, running.isEmpty ? 60_000 : 1_000, &ready)
         }
-        for id in cancelled {
-            guard let transfer = running[id] else { continue }
-            drop(transfer, with: .failure(.cancelled(url: transfer.request.url)))
-        }
-        var active: Int32 = 0
-        ccurl_multi_perform(multi, &active)
-        var easy: UnsafeMutableRawPointer?
-        var code = CURLE_OK
-        while ccurl_multi_next_done(multi, &easy, &code) == 1 {
-            guard let transfer = running.values.first(where: { $0.easy == easy }) else { continue }
-            completed(transfer, code: code)
-        }
-    }
-
-    /// Waits for the network, a timer of libcurl's or ``curl_multi_wakeup``.
-    private func wait() {
-        var ready: Int32 = 0
-        ccurl_multi_poll(multi, 1_000, &ready)
     }
 
     /// Configures an easy handle for `transfer` and adds it to the multi handle.

@@ -7,9 +7,9 @@ import Synchronization
 /// the caller waiting for the result.
 ///
 /// `@unchecked Sendable`: made on the caller's task and, once handed to the loop
-/// (``CurlLoop/submit(_:)``, through a `Mutex`, or ``CurlLoop/runHere(_:)``), touched only
-/// by the thread driving the loop, where libcurl's callbacks run too. ``finish(_:)`` answers
-/// the caller exactly once: the loop calls it when it drops the transfer, which it does once.
+/// (``CurlLoop/submit(_:)``, through a `Mutex`), touched only on the loop's thread, where
+/// libcurl's callbacks run too. ``finish(_:)`` resumes the caller exactly once: the loop
+/// calls it when it drops the transfer, which it does once.
 final class CurlTransfer: @unchecked Sendable {
     typealias Continuation = CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
 
@@ -50,16 +50,8 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    /// The answer, once ``finish(_:)`` gave it.
-    private(set) var outcome: Result<HTTPResponse, HTTPError>?
-
-    /// Whether ``finish(_:)`` was called.
-    var isFinished: Bool { outcome != nil }
-
-    /// Answers the caller (resuming it when it waits); later calls do nothing.
+    /// Answers the caller; later calls do nothing.
     func finish(_ result: Result<HTTPResponse, HTTPError>) {
-        guard outcome == nil else { return }
-        outcome = result
         continuation?.resume(returning: result)
         continuation = nil
     }

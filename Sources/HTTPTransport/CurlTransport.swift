@@ -42,13 +42,14 @@ public struct CurlTransport: HTTPTransport {
         let transfer = CurlTransfer(request: request, target: target)
         let start = Mutex(StartState.pending)
         let result = await withTaskCancellationHandler {
-            // Alone, the request runs on this thread; else the thread driving the loop runs it.
-            if loop.runHere(transfer, ifStill: { Self.markSubmitted(start) }) {
-                return transfer.outcome ?? .failure(.cancelled(url: request.url))
-            }
-            return await withCheckedContinuation { continuation in
+            await withCheckedContinuation { continuation in
                 transfer.continuation = continuation
-                if Self.markSubmitted(start) {
+                let submit = start.withLock { state in
+                    guard case .pending = state else { return false }
+                    state = .submitted
+                    return true
+                }
+                if submit {
                     loop.submit(transfer)
                 } else {
                     transfer.finish(.failure(.cancelled(url: request.url)))
@@ -76,16 +77,6 @@ public struct CurlTransport: HTTPTransport {
             throw .invalidURL(url: url, reason: "scheme '\(parsed.scheme)' is not http or https")
         }
         return parsed.description
-    }
-
-    /// Notes that the request is handed to the loop, unless the caller cancelled first;
-    /// answers whether it is.
-    private static func markSubmitted(_ start: borrowing Mutex<StartState>) -> Bool {
-        start.withLock { state in
-            guard case .pending = state else { return false }
-            state = .submitted
-            return true
-        }
     }
 
     /// Whether the request was handed to the loop before the caller cancelled.
