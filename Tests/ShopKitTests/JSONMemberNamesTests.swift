@@ -28,6 +28,16 @@ import Testing
         (#"{"id": 1, "id": 2}"#, "duplicate key 'id' at the top level (line 1, column 11)"),
         (#"{"\u0069d": 1, "id": 2}"#, "duplicate key 'id' at the top level (line 1, column 16)"),
         (#"{"x": 1, "y": 2, "x": 3}"#, "duplicate key 'x' at the top level (line 1, column 18)"),
+        (#"{"x": 1, "x": 3}"#, "duplicate key 'x' at the top level (line 1, column 10)"),
+        (
+            #"{"a long name not looked for": 1, "a long name not looked for": 3}"#,
+            "duplicate key 'a long name not looked for' at the top level (line 1, column 35)"
+        ),
+        (#"{"title": 1, "tit\u006ce": 3}"#, "duplicate key 'title' at the top level (line 1, column 14)"),
+        (
+            #"{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "j": 10, "k": 11, "l": 12, "m": 13, "a": 0}"#,
+            "duplicate key 'a' at the top level (line 1, column 110)"
+        ),
         (#"{"id": [1, tru]}"#, "unexpected 't' at id[1] (line 1, column 12)"),
         (#"{"x": {"a" 1}}"#, "expected ':' after member name at x (line 1, column 12)"),
         (#"{"id": 1"#, "unexpected end of JSON at the top level (line 1, column 9)"),

@@ -8,6 +8,11 @@ import Testing
         ("line\nreturn\rtab\t", #""line\nreturn\rtab\t""#), ("\u{01}\u{1B}\u{7F}", #""\u0001\u001b\u007f""#),
         ("c1 \u{85} and \u{9F} but © é ✓", #""c1 \u0085 and \u009f but © é ✓""#),
         (#"{"news":[{"id":1}]}"#, #""{\"news\":[{\"id\":1}]}""#),
+        // Past eight bytes the checks read a word at a time: a byte to escape in each place of one.
+        (#"0123456789abcdef""#, #""0123456789abcdef\"""#), (#"0123456789abcde\f"#, #""0123456789abcde\\f""#),
+        ("01234567\u{7F}9abcdef", #""01234567\u007f9abcdef""#), ("0123456789\nbcdefgh", #""0123456789\nbcdefgh""#),
+        ("0123456789abcd\u{85}", #""0123456789abcd\u0085""#),
+        ("long, plain and © é: nothing to escape", #""long, plain and © é: nothing to escape""#),
     ])
     func stringsAreQuotedAndEscaped(text: String, json: String) throws {
         #expect(JSONWriter.quote(text) == json)
@@ -15,5 +20,18 @@ import Testing
             try reader.readString()
         }
         #expect(back == text)
+    }
+}
+
+/// The writer quotes each record's names: records of different names in one list keep theirs.
+@Suite struct JSONWriterRecordKeysTests {
+    @Test func recordsOfDifferentNamesKeepTheirKeys() {
+        let list: Value = .list([
+            .record(Record(pairs: [("a", 1), ("b", "x")])), .record(Record(pairs: [("a", 2), ("b", "y")])),
+            .record(Record(pairs: [(#"c"d"#, .null)])), .record(Record(pairs: [])),
+        ])
+        #expect(JSONWriter.compact(list) == #"[{"a":1,"b":"x"},{"a":2,"b":"y"},{"c\"d":null},{}]"#)
+        #expect(JSONWriter.pretty(.record(Record(pairs: [("a", list)]))).contains(#""c\"d": null"#))
+        #expect(JSONWriter.pretty(list).contains(#""b": "y""#))
     }
 }

@@ -63,9 +63,12 @@ public struct NewsFeedState: Equatable, Sendable {
         // range is passed over with two comparisons, the others with a lookup in a set of one
         // page (pages come in order, so usually none is looked up). The array grows as arrays
         // do: `reserveCapacity` here would copy every loaded item on every page.
-        let incoming = Set(fetched.items.lazy.map(\.id))
+        // The sets are made at their size: growing them rehashed every id a few times.
+        var incoming = Set<Int>(minimumCapacity: fetched.items.count)
+        for item in fetched.items { incoming.insert(item.id) }
         let range = (incoming.min() ?? 0)...(incoming.max() ?? 0)
-        var known = Set(items.lazy.map(\.id).filter { range.contains($0) && incoming.contains($0) })
+        var known = Set<Int>(minimumCapacity: fetched.items.count)
+        for item in items where range.contains(item.id) && incoming.contains(item.id) { known.insert(item.id) }
         let before = items.count
         var dropped: [Int] = []
         for item in fetched.items {

@@ -140,6 +140,7 @@ public struct JSONReader: ~Copyable {
         }
         position += 1
         let start = position
+        skipPlainStringBytes()
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -424,15 +425,22 @@ public struct JSONReader: ~Copyable {
 /// The keys of one object read so far: a short list while it is small, a set beyond.
 struct SeenKeys {
     private static let listLimit = 12
+    /// The first key, kept apart: objects with one key not looked for allocate nothing.
+    private var first: String?
     private var list: [String] = []
     private var set: Set<String> = []
 
     /// Adds `key`; false when it was there already.
     mutating func insert(_ key: String) -> Bool {
+        guard let first else {
+            first = key
+            return true
+        }
+        if key == first { return false }
         guard set.isEmpty else { return set.insert(key).inserted }
         if list.contains(key) { return false }
         guard list.count < Self.listLimit else {
-            set = Set(list)
+            set = Set(list + [first])
             list = []
             return set.insert(key).inserted
         }

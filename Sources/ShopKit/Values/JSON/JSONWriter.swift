@@ -23,60 +23,51 @@ public enum JSONWriter {
         text { appendQuoted(string, to: &$0) }
     }
 
-    private static func text(_ body: (inout [UInt8]) -> Void) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
-        body(&bytes)
-        return String(decoding: bytes, as: UTF8.self)
+    private static func text(_ body: (inout JSONOutput) -> Void) -> String {
+        var output = JSONOutput()
+        body(&output)
+        return output.text
     }
 
-    private static func write(_ value: Value, into output: inout [UInt8], indent: Int?, level: Int) {
+    private static func write(_ value: Value, into output: inout JSONOutput, indent: Int?, level: Int) {
         switch value {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let bool): output.append(contentsOf: bool ? "true".utf8 : "false".utf8)
+        case .null: output.append("null")
+        case .bool(let bool): output.append(bool ? "true" : "false")
         case .int(let int): writeInteger(int, into: &output)
-        case .double(let double): output.append(contentsOf: (double.isFinite ? format(double) : "null").utf8)
+        case .double(let double):
+            var text = double.isFinite ? format(double) : "null"
+            text.withUTF8 { output.append($0) }
         case .string(let string): appendQuoted(string, to: &output)
         case .list(let elements):
-            writeContainer(open: 0x5B, close: 0x5D, count: elements.count, into: &output, indent: indent, level: level)
-            {
-                write(elements[$0], into: &$1, indent: indent, level: level + 1)
+            output.append(0x5B)
+            for index in elements.indices {
+                if index > 0 { output.append(0x2C) }
+                if let indent { newLine(into: &output, spaces: indent * (level + 1)) }
+                write(elements[index], into: &output, indent: indent, level: level + 1)
             }
+            if let indent, !elements.isEmpty { newLine(into: &output, spaces: indent * level) }
+            output.append(0x5D)
         case .record(let record):
-            writeContainer(open: 0x7B, close: 0x7D, count: record.count, into: &output, indent: indent, level: level) {
-                appendQuoted(record.names.names[$0], to: &$1)
-                $1.append(0x3A)
-                if indent != nil { $1.append(0x20) }
-                write(record.values[$0], into: &$1, indent: indent, level: level + 1)
+            output.append(0x7B)
+            let values = record.values
+            for index in 0..<values.count {
+                if index > 0 { output.append(0x2C) }
+                if let indent { newLine(into: &output, spaces: indent * (level + 1)) }
+                output.appendKey(index, of: record.names, spaced: indent != nil)
+                write(values[index], into: &output, indent: indent, level: level + 1)
             }
+            if let indent, values.count > 0 { newLine(into: &output, spaces: indent * level) }
+            output.append(0x7D)
         }
     }
 
-    private static func writeContainer(
-        open: UInt8, close: UInt8, count: Int, into output: inout [UInt8], indent: Int?, level: Int,
-        element: (Int, inout [UInt8]) -> Void
-    ) {
-        output.append(open)
-        guard count > 0 else {
-            output.append(close)
-            return
-        }
-        for index in 0..<count {
-            if index > 0 { output.append(0x2C) }
-            if let indent { newLine(into: &output, spaces: indent * (level + 1)) }
-            element(index, &output)
-        }
-        if let indent { newLine(into: &output, spaces: indent * level) }
-        output.append(close)
-    }
-
-    private static func newLine(into output: inout [UInt8], spaces: Int) {
+    private static func newLine(into output: inout JSONOutput, spaces: Int) {
         output.append(0x0A)
-        output.append(contentsOf: repeatElement(0x20, count: spaces))
+        for _ in 0..<spaces { output.append(0x20) }
     }
 
     /// The decimal digits of `int`, without making a `String`.
-    private static func writeInteger(_ int: Int, into output: inout [UInt8]) {
+    private static func writeInteger(_ int: Int, into output: inout JSONOutput) {
         if int < 0 { output.append(0x2D) }
         var magnitude = int.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -86,7 +77,7 @@ public enum JSONWriter {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            output.append(contentsOf: digits[(20 - count)...])
+            output.append(UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
         }
     }
 
@@ -99,22 +90,55 @@ public enum JSONWriter {
     /// (C1 controls are 0xC2 0x80…0x9F in UTF-8) or DEL. Most strings need no escape and are
     /// copied whole.
     static func appendQuoted(_ string: String, to output: inout [UInt8]) {
-        output.append(0x22)
         var string = string
         string.withUTF8 { input in
-            if input.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) {
-                appendEscaped(input, to: &output)
+            output.append(0x22)
+            if needsEscape(input) {
+                appendEscaped(input) { output.append(contentsOf: $0) }
             } else {
                 output.append(contentsOf: input)
             }
+            output.append(0x22)
         }
-        output.append(0x22)
+    }
+
+    private static func appendQuoted(_ string: String, to output: inout JSONOutput) {
+        var string = string
+        string.withUTF8 { input in
+            output.append(0x22)
+            if needsEscape(input) {
+                appendEscaped(input) { output.append($0) }
+            } else {
+                output.append(input)
+            }
+            output.append(0x22)
+        }
+    }
+
+    /// Whether any byte of `input` is one ``appendEscaped(_:to:)`` changes; eight at a time.
+    private static func needsEscape(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = input.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while input.count - offset >= 8 {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if JSONPlainBytes.needsEscape(word) { return true }
+            offset += 8
+        }
+        while offset < input.count {
+            let byte = input[offset]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 { return true }
+            offset += 1
+        }
+        return false
     }
 
     /// `input` escaped, in one pass over its bytes into a buffer sized for the worst case (a
     /// news page inside an HTTP archive has a quote every few bytes: appending the runs
     /// between escapes one at a time was the recorder's main cost).
-    private static func appendEscaped(_ input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    private static func appendEscaped(
+        _ input: UnsafeBufferPointer<UInt8>, to append: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         // At most six bytes out per byte in (`\u001b`).
         let escaped = [UInt8](unsafeUninitializedCapacity: input.count * 6) { out, count in
             var end = 0
@@ -153,7 +177,7 @@ public enum JSONWriter {
             }
             count = end
         }
-        output.append(contentsOf: escaped)
+        escaped.withUnsafeBufferPointer(append)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

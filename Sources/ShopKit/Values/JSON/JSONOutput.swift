@@ -1,0 +1,79 @@
+/// The bytes ``JSONWriter`` writes, in one growing allocation: an append is a capacity check
+/// and a copy (an array's `append(contentsOf:)` of a buffer took 140 instructions a call), and
+/// the names of a list's records are quoted once for the whole list.
+struct JSONOutput: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+    /// The names last quoted, and their quoted forms with the colon (and the space, when
+    /// indented) one after the other in ``keyBytes``, each ending at its ``keyEnds``.
+    private var quotedNames: FieldNames?
+    private var quotedSpaced = false
+    private var keyBytes: UnsafeMutablePointer<UInt8>?
+    private var keyEnds: [Int] = []
+
+    init(capacity: Int = 256) {
+        self.capacity = max(16, capacity)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        start.deallocate()
+        keyBytes?.deallocate()
+    }
+
+    /// The bytes written so far, as text.
+    var text: String {
+        String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toFit: 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        if capacity - count < bytes.count { grow(toFit: bytes.count) }
+        (start + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// `"name":` (with a space after the colon when `spaced`) for the name at `index` of `names`.
+    mutating func appendKey(_ index: Int, of names: FieldNames, spaced: Bool) {
+        if quotedNames !== names || quotedSpaced != spaced { quote(names, spaced: spaced) }
+        guard let keyBytes else { return }
+        let keyStart = index == 0 ? 0 : keyEnds[index - 1]
+        append(UnsafeBufferPointer(start: keyBytes + keyStart, count: keyEnds[index] - keyStart))
+    }
+
+    private mutating func quote(_ names: FieldNames, spaced: Bool) {
+        var keys: [UInt8] = []
+        keyEnds = names.names.map { name in
+            JSONWriter.appendQuoted(name, to: &keys)
+            keys.append(0x3A)
+            if spaced { keys.append(0x20) }
+            return keys.count
+        }
+        keyBytes?.deallocate()
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, keys.count))
+        bytes.initialize(from: keys, count: keys.count)
+        keyBytes = bytes
+        quotedNames = names
+        quotedSpaced = spaced
+    }
+
+    private mutating func grow(toFit extra: Int) {
+        let newCapacity = max(capacity * 2, count + extra)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.moveInitialize(from: start, count: count)
+        start.deallocate()
+        start = grown
+        capacity = newCapacity
+    }
+}
