@@ -23,6 +23,23 @@ import Testing
     }
 }
 
+extension JSONWriterEscapingTests {
+    /// Plain strings are copied eight bytes at a time, the last ones as the word that ends
+    /// with them: a quote in every place of every length up to 20 is still escaped.
+    @Test func aQuoteIsEscapedWhereverItStands() {
+        for length in 0...20 {
+            let plain = String(repeating: "a", count: length)
+            #expect(JSONWriter.quote(plain) == "\"" + plain + "\"")
+            for place in 0..<length {
+                let before = String(repeating: "a", count: place)
+                let after = String(repeating: "b", count: length - place - 1)
+                let json = "\"" + before + "\\\"" + after + "\""
+                #expect(JSONWriter.quote(before + "\"" + after) == json, "length \(length), quote at \(place)")
+            }
+        }
+    }
+}
+
 /// The writer quotes each record's names: records of different names in one list keep theirs.
 @Suite struct JSONWriterRecordKeysTests {
     @Test func recordsOfDifferentNamesKeepTheirKeys() {

@@ -18,29 +18,33 @@ import Synchronization
 /// ```
 public struct GrowingList<Element>: RandomAccessCollection {
     /// Nil while the list has never held an element.
-    private var buffer: Buffer?
-    public private(set) var count = 0
+    @usableFromInline var buffer: Buffer?
+    /// The elements of this version.
+    @usableFromInline var length = 0
 
     /// An empty list.
-    public init() {}
+    @inlinable public init() {}
 
     /// A list of `elements`, in order.
-    public init(_ elements: some Collection<Element>) {
+    @inlinable public init(_ elements: some Collection<Element>) {
         self.init()
         append(contentsOf: elements)
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    // Inlinable, as the list's other hot paths: a client module's loops specialize them, where
+    // the generic code made a page's scan of the loaded items cost 50 instructions an item.
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { length }
+    @inlinable public var count: Int { length }
 
-    public subscript(position: Int) -> Element {
-        precondition(position >= 0 && position < count, "index out of range")
+    @inlinable public subscript(position: Int) -> Element {
+        precondition(position >= 0 && position < length, "index out of range")
         // A list with elements has a buffer.
         return buffer.unsafelyUnwrapped.elements[position]
     }
 
     /// Adds `newElements` at the end.
-    public mutating func append(contentsOf newElements: some Collection<Element>) {
+    @inlinable public mutating func append(contentsOf newElements: some Collection<Element>) {
         let added = newElements.count
         guard added > 0 else { return }
         var next = claimSlots(added)
@@ -48,23 +52,23 @@ public struct GrowingList<Element>: RandomAccessCollection {
             next.initialize(to: element)
             next += 1
         }
-        count += added
+        length += added
     }
 
     /// The `added` slots after the last element, this list's own from now on: in place when
     /// the buffer's filled part ends with this list and has room, else in a new buffer.
-    private mutating func claimSlots(_ added: Int) -> UnsafeMutablePointer<Element> {
-        if isKnownUniquelyReferenced(&buffer) { buffer?.truncate(to: count) }
-        if let buffer, buffer.claim(from: count, adding: added) { return buffer.elements + count }
-        let grown = Buffer(capacity: Swift.max((buffer?.capacity ?? 0) * 2, count + added, 16))
-        if let buffer { grown.elements.initialize(from: buffer.elements, count: count) }
-        _ = grown.claim(from: 0, adding: count + added)
+    @inlinable mutating func claimSlots(_ added: Int) -> UnsafeMutablePointer<Element> {
+        if isKnownUniquelyReferenced(&buffer) { buffer?.truncate(to: length) }
+        if let buffer, buffer.claim(from: length, adding: added) { return buffer.elements + length }
+        let grown = Buffer(capacity: Swift.max((buffer?.capacity ?? 0) * 2, length + added, 16))
+        if let buffer { grown.elements.initialize(from: buffer.elements, count: length) }
+        _ = grown.claim(from: 0, adding: length + added)
         buffer = grown
-        return grown.elements + count
+        return grown.elements + length
     }
 
     /// Adds `element` at the end.
-    public mutating func append(_ element: Element) {
+    @inlinable public mutating func append(_ element: Element) {
         append(contentsOf: CollectionOfOne(element))
     }
 
@@ -73,12 +77,12 @@ public struct GrowingList<Element>: RandomAccessCollection {
     /// `@unchecked Sendable`: a slot is written once, by the version that claimed it (through
     /// the atomic ``filled``), before that version exists for anyone else, and never again;
     /// ``truncate(to:)`` runs only on a buffer no other version holds.
-    private final class Buffer: @unchecked Sendable {
-        let elements: UnsafeMutablePointer<Element>
-        let capacity: Int
+    @usableFromInline final class Buffer: @unchecked Sendable {
+        @usableFromInline let elements: UnsafeMutablePointer<Element>
+        @usableFromInline let capacity: Int
         private let filled = Atomic<Int>(0)
 
-        init(capacity: Int) {
+        @usableFromInline init(capacity: Int) {
             self.capacity = capacity
             elements = .allocate(capacity: capacity)
         }
@@ -90,14 +94,14 @@ public struct GrowingList<Element>: RandomAccessCollection {
 
         /// Takes the `adding` slots after the first `count`, when those are exactly the
         /// filled ones and there is room; says whether it did.
-        func claim(from count: Int, adding: Int) -> Bool {
+        @usableFromInline func claim(from count: Int, adding: Int) -> Bool {
             guard count + adding <= capacity else { return false }
             return filled.compareExchange(expected: count, desired: count + adding, ordering: .acquiringAndReleasing)
                 .exchanged
         }
 
         /// Drops the elements past the first `count`; for a buffer no other version holds.
-        func truncate(to count: Int) {
+        @usableFromInline func truncate(to count: Int) {
             let end = filled.load(ordering: .acquiring)
             guard end > count else { return }
             (elements + count).deinitialize(count: end - count)
@@ -117,7 +121,7 @@ extension GrowingList: ExpressibleByArrayLiteral {
 
 extension GrowingList: Equatable where Element: Equatable {
     public static func == (lhs: GrowingList, rhs: GrowingList) -> Bool {
-        (lhs.count == rhs.count && lhs.buffer === rhs.buffer) || lhs.elementsEqual(rhs)
+        (lhs.length == rhs.length && lhs.buffer === rhs.buffer) || lhs.elementsEqual(rhs)
     }
 }
 

@@ -134,6 +134,33 @@ public struct JSONReader: ~Copyable {
 
     /// Reads a string.
     public mutating func readString() throws(JSONError) -> String {
+        switch try scanString() {
+        case .plain(let range): String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        case .escaped(let string): string
+        }
+    }
+
+    /// Reads a string and hands `body` its UTF-8 bytes: the input's own when it has no escapes,
+    /// so that no `String` is made for a value read straight into something else (a date, say).
+    public mutating func readString<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(JSONError) -> Result
+    ) throws(JSONError) -> Result {
+        switch try scanString() {
+        case .plain(let range): try body(UnsafeBufferPointer(rebasing: bytes[range]))
+        case .escaped(let string): try Array(string.utf8).withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// A string read by ``scanString()``.
+    private enum ScannedString {
+        /// Without escapes: the range of its bytes in the input.
+        case plain(Range<Int>)
+        /// With escapes, resolved.
+        case escaped(String)
+    }
+
+    /// Reads past a string, its escapes resolved into a `String` only when it has some.
+    private mutating func scanString() throws(JSONError) -> ScannedString {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             throw try mismatch(expected: .string)
@@ -144,11 +171,10 @@ public struct JSONReader: ~Copyable {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
                 position += 1
-                return string
+                return .plain(start..<position - 1)
             }
-            if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
+            if byte == UInt8(ascii: "\\") { return .escaped(try readEscapedString(from: start)) }
             if byte < 0x20 { throw error(.controlCharacterInString) }
             position += 1
         }

@@ -105,12 +105,9 @@ public enum JSONWriter {
     private static func appendQuoted(_ string: String, to output: inout JSONOutput) {
         var string = string
         string.withUTF8 { input in
+            guard !output.appendQuotedIfPlain(input) else { return }
             output.append(0x22)
-            if needsEscape(input) {
-                appendEscaped(input) { output.append($0) }
-            } else {
-                output.append(input)
-            }
+            appendEscaped(input) { output.append($0) }
             output.append(0x22)
         }
     }
