@@ -25,8 +25,9 @@ import Testing
 
 extension JSONWriterEscapingTests {
     /// Plain strings are copied eight bytes at a time, the last ones as the word that ends
-    /// with them: a quote in every place of every length up to 20 is still escaped.
-    @Test func aQuoteIsEscapedWhereverItStands() {
+    /// with them, and read eight at a time: a quote in every place of every length up to 20
+    /// is still escaped, and read back.
+    @Test func aQuoteIsEscapedWhereverItStands() throws {
         for length in 0...20 {
             let plain = String(repeating: "a", count: length)
             #expect(JSONWriter.quote(plain) == "\"" + plain + "\"")
@@ -35,6 +36,10 @@ extension JSONWriterEscapingTests {
                 let after = String(repeating: "b", count: length - place - 1)
                 let json = "\"" + before + "\\\"" + after + "\""
                 #expect(JSONWriter.quote(before + "\"" + after) == json, "length \(length), quote at \(place)")
+                let back = try JSONReader.withReader(over: Array(json.utf8)) { reader throws(JSONError) in
+                    try reader.readString()
+                }
+                #expect(back == before + "\"" + after)
             }
         }
     }

@@ -66,6 +66,9 @@ public struct JSONReader: ~Copyable {
 
     /// Consumes a `null` if one comes next and says whether it did.
     public mutating func readNullIfPresent() throws(JSONError) -> Bool {
+        skipWhitespace()
+        // A string, what comes most often, without telling the kind of anything else.
+        if position < bytes.count, bytes[position] == UInt8(ascii: "\"") { return false }
         guard try peekKind() == .null else { return false }
         try expectLiteral("null")
         return true

@@ -103,9 +103,11 @@ public enum JSONWriter {
     }
 
     private static func appendQuoted(_ string: String, to output: inout JSONOutput) {
+        // In place (a native string is contiguous): `withUTF8` wants a copy of the string.
+        let plain = string.utf8.withContiguousStorageIfAvailable { output.appendQuotedIfPlain($0) }
+        guard plain != true else { return }
         var string = string
         string.withUTF8 { input in
-            guard !output.appendQuotedIfPlain(input) else { return }
             output.append(0x22)
             appendEscaped(input) { output.append($0) }
             output.append(0x22)
