@@ -13,7 +13,7 @@ import Synchronization
 /// cooperative pool that the read's own work would need.
 ///
 /// ```swift
-/// let registered = DeferredPlugins { loader.registeredPlugins() }
+/// let registered = DeferredPlugins { loader.registered().plugins }
 /// let registry = try CommandRegistry(core: core, plugins: builtIns, deferred: registered)
 /// ```
 public final class DeferredPlugins: Sendable {
