@@ -25,6 +25,9 @@ public final class StateStore: StateBackend {
     public static let undoLimit = 1000
 
     private var declarations: [String: StateKeyDeclaration] = [:]
+    /// Finds the keys of deferred plugins (``DeferredPlugins``): asked the first time a dotted
+    /// name is none of the keys known, or every key is needed.
+    private var deferredDeclarations: (() -> [StateKeyDeclaration])?
     /// The core's namespaces of keys made up as it goes, by prefix.
     private var namespaces: [String: StateNamespace] = [:]
     private var entries: [String: StateEntry] = [:]
@@ -38,11 +41,12 @@ public final class StateStore: StateBackend {
     /// changes: one comparison tells a cache of such keys that none changed.
     public private(set) var dottedKeysRevision: UInt64 = 0
 
-    /// An empty store with the keys of the given plugins.
-    public init(declarations: [StateKeyDeclaration] = []) {
+    /// An empty store with the keys of the given plugins, and of deferred ones when first needed.
+    public init(declarations: [StateKeyDeclaration] = [], deferred: (() -> [StateKeyDeclaration])? = nil) {
         for declaration in declarations {
             self.declarations[declaration.key] = declaration
         }
+        deferredDeclarations = deferred
     }
 
     // MARK: Reading
@@ -54,7 +58,7 @@ public final class StateStore: StateBackend {
 
     /// The value of a variable or state key, or nil when there is none (no suggestion made).
     func valueIfKnown(_ name: String) -> Value? {
-        guard entries[name] != nil || declarations[name] != nil else { return nil }
+        guard entries[name] != nil || declaration(of: name) != nil else { return nil }
         return try? entry(name).value
     }
 
@@ -66,7 +70,7 @@ public final class StateStore: StateBackend {
             entries[key.name]?.model = model
             return model
         }
-        guard declarations[key.name] != nil else { throw unknown(key.name) }
+        guard declaration(of: key.name) != nil else { throw unknown(key.name) }
         let model = key.initial()
         entries[key.name] = StateEntry(value: key.encode(model), revision: 0, model: model)
         return model
@@ -74,7 +78,7 @@ public final class StateStore: StateBackend {
 
     private func entry(_ name: String) throws(StateError) -> StateEntry {
         if let entry = entries[name] { return entry }
-        guard let declaration = declarations[name] else { throw unknown(name) }
+        guard let declaration = declaration(of: name) else { throw unknown(name) }
         let (value, model) = declaration.makeInitial()
         let entry = StateEntry(value: value, revision: 0, model: model)
         entries[name] = entry
@@ -84,7 +88,7 @@ public final class StateStore: StateBackend {
     private func untypedModel(_ name: String) throws(StateError) -> any Sendable {
         let entry = try entry(name)
         if let model = entry.model { return model }
-        guard let declaration = declarations[name] else { return entry.value }
+        guard let declaration = declaration(of: name) else { return entry.value }
         let model = try declaration.decode(entry.value, reader)
         entries[name]?.model = model
         return model
@@ -105,7 +109,7 @@ public final class StateStore: StateBackend {
 
     /// Plugin keys, sorted.
     public var pluginKeys: [String] {
-        declarations.keys.sorted()
+        allDeclarations.keys.sorted()
     }
 
     /// User variable names, sorted.
@@ -115,18 +119,33 @@ public final class StateStore: StateBackend {
 
     /// The declaration of a plugin key.
     public func declaration(of key: String) -> StateKeyDeclaration? {
-        declarations[key]
+        if let declaration = declarations[key] { return declaration }
+        guard deferredDeclarations != nil, key.utf8.contains(UInt8(ascii: ".")), namespace(of: key) == nil else {
+            return nil
+        }
+        return allDeclarations[key]
+    }
+
+    /// Every plugin key's declaration, the deferred plugins' found now if not yet.
+    private var allDeclarations: [String: StateKeyDeclaration] {
+        if let deferred = deferredDeclarations {
+            deferredDeclarations = nil
+            for declaration in deferred() where declarations[declaration.key] == nil {
+                declarations[declaration.key] = declaration
+            }
+        }
+        return declarations
     }
 
     /// A copy of the state at this moment, models included, readable from any thread; keys
     /// never read so far are built when the copy reads them.
     public func snapshot() -> StateSnapshot {
-        StateSnapshot(entries: entries, declarations: declarations)
+        StateSnapshot(entries: entries, declarations: allDeclarations)
     }
 
     /// Every variable and key with its value, sorted by name (for `state save`).
     public func allValues() throws(StateError) -> [(key: String, value: Value)] {
-        try Set(entries.keys).union(declarations.keys).sorted().map { key throws(StateError) in
+        try Set(entries.keys).union(allDeclarations.keys).sorted().map { key throws(StateError) in
             (key: key, value: try value(key))
         }
     }
@@ -183,12 +202,13 @@ public final class StateStore: StateBackend {
     /// an outside plugin proposes).
     public func set(_ key: String, to value: Value, by plugin: String) throws(StateError) {
         try checkOwner(key, plugin)
-        let model = try declarations[key]?.checkedModel(of: value, reader: reader)
+        let model = try declaration(of: key)?.checkedModel(of: value, reader: reader)
         write(key, StateEntry(value: value, revision: nextRevision, model: model))
     }
 
+    /// A plugin writes only the keys it declared: declared keys whose namespace is its name.
     private func checkOwner(_ key: String, _ plugin: String) throws(StateError) {
-        guard declarations[key] != nil, owner(of: key) == plugin else {
+        guard declaration(of: key) != nil, key.prefix(while: { $0 != "." }) == plugin else {
             throw .undeclaredKey(key, plugin: plugin)
         }
     }
@@ -204,7 +224,7 @@ public final class StateStore: StateBackend {
                 loaded[key] = value
                 continue
             }
-            if declarations[key] == nil {
+            if declaration(of: key) == nil {
                 guard key.contains(".") else {
                     guard Self.isVariableName(key) else { throw .invalidName(key) }
                     loaded[key] = value
@@ -216,7 +236,7 @@ public final class StateStore: StateBackend {
         }
         let overlay = LoadOverlay(values: loaded, store: self)
         var models: [String: any Sendable] = [:]
-        for (key, _) in newValues where declarations[key] != nil {
+        for (key, _) in newValues where declaration(of: key) != nil {
             models[key] = try overlay.model(key)
         }
         for (key, value) in newValues {
@@ -243,7 +263,7 @@ public final class StateStore: StateBackend {
 
         func model(_ name: String) throws(StateError) -> any Sendable {
             if let model = models[name] { return model }
-            guard let value = values[name], let declaration = store.declarations[name] else {
+            guard let value = values[name], let declaration = store.declaration(of: name) else {
                 return try store.untypedModel(name)
             }
             guard decoding.insert(name).inserted else {
@@ -276,7 +296,7 @@ public final class StateStore: StateBackend {
     }
 
     private func initialEntry(_ key: String) -> StateEntry? {
-        guard let declaration = declarations[key] else { return nil }
+        guard let declaration = declaration(of: key) else { return nil }
         let (value, model) = declaration.makeInitial()
         return StateEntry(value: value, revision: 0, model: model)
     }
@@ -347,13 +367,13 @@ public final class StateStore: StateBackend {
     // MARK: Names
 
     private var allNames: [String] {
-        Array(Set(entries.keys).union(declarations.keys))
+        Array(Set(entries.keys).union(allDeclarations.keys))
     }
 
     private func owner(of key: String) -> String? {
         guard let dot = key.firstIndex(of: ".") else { return nil }
         let namespace = String(key[..<dot])
-        return declarations.keys.contains { $0.hasPrefix(namespace + ".") } ? namespace : nil
+        return allDeclarations.keys.contains { $0.hasPrefix(namespace + ".") } ? namespace : nil
     }
 
     /// Whether `name` can name a user variable: a letter or `_`, then letters, digits, `_`.
