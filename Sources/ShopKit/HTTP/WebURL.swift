@@ -63,7 +63,7 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
         }
         let schemeBytes = input[..<colon]
         guard let first = schemeBytes.first, Self.isLetter(first),
-            schemeBytes.allSatisfy({ Self.isLetter($0) || Self.isDigit($0) || "+-.".utf8.contains($0) })
+            schemeBytes.allSatisfy(Self.isSchemeByte)
         else {
             throw input[..<colon].contains(where: { $0 == UInt8(ascii: "/") }) ? .noScheme : .notAURL
         }
@@ -71,7 +71,7 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
         var rest = input[(colon + 1)...]
         guard rest.starts(with: "//".utf8) else { throw .noHost(scheme: scheme) }
         rest = rest.dropFirst(2)
-        let authorityEnd = rest.firstIndex { "/?#".utf8.contains($0) } ?? rest.endIndex
+        let authorityEnd = rest.firstIndex(where: Self.endsAuthority) ?? rest.endIndex
         var authority = rest[..<authorityEnd]
         if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
         let (host, port) = try Self.split(authority)
@@ -122,7 +122,7 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
                 guard after.first == UInt8(ascii: ":") else { throw .notAURL }
                 portBytes = after.dropFirst()
             }
-            guard hostBytes.dropFirst().dropLast().allSatisfy({ isHexDigit($0) || ":.".utf8.contains($0) }) else {
+            guard hostBytes.dropFirst().dropLast().allSatisfy({ isHexDigit($0) || $0 == 0x3A || $0 == 0x2E }) else {
                 throw .notAURL
             }
         } else {
@@ -178,6 +178,16 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
         case 0x21, 0x24...0x2E, 0x30...0x39, 0x3B, 0x3D, 0x41...0x5A, 0x5F, 0x61...0x7A, 0x7E, 0x80...: true
         default: false
         }
+    }
+
+    /// A letter, a digit, `+`, `-` or `.`.
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+    }
+
+    /// `/`, `?` or `#`.
+    private static func endsAuthority(_ byte: UInt8) -> Bool {
+        byte == 0x2F || byte == 0x3F || byte == 0x23
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

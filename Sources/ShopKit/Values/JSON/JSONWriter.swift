@@ -38,25 +38,30 @@ public enum JSONWriter {
             var text = double.isFinite ? format(double) : "null"
             text.withUTF8 { output.append($0) }
         case .string(let string): appendQuoted(string, to: &output)
+        // Elements and fields are written from where they are: taking each out by subscript
+        // copied it, a retain and a release a value.
         case .list(let elements):
             output.append(0x5B)
-            for index in elements.indices {
-                if index > 0 { output.append(0x2C) }
-                if let indent { newLine(into: &output, spaces: indent * (level + 1)) }
-                write(elements[index], into: &output, indent: indent, level: level + 1)
+            elements.withUnsafeBufferPointer { elements in
+                for index in elements.indices {
+                    if index > 0 { output.append(0x2C) }
+                    if let indent { newLine(into: &output, spaces: indent * (level + 1)) }
+                    write(elements[index], into: &output, indent: indent, level: level + 1)
+                }
             }
             if let indent, !elements.isEmpty { newLine(into: &output, spaces: indent * level) }
             output.append(0x5D)
         case .record(let record):
             output.append(0x7B)
-            let values = record.values
-            for index in 0..<values.count {
-                if index > 0 { output.append(0x2C) }
-                if let indent { newLine(into: &output, spaces: indent * (level + 1)) }
-                output.appendKey(index, of: record.names, spaced: indent != nil)
-                write(values[index], into: &output, indent: indent, level: level + 1)
+            record.values.withUnsafeBufferPointer { values in
+                for index in values.indices {
+                    if index > 0 { output.append(0x2C) }
+                    if let indent { newLine(into: &output, spaces: indent * (level + 1)) }
+                    output.appendKey(index, of: record.names, spaced: indent != nil)
+                    write(values[index], into: &output, indent: indent, level: level + 1)
+                }
             }
-            if let indent, values.count > 0 { newLine(into: &output, spaces: indent * level) }
+            if let indent, record.count > 0 { newLine(into: &output, spaces: indent * level) }
             output.append(0x7D)
         }
     }
