@@ -43,6 +43,20 @@ extension JSONWriterEscapingTests {
             }
         }
     }
+
+    /// Escaped strings are copied eight bytes at a time up to the next byte to escape: a
+    /// newline, a C1 control (two bytes) or DEL in every place after a quote is still escaped.
+    @Test(arguments: [("\n", #"\n"#), ("\u{85}", #"\u0085"#), ("\u{7F}", #"\u007f"#), ("é", "é")])
+    func escapesAreFoundWhereverTheyStand(special: String, escaped: String) throws {
+        for length in 0...20 {
+            for place in 0...length {
+                let before = "\"" + String(repeating: "a", count: place)
+                let after = String(repeating: "b", count: length - place)
+                let json = "\"\\\"" + String(repeating: "a", count: place) + escaped + after + "\""
+                #expect(JSONWriter.quote(before + special + after) == json, "length \(length), at \(place)")
+            }
+        }
+    }
 }
 
 /// The writer quotes each record's names: records of different names in one list keep theirs.

@@ -26,12 +26,6 @@ enum JSONPlainBytes {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// Whether any byte of `word` is a quote, a backslash or below 0x20.
-    @inline(__always)
-    static func hasSpecialByte(_ word: UInt64) -> Bool {
-        specialBytes(in: word) != 0
-    }
-
     /// The high bit of each byte of `word` that may be a quote, a backslash or below 0x20:
     /// zero when none is, and the lowest bit set is always one that is (a borrow only runs
     /// upwards from a byte that matched).
@@ -44,13 +38,14 @@ enum JSONPlainBytes {
     /// byte of the C1 controls): what ``JSONWriter`` escapes.
     @inline(__always)
     static func needsEscape(_ word: UInt64) -> Bool {
-        hasSpecialByte(word) || hasByte(0x7F, in: word) || hasByte(0xC2, in: word)
+        escapeBytes(in: word) != 0
     }
 
-    /// Whether a byte of `word` equals `byte` (exact: a zero byte of the xor).
+    /// The high bit of each byte of `word` that may be one ``needsEscape(_:)`` looks for,
+    /// the lowest set bit always one that is (as ``specialBytes(in:)``).
     @inline(__always)
-    private static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
-        byteMask(byte, in: word) != 0
+    static func escapeBytes(in word: UInt64) -> UInt64 {
+        specialBytes(in: word) | byteMask(0x7F, in: word) | byteMask(0xC2, in: word)
     }
 
     /// The high bits of ``belowMask(_:in:)`` for the bytes of `word` equal to `byte`.
