@@ -21,11 +21,8 @@ struct NewsMoreCommand: Command {
             return nil
         case .loaded(_, let added, let dropped):
             let new = feed.items.suffix(added)
-            // The records the load just stored for the new items: each is made once.
-            let stored = try invocation.state[NewsKeys.items].values
-            let records = stored.count == feed.items.count ? Array(stored.suffix(added)) : new.map(\.value)
             return CommandResult(
-                .list(records),
+                .list(new.map(\.value)),
                 view: NewsListView(
                     new, firstNumber: feed.items.count - added + 1, today: context.today,
                     status: NewsListView.status(of: feed, dropped: dropped)))

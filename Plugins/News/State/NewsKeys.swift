@@ -9,7 +9,7 @@ enum NewsKeys {
     static let items = StateKey<NewsItemList>(
         "news.items", abstract: "loaded news, in order: {id, title, description, publishedDate, url, …}",
         type: .list(of: .record), initial: NewsItemList([]),
-        decode: { value, _ throws(StateError) in try NewsItemList(value: value) }, encode: { .list($0.values) })
+        decode: { value, _ throws(StateError) in try NewsItemList(value: value) }, encode: \.value)
 
     static let page = StateKey<Int>(
         "news.page", abstract: "the last page loaded (0 before any)", type: .int, initial: 0,
@@ -71,18 +71,13 @@ enum NewsKeys {
     }
 
     /// Writes `new` over `old`: only the keys that differ. With `appendedTo`, `new`'s items
-    /// are the first `appendedTo` stored items followed by new ones (a page was added), and
-    /// only those are converted; `old.items` is not read.
+    /// are the first `appendedTo` stored items followed by new ones (a page was added), so
+    /// their count tells whether they changed; `old.items` is not compared.
     static func write(
         _ new: NewsFeedState, over old: NewsFeedState, appendedTo count: Int? = nil, to state: StateAccess
     ) throws {
         if let count {
-            let stored = try state[items]
-            if new.items.count > count, stored.items.count == count {
-                try state.set(items, to: stored.extended(to: new.items))
-            } else if new.items.count != count {
-                try state.set(items, to: NewsItemList(new.items))
-            }
+            if new.items.count != count { try state.set(items, to: NewsItemList(new.items)) }
         } else if new.items != old.items {
             try state.set(items, to: NewsItemList(new.items))
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The shared store: user variables and plugin state under dotted keys, with nested
 /// changes and a bounded, labelled undo.
 ///
@@ -72,7 +74,7 @@ public final class StateStore: StateBackend {
         }
         guard declaration(of: key.name) != nil else { throw unknown(key.name) }
         let model = key.initial()
-        entries[key.name] = StateEntry(value: key.encode(model), revision: 0, model: model)
+        entries[key.name] = StateEntry(model: model, revision: 0) { key.encode(model) }
         return model
     }
 
@@ -195,7 +197,7 @@ public final class StateStore: StateBackend {
     /// Sets a typed key the plugin declared to `model`.
     public func set<Model>(_ key: StateKey<Model>, to model: Model, by plugin: String) throws(StateError) {
         try checkOwner(key.name, plugin)
-        write(key.name, StateEntry(value: key.encode(model), revision: nextRevision, model: model))
+        write(key.name, StateEntry(model: model, revision: nextRevision) { key.encode(model) })
     }
 
     /// Sets a key the plugin declared to `value`, after checking and decoding it (a change
@@ -383,26 +385,54 @@ public final class StateStore: StateBackend {
 }
 
 /// A value in the store, the revision that wrote it, and its decoded model once read.
+///
+/// A model a plugin writes is kept as it is, and the value encoded from it when first read
+/// (``EncodedModel``): a command that grows a large model (a page of news added to the loaded
+/// ones) neither makes the whole value again nor leaves undo a copy of it, unless something
+/// reads it.
 struct StateEntry: Sendable {
-    var value: Value
+    private var content: Content
     var revision: UInt64
-    /// The model, boxed: entries are copied on every write, and a box copies as one
-    /// reference where an existential copies through its type's witnesses.
-    private var box: ModelBox?
-
-    init(value: Value, revision: UInt64, model: (any Sendable)?) {
-        self.value = value
-        self.revision = revision
-        box = model.map(ModelBox.init)
-    }
-
-    var model: (any Sendable)? {
-        get { box?.model }
-        set { box = newValue.map(ModelBox.init) }
-    }
     /// The serial of the change that wrote it while that change was the innermost one open
     /// (0: none, or not known): a later write under the same change notes nothing.
     var writtenInChange: UInt64 = 0
+
+    /// Boxed, so that entries, copied on every write, copy one reference where an existential
+    /// model copies through its type's witnesses.
+    private enum Content: Sendable {
+        /// A value, with its model once decoded.
+        case value(Value, model: ModelBox?)
+        /// A model a plugin wrote, its value encoded on first read.
+        case model(EncodedModel)
+    }
+
+    init(value: Value, revision: UInt64, model: (any Sendable)?) {
+        content = .value(value, model: model.map(ModelBox.init))
+        self.revision = revision
+    }
+
+    /// An entry holding `model`, whose value is `encode`'s, made on first read.
+    init(model: any Sendable, revision: UInt64, encode: @escaping @Sendable () -> Value) {
+        content = .model(EncodedModel(model, encode: encode))
+        self.revision = revision
+    }
+
+    var value: Value {
+        switch content {
+        case .value(let value, _): value
+        case .model(let encoded): encoded.value
+        }
+    }
+
+    var model: (any Sendable)? {
+        get {
+            switch content {
+            case .value(_, let box): box?.model
+            case .model(let encoded): encoded.model
+            }
+        }
+        set { content = .value(value, model: newValue.map(ModelBox.init)) }
+    }
 }
 
 /// A decoded model, kept by reference in a ``StateEntry``.
@@ -411,5 +441,27 @@ final class ModelBox: Sendable {
 
     init(_ model: any Sendable) {
         self.model = model
+    }
+}
+
+/// A model a plugin wrote, with its value: encoded on first read (from any thread: a snapshot
+/// of the state is read off the session's) and kept.
+final class EncodedModel: Sendable {
+    let model: any Sendable
+    private let encode: @Sendable () -> Value
+    private let encoded = Mutex<Value?>(nil)
+
+    init(_ model: any Sendable, encode: @escaping @Sendable () -> Value) {
+        self.model = model
+        self.encode = encode
+    }
+
+    var value: Value {
+        encoded.withLock { encoded in
+            if let encoded { return encoded }
+            let value = encode()
+            encoded = value
+            return value
+        }
     }
 }
