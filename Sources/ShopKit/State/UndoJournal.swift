@@ -61,8 +61,8 @@ struct UndoJournal {
     /// whether it did.
     mutating func commit() -> Bool {
         foldChildren()
-        guard let change = open else { return false }
-        open = nil
+        // Taken, not copied and then cleared: the label's text is retained and released once.
+        guard let change = open.take() else { return false }
         guard entries.count > change.start else { return false }
         steps.append((change.label, change.start))
         if stepCount > StateStore.undoLimit { forgetOldestStep() }
@@ -72,8 +72,7 @@ struct UndoJournal {
     /// Closes the open change, giving back every key it (and the changes inside it) wrote.
     mutating func rollBack(restoring restore: (String, StateEntry?) -> Void) {
         foldChildren()
-        guard let change = open else { return }
-        open = nil
+        guard let change = open.take() else { return }
         for (key, previous) in entries[change.start...] { restore(key, previous) }
         entries.removeSubrange(change.start...)
     }
