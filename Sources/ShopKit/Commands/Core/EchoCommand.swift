@@ -1,5 +1,5 @@
 /// `echo WORDS…`: the words joined by spaces.
-struct EchoCommand: Command {
+struct EchoCommand: SynchronousCommand {
     static let words = Argument<[String]>("WORDS", "text, variables")
 
     let spec = CommandSpec(
@@ -7,7 +7,7 @@ struct EchoCommand: Command {
         arguments: [Self.words],
         examples: [Example("echo \"total: ${services.mode}\"")])
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         .value(.string(try invocation[Self.words].joined(separator: " ")))
     }
 }
