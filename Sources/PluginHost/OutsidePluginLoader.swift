@@ -1,12 +1,15 @@
+import Dispatch
 import ShopKit
+import Synchronization
 
 /// Finds outside plugins and their manifests: the registered ones from the registry file
-/// (one `stat` each at start, a spawn only for an executable that changed; each cached
-/// manifest read in full on first use), and one given by path (`--plugin`, `#%plugin`, `plugin add`), which is started once for its manifest.
+/// (one `stat` each, a spawn only for an executable that changed; each cached manifest read in
+/// full on first use), and one given by path (`--plugin`, `#%plugin`, `plugin add`), which is
+/// started once for its manifest.
 ///
 /// ```swift
 /// let loader = OutsidePluginLoader(settings: settings, registryPath: PluginRegistryFile.defaultPath(environment: env))
-/// let (plugins, warnings) = await loader.registered()
+/// let (plugins, warnings) = loader.registered()
 /// let promo = try await loader.load("./shop-plugin-promo", workingDirectory: cwd)
 /// ```
 public struct OutsidePluginLoader: Sendable {
@@ -22,31 +25,60 @@ public struct OutsidePluginLoader: Sendable {
 
     /// The registered plugins. A plugin whose executable changed is asked for its manifest
     /// again and the file updated; a broken entry or file is a warning, never a failure.
-    public func registered() async -> (plugins: [OutsidePlugin], warnings: [String]) {
+    ///
+    /// Synchronous, for ``DeferredPlugins``, which finds them when a session first needs them:
+    /// when an executable changed it blocks until that plugin answered, so it must not be
+    /// called from a thread of the cooperative pool (the plugin's conversation runs there).
+    public func registered() -> (plugins: [OutsidePlugin], warnings: [String]) {
+        let (registry, warnings) = PluginRegistryFile.load(from: registryPath)
+        if registry.entries.allSatisfy(\.executable.isUnchanged) {
+            return plugins(of: registry, warnings: warnings)
+        }
+        let answer = Mutex<(plugins: [OutsidePlugin], warnings: [String])?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let refreshed = await refreshed()
+            answer.withLock { $0 = refreshed }
+            done.signal()
+        }
+        done.wait()
+        return answer.withLock { $0 } ?? ([], warnings)
+    }
+
+    /// The registered plugins, those whose executables changed asked for their manifests
+    /// again and the file updated.
+    private func refreshed() async -> (plugins: [OutsidePlugin], warnings: [String]) {
         var (registry, warnings) = PluginRegistryFile.load(from: registryPath)
-        var plugins: [OutsidePlugin] = []
         var changed = false
-        for var entry in registry.entries {
-            if !entry.executable.isUnchanged {
-                do {
-                    let executable = try PluginExecutable.inspect(entry.executable.path)
-                    entry.manifest = CachedManifest(try await manifest(of: executable, expectedName: entry.name))
-                    entry.executable = executable
-                    registry.register(entry)
-                    changed = true
-                } catch {
-                    warnings.append("plugin \(entry.name): \(error); its commands are from the cached manifest")
-                }
+        for var entry in registry.entries where !entry.executable.isUnchanged {
+            do {
+                let executable = try PluginExecutable.inspect(entry.executable.path)
+                entry.manifest = CachedManifest(try await manifest(of: executable, expectedName: entry.name))
+                entry.executable = executable
+                registry.register(entry)
+                changed = true
+            } catch {
+                warnings.append("plugin \(entry.name): \(error); its commands are from the cached manifest")
             }
+        }
+        if changed {
+            do { try registry.save() } catch { warnings.append("\(error)") }
+        }
+        return plugins(of: registry, warnings: warnings)
+    }
+
+    /// A plugin for each entry of `registry`; an entry that cannot be one is a warning.
+    private func plugins(of registry: PluginRegistryFile, warnings: [String]) -> (
+        plugins: [OutsidePlugin], warnings: [String]
+    ) {
+        var (plugins, warnings) = ([OutsidePlugin](), warnings)
+        for entry in registry.entries {
             do {
                 plugins.append(
                     try OutsidePlugin(cached: entry.manifest, executable: entry.executable.path, settings: settings))
             } catch {
                 warnings.append("plugin \(entry.name): \(error); not loaded")
             }
-        }
-        if changed {
-            do { try registry.save() } catch { warnings.append("\(error)") }
         }
         return (plugins, warnings)
     }

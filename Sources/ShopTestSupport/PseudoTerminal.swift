@@ -55,21 +55,13 @@ public final class PseudoTerminal {
     }
 
     /// How a program ended.
-    public enum ExitStatus: Equatable, Hashable, Sendable {
-        /// It exited with this status.
-        case exited(Int32)
-        /// It was killed by this signal.
-        case signaled(Int32)
-    }
+    public typealias ExitStatus = SpawnedProcess.ExitStatus
 
     /// The program's process id (also its process group and session id).
-    public let processIdentifier: pid_t
+    public var processIdentifier: pid_t { process.processIdentifier }
     /// The pseudo-terminal the program runs on.
     public let terminal: PseudoTerminalPair
-    private var exitStatus: ExitStatus?
-
-    /// glibc's `POSIX_SPAWN_SETSID` (not exported to Swift): the child starts a new session.
-    private static let spawnSetSession: Int32 = 0x80
+    private let process: SpawnedProcess
 
     /// The environment programs get by default: this process's, with `TERM=xterm-256color` and
     /// without `COLUMNS`/`LINES` (which would override the terminal size).
@@ -100,9 +92,13 @@ public final class PseudoTerminal {
     ) throws(PseudoTerminalError) {
         let terminal = try PseudoTerminalPair(columns: columns, rows: rows)
         self.terminal = terminal
-        self.processIdentifier = try Self.spawn(
-            executable: executable, arguments: arguments, environment: environment,
-            workingDirectory: workingDirectory, terminalPath: terminal.slavePath)
+        do {
+            process = try SpawnedProcess(
+                executable: executable, arguments: arguments, environment: environment,
+                workingDirectory: workingDirectory, streams: .terminal(terminal.slavePath))
+        } catch {
+            throw PseudoTerminalError(.systemCallFailed(name: error.call, errno: error.errno), output: "")
+        }
     }
 
     deinit { terminate() }
@@ -167,7 +163,7 @@ public final class PseudoTerminal {
     public func waitForExit(timeout: Duration = .seconds(5)) async throws(PseudoTerminalError) -> ExitStatus {
         let deadline = ContinuousClock.now + timeout
         while true {
-            if let status = reap() {
+            if let status = process.status {
                 try terminal.drainOutput(for: .milliseconds(20))
                 return status
             }
@@ -180,101 +176,10 @@ public final class PseudoTerminal {
     }
 
     /// How the program ended, without waiting; nil while it runs.
-    public var statusIfExited: ExitStatus? { reap() }
+    public var statusIfExited: ExitStatus? { process.status }
 
     /// Kills the program and its process group if still running, and reaps it. Idempotent.
     public func terminate() {
-        guard reap() == nil else { return }
-        _ = kill(-processIdentifier, SIGKILL)
-        _ = kill(processIdentifier, SIGKILL)
-        let deadline = ContinuousClock.now + .seconds(2)
-        while reap() == nil && ContinuousClock.now < deadline {
-            usleep(1000)
-        }
-    }
-
-    /// Collects the exit status without blocking; nil while the program runs.
-    private func reap() -> ExitStatus? {
-        if let exitStatus { return exitStatus }
-        var status: Int32 = 0
-        let result = waitpid(processIdentifier, &status, WNOHANG)
-        guard result == processIdentifier else {
-            // ECHILD: already reaped elsewhere; report it as gone.
-            if result < 0 && errno == ECHILD { exitStatus = .signaled(0) }
-            return exitStatus
-        }
-        // The WIFEXITED / WEXITSTATUS / WTERMSIG macros, which Swift cannot import.
-        let signal = status & 0x7F
-        exitStatus = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
-        return exitStatus
-    }
-
-    private static func spawn(
-        executable: String,
-        arguments: [String],
-        environment: [String: String],
-        workingDirectory: String?,
-        terminalPath: String
-    ) throws(PseudoTerminalError) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-
-        // A new session (setsid runs before the file actions), then opening the terminal
-        // without O_NOCTTY makes it the session's controlling terminal.
-        if let workingDirectory {
-            let status = addChangeDirectory(&actions, workingDirectory)
-            guard status == 0 else {
-                throw PseudoTerminalError(
-                    .systemCallFailed(name: "posix_spawn_file_actions_addchdir_np", errno: status), output: "")
-            }
-        }
-        posix_spawn_file_actions_addopen(&actions, 0, terminalPath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-
-        var noSignals = sigset_t()
-        var allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(
-            &attributes, Int16(spawnSetSession | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for argument in argv { free(argument) }
-            for variable in envp { free(variable) }
-        }
-        var pid: pid_t = 0
-        let result =
-            executable.contains("/")
-            ? posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-            : posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else {
-            throw PseudoTerminalError(.systemCallFailed(name: "posix_spawn \(executable)", errno: result), output: "")
-        }
-        return pid
-    }
-
-    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29), looked up at run time because
-    /// Swift's Glibc module does not export it.
-    private static func addChangeDirectory(_ actions: inout posix_spawn_file_actions_t, _ path: String) -> Int32 {
-        typealias AddChangeDirectory =
-            @convention(c) (
-                UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
-            ) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else {
-            return ENOSYS
-        }
-        let function = unsafeBitCast(symbol, to: AddChangeDirectory.self)
-        return path.withCString { function(&actions, $0) }
+        process.kill()
     }
 }

@@ -97,34 +97,46 @@ public enum ShopBinary {
         whileRunning: ((Running) async throws -> Void)? = nil
     ) async throws -> Result {
         let folder = try FileSystemFolder(prefix: "shop-run")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: launchPath ?? path)
-        process.arguments = arguments
-        process.environment = environment.merging(sanitizerSettings) { given, _ in given }
-        process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
         let inputPath = try folder.write(input, to: "stdin")
         let outputPath = try folder.write("", to: "stdout")
         let errorPath = try folder.write("", to: "stderr")
-        process.standardInput = FileHandle(forReadingAtPath: inputPath)
-        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
-        process.standardError = FileHandle(forWritingAtPath: errorPath)
-        try process.run()
+        let process = try SpawnedProcess(
+            executable: launchPath ?? path, arguments: arguments,
+            environment: environment.merging(sanitizerSettings) { given, _ in given },
+            workingDirectory: workingDirectory, streams: .files(input: inputPath, output: outputPath, error: errorPath))
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        try await whileRunning?(
-            Running(processIdentifier: process.processIdentifier, outputPath: outputPath, deadline: deadline))
-        while process.isRunning {
-            if ContinuousClock.now > deadline {
-                process.terminate()
-                process.waitUntilExit()
-                throw Failure(description: "shop \(arguments) did not finish within \(timeout) s")
-            }
-            try await Task.sleep(for: .milliseconds(2))
+        do {
+            try await whileRunning?(
+                Running(processIdentifier: process.processIdentifier, outputPath: outputPath, deadline: deadline))
+        } catch {
+            process.kill()
+            throw error
         }
-        let status =
-            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        let status = try await exitStatus(of: process, by: deadline) {
+            "shop \(arguments) did not finish within \(timeout) s"
+        }
         return Result(
             status: status,
             standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
             standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+    }
+
+    /// The exit status of `process` (128 + the signal number when a signal ended it), polled
+    /// until it ends; when `deadline` passes first, it is killed and `failure` thrown.
+    private static func exitStatus(
+        of process: SpawnedProcess, by deadline: ContinuousClock.Instant, failure: () -> String
+    ) async throws -> Int32 {
+        while true {
+            switch process.status {
+            case .exited(let code)?: return code
+            case .signaled(let signal)?: return 128 + signal
+            case nil:
+                guard ContinuousClock.now <= deadline else {
+                    process.kill()
+                    throw Failure(description: failure())
+                }
+                try await Task.sleep(for: .milliseconds(2))
+            }
+        }
     }
 }

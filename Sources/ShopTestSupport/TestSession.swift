@@ -21,11 +21,12 @@ public final class TestSession: Sendable {
     /// A temporary state folder, removed when the test session goes away.
     public let stateDirectory: String
 
-    /// A session with `plugins` in the test environment.
+    /// A session with `plugins`, and `deferredPlugins` found when first needed, in the test
+    /// environment.
     public init(
-        plugins: [any Plugin], width: Int = 80, now: Double = TranscriptRunner.defaultNow,
-        style: TerminalStyle = .plain, format: OutputFormat = .table, workingDirectory: String? = nil,
-        showsErrorLocations: Bool = false
+        plugins: [any Plugin], deferredPlugins: DeferredPlugins? = nil, width: Int = 80,
+        now: Double = TranscriptRunner.defaultNow, style: TerminalStyle = .plain, format: OutputFormat = .table,
+        workingDirectory: String? = nil, showsErrorLocations: Bool = false
     ) throws {
         stateDirectory = try FileSystem.makeTemporaryDirectory(prefix: "shop-unit", environment: [:])
         let environment = SessionEnvironment.fixed(
@@ -34,7 +35,7 @@ public final class TestSession: Sendable {
         session = try Session(
             configuration: SessionConfiguration(
                 plugins: plugins, environment: environment, output: output, format: format,
-                showsErrorLocations: showsErrorLocations))
+                showsErrorLocations: showsErrorLocations, deferredPlugins: deferredPlugins))
     }
 
     deinit {

@@ -22,6 +22,15 @@ struct CommandLineOptions: Equatable {
         case manPage
         /// `shop completions SHELL`.
         case completions(ShellCompletions.Shell)
+
+        /// Whether it runs one script in one session (`run`, `-c`), which reads the registered
+        /// plugins only when it first needs one.
+        var runsAScript: Bool {
+            switch self {
+            case .run, .commands: true
+            default: false
+            }
+        }
     }
 
     /// When to colour output.

@@ -4,20 +4,23 @@ import PluginHost
 import ServicesPlugin
 import ShopKit
 
-/// The plugins of this run: the built-in ones, the outside ones registered with `plugin add`
-/// (from their cached manifests: nothing is started), and those given by `--plugin` (started
-/// once for their manifests; one with a built-in's name replaces it).
+/// The plugins of this run: the built-in ones, those given by `--plugin` (started once for
+/// their manifests; one with a built-in's name replaces it), and the outside ones registered
+/// with `plugin add`, read from their cached manifests (nothing is started) when a session
+/// first needs them.
 struct PluginCatalog: Sendable {
     /// Every built-in plugin, in the order `help` lists them.
     static var builtIns: [any Plugin] { [ServicesPlugin(), FeedPlugin(), NewsPlugin()] }
 
-    /// The plugins every session of the run gets.
+    /// The plugins every session of the run gets at once.
     var plugins: [any Plugin]
+    /// The registered plugins: found the first time a session needs one (warnings about a
+    /// damaged registry are printed then), and kept for every session of the run.
+    let registered: DeferredPlugins
     /// Finds and starts outside plugins.
     var loader: OutsidePluginLoader
 
-    /// The catalog for `options`; warnings (a damaged registry file) are printed, a
-    /// `--plugin` that cannot be loaded is an error.
+    /// The catalog for `options`; a `--plugin` that cannot be loaded is an error.
     static func load(options: CommandLineOptions, process: ProcessEnvironment, output: StandardStreams) async
         -> PluginCatalog?
     {
@@ -25,11 +28,12 @@ struct PluginCatalog: Sendable {
             settings: settings(
                 process: process, stateDirectory: process.stateDirectory(option: options.stateDirectory)),
             registryPath: PluginRegistryFile.defaultPath(environment: process.variables))
-        var catalog = PluginCatalog(plugins: builtIns, loader: loader)
-        let (registered, warnings) = await loader.registered()
-        for warning in warnings { output.write("warning: \(warning)\n", to: .standardError) }
-        let builtInNames = catalog.plugins.map(\.name)
-        catalog.add(registered.filter { !builtInNames.contains($0.name) })
+        let registered = DeferredPlugins {
+            let (plugins, warnings) = loader.registered()
+            for warning in warnings { output.write("warning: \(warning)\n", to: .standardError) }
+            return plugins
+        }
+        var catalog = PluginCatalog(plugins: builtIns, registered: registered, loader: loader)
         for path in options.plugins {
             do {
                 catalog.add([try await loader.load(path, workingDirectory: process.workingDirectory)])
@@ -39,6 +43,13 @@ struct PluginCatalog: Sendable {
             }
         }
         return catalog
+    }
+
+    /// Every plugin of the run, the registered ones found now if not yet (those named as one
+    /// of ``plugins`` left out).
+    var allPlugins: [any Plugin] {
+        let names = Set(plugins.map(\.name))
+        return plugins + registered.all.filter { !names.contains($0.name) }
     }
 
     /// How outside plugin processes start in this run.
@@ -69,7 +80,7 @@ struct PluginCatalog: Sendable {
 
     /// The `plugin …` commands the host adds to the core.
     var hostCommands: [any Command] {
-        PluginCommandContext(loader: loader, builtIns: Self.builtIns).commands
+        PluginCommandContext(loader: loader, builtIns: Self.builtIns, registered: registered).commands
     }
 
     /// This catalog with the plugins a file's `#%plugin` lines name (relative to the file)

@@ -35,7 +35,7 @@ struct SessionFactory {
     ) -> TranscriptRunner.Settings {
         let catalog = catalog ?? self.catalog
         var settings = TranscriptRunner.Settings(
-            plugins: catalog.plugins, now: options.now ?? TranscriptRunner.defaultNow, update: update,
+            plugins: catalog.allPlugins, now: options.now ?? TranscriptRunner.defaultNow, update: update,
             processEnvironment: process.variables, scratchDirectory: scratchDirectory,
             hostCommands: catalog.hostCommands)
         settings.http = CurlTransport()
@@ -54,7 +54,8 @@ struct SessionFactory {
                     plugins: catalog.plugins, environment: environment, output: output, history: history,
                     sessionID: Self.newSessionID(), format: options.format,
                     showsErrorLocations: !environment.isInteractive, echoesSteps: echo,
-                    hostCommands: catalog.hostCommands, commandsFolder: process.commandsFolder))
+                    hostCommands: catalog.hostCommands, commandsFolder: process.commandsFolder,
+                    deferredPlugins: catalog.registered))
         } catch {
             output.write("shop: internal error: \(error)\n", to: .standardError)
             return nil

@@ -38,6 +38,11 @@ enum Shop {
         }
         guard let catalog = await PluginCatalog.load(options: options, process: process, output: StandardStreams())
         else { return 2 }
+        if !options.mode.runsAScript {
+            // Read now, on the main thread: the prompt and Tab need every plugin at once, and
+            // `shop test` runs its files on the pool, where a wait for a plugin could starve.
+            _ = catalog.registered.all
+        }
         let factory = SessionFactory(options: options, process: process, catalog: catalog)
         switch options.mode {
         case .help, .version, .completions:

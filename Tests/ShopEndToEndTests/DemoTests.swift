@@ -71,7 +71,7 @@ import Testing
         try await terminal.waitFor("counter is 2")
         #expect(!terminal.output.contains("never shown"))
         #expect(!terminal.output.contains("a comment the audience"))
-        try await terminal.waitForKeyByKeyInput()
+        try await waitForStep(terminal, 4)
         try terminal.send("q")
         #expect(try await terminal.waitForExit() == .exited(0))
     }
@@ -92,7 +92,7 @@ import Testing
         try await terminal.waitForKeyByKeyInput()
         try await typeAndRun(terminal, "echo \"counter is $counter\"")
         try await terminal.waitFor("counter is 1")
-        try await terminal.waitForKeyByKeyInput()
+        try await waitForStep(terminal, 4)
         try terminal.send("q")
         #expect(try await terminal.waitForExit() == .exited(0))
     }
@@ -121,7 +121,9 @@ import Testing
         #expect(!terminal.output.contains("xyz"))
     }
 
-    /// Waits for step `number`'s prompt and the presenter's keys.
+    /// Waits for step `number`'s prompt and the presenter's keys. A step's output is not
+    /// enough: the terminal stays in key-by-key mode while a step runs, and keys typed then
+    /// are dropped when it ends.
     private func waitForStep(_ terminal: PseudoTerminal, _ number: Int) async throws {
         try await terminal.waitFor("\(number)/")
         try await terminal.waitFor("shop> ")
@@ -263,6 +265,7 @@ import Testing
         try await terminal.waitForKeyByKeyInput()
         try await typeAndRun(terminal, #"echo "last $last""#)
         try await terminal.waitFor("unknown variable 'last'")
+        try await terminal.waitFor("end of demo")
         try terminal.send("q")
         #expect(try await terminal.waitForExit() == .exited(0))
     }

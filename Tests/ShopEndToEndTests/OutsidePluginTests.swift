@@ -161,9 +161,14 @@ import Testing
         #expect(starts() == afterAdd, "an unchanged executable is not started: its cached manifest is used")
         #expect(try registeredReads() == ["services.selected"])
 
-        // A new modification time is a changed executable: it is asked for its manifest again.
+        // A new modification time is a changed executable: it is asked for its manifest again,
+        // by the first session that needs the outside plugins, not by one that never does.
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSince1970: 2_000_000_000)], ofItemAtPath: copy)
+        let unused = try await shop(["-c", "services select windows; set n 2; echo $n"])
+        #expect(unused.standardError == "")
+        #expect(starts() == afterAdd, "a session that needs no outside plugin does not read the registry")
+        #expect(try registeredReads() == ["services.selected"])
         let changed = try await shop(["-c", "help fake echo"], extra: ["SHOP_FAKE_READS": "services.items"])
         #expect(changed.standardError == "")
         let afterChange = starts()
@@ -237,12 +242,14 @@ import Testing
         #expect(used.standardOutput == "")
     }
 
-    @Test func aCachedManifestWithADamagedHeadIsAWarningAtStart() async throws {
+    @Test func aCachedManifestWithADamagedHeadIsAWarningWhenThePluginsAreFirstNeeded() async throws {
         _ = try await registerFake { manifest in
             manifest["reads"] = ["nodot"]
         }
-        let result = try await shop(["-c", "services select windows"])
-        #expect(result.standardOutput == "✓ selected Window cleaning (1 500 ₽)\n")
+        let unused = try await shop(["-c", "services select windows"])
+        #expect(unused.standardError == "", "a session that needs no outside plugin does not read the registry")
+        let result = try await shop(["-c", "services select windows\nplugins | count"])
+        #expect(result.standardOutput == "✓ selected Window cleaning (1 500 ₽)\n3\n")
         #expect(
             result.standardError
                 == "warning: plugin fake: manifest.reads[0]: 'nodot' is not a state key (PLUGIN.KEY); not loaded\n")
@@ -265,12 +272,17 @@ import Testing
     ])
     func aCorruptOrNewerRegistryIsAWarningAndBuiltInsStillWork(text: String, warning: String) async throws {
         try folder.write(text, to: "data/shop/plugins.json")
-        let result = try await shop(["-c", "services select windows"])
-        #expect(result.status == 0)
+        let unused = try await shop(["-c", "services select windows"])
+        #expect(unused.standardError == "", "a session that needs no outside plugin does not read the registry")
+        // A name that is none of the built-ins' might be an outside plugin's: the registry is read.
+        let result = try await shop(["-c", "services select windows\nnosuch"])
+        #expect(result.status == 1)
         #expect(result.standardOutput == "✓ selected Window cleaning (1 500 ₽)\n")
-        #expect(result.standardError.hasPrefix("warning: the plugin registry '\(folder.path)/data/shop/plugins.json' "))
-        #expect(result.standardError.contains(warning))
-        #expect(result.standardError.split(separator: "\n").count == 1)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.standardError)")
+        #expect(lines.first?.hasPrefix("warning: the plugin registry '\(folder.path)/data/shop/plugins.json' ") == true)
+        #expect(lines.first?.contains(warning) == true)
+        #expect(lines.last == "error: unknown command 'nosuch'")
     }
 
     /// The Python reference plugin, a real process.

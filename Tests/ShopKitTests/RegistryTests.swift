@@ -88,6 +88,67 @@ import Testing
         #expect(broken.verbNames(of: "p").isEmpty)
     }
 
+    /// How many times deferred plugins were looked for.
+    private final class Reads: Sendable {
+        private let count = Mutex(0)
+        var value: Int { count.withLock { $0 } }
+        func add() { count.withLock { $0 += 1 } }
+    }
+
+    @Test func deferredPluginsAreFoundOnceWhenAQuestionNeedsThemAndTheGivenOnesWin() throws {
+        let reads = Reads()
+        let deferred = DeferredPlugins {
+            reads.add()
+            return [
+                Bundle(name: "late", commands: [Named(["late", "x"])]),
+                Bundle(name: "p", commands: [Named(["p", "z"])]),
+                Bundle(name: "echo", commands: []),
+            ]
+        }
+        let registry = try CommandRegistry(
+            core: [Named(["echo"])], plugins: [Bundle(name: "p", commands: [Named(["p", "y"])])], deferred: deferred)
+        _ = try registry.resolve("echo", nil)
+        #expect(try registry.resolve("p", "y").command.spec.name == "p y")
+        #expect(registry.isGroup("p") && registry.plugin(named: "p") != nil)
+        #expect(reads.value == 0, "what the given plugins answer needs no deferred ones")
+        #expect(try registry.resolve("late", "x").command.spec.name == "late x")
+        #expect(reads.value == 1)
+        #expect(registry.plugins.map(\.name) == ["p", "late"], "the given p and the core's echo win")
+        #expect(registry.verbNames(of: "p") == ["y"])
+        #expect(registry.topLevelNames == ["echo", "late", "p"])
+        #expect(!registry.isGroup("nosuch"))
+        #expect(reads.value == 1)
+    }
+
+    /// The counter plugin, deferred, each read counted in `reads`.
+    private func deferredCounter(_ reads: Reads) -> DeferredPlugins {
+        DeferredPlugins {
+            reads.add()
+            return [CounterPlugin()]
+        }
+    }
+
+    @Test func aSessionFindsDeferredPluginsOnlyWhenItNeedsThem() async throws {
+        let reads = Reads()
+        let shop = try TestSession(plugins: [], deferredPlugins: deferredCounter(reads))
+        #expect(await shop.run("set x 1; echo $x; services") == "1\nerror: unknown command 'services'\n")
+        #expect(reads.value == 1, "a name that is none of the given ones' may be a deferred plugin's")
+        let added = await shop.run("counter add 2; echo ${counter.value}")
+        #expect(added == "counter is 2\n2\n")
+        let def = await shop.run("def counter; end")
+        #expect(def == "error: def: 'counter' is the counter plugin's name (show the counter); choose another name\n")
+        #expect(reads.value == 1)
+
+        let quietReads = Reads()
+        let quiet = try TestSession(plugins: [], deferredPlugins: deferredCounter(quietReads))
+        let undone = await quiet.run("set x 1; echo $x; undo; vars | count")
+        #expect(undone == "1\nundid: set x 1\n0\n")
+        #expect(quietReads.value == 0, "variables, undo and the core need no plugin")
+
+        let referenced = try TestSession(plugins: [], deferredPlugins: DeferredPlugins { [CounterPlugin()] })
+        #expect(await referenced.run("echo $counter.value") == "0\n")
+    }
+
     @Test func aOneWordCommandIsWhatThePluginsNameRunsUnlessAVerbFollows() throws {
         let registry = try CommandRegistry(
             core: [], plugins: [Bundle(name: "hello", commands: [Named(["hello"]), Named(["hello", "again"])])])

@@ -17,6 +17,29 @@ import Testing
         #expect(store.pluginKeys == ["counter.value"])
     }
 
+    @Test func aDeferredPluginsKeysAreFoundWhenADottedNameIsNoneOfTheOthers() throws {
+        var asked = 0
+        let late = StateKeyDeclaration(key: "late.k", abstract: "", initialValue: { .int(7) })
+        let store = StateStore(declarations: CounterPlugin().stateKeys) {
+            asked += 1
+            return [late]
+        }
+        try store.setVariable("x", to: 1)
+        #expect(try store.value("x") == .int(1))
+        #expect(try store.value("counter.value") == .int(0))
+        #expect(throws: StateError.self) { try store.value("nosuch") }
+        #expect(asked == 0)
+        #expect(try store.value("late.k") == .int(7))
+        #expect(store.pluginKeys == ["counter.value", "late.k"])
+        #expect(asked == 1)
+        #expect(store.pluginKeys.count == 2 && asked == 1)
+        let everyKey = StateStore(declarations: []) {
+            asked += 1
+            return [late]
+        }
+        #expect(everyKey.pluginKeys == ["late.k"], "a question about every key finds them too")
+    }
+
     @Test func pluginKeysAreReadOnlyToUsersAndOtherPlugins() {
         let store = store()
         #expect(throws: StateError.readOnly(key: "counter.value", owner: "counter")) {

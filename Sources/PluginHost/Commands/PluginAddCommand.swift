@@ -30,6 +30,7 @@ struct PluginAddCommand: Command {
             throw CommandError.failed(
                 "'\(plugin.name)' is a built-in plugin; 'shop --plugin PATH' replaces it for one run")
         }
+        _ = context.registered?.all
         var (registry, _) = PluginRegistryFile.load(from: loader.registryPath)
         let replaced = registry.entry(named: plugin.name) != nil
         registry.register(PluginRegistryFile.Entry(name: plugin.name, executable: executable, manifest: json))

@@ -6,10 +6,14 @@ import ShopKit
 public struct PluginCommandContext: Sendable {
     public var loader: OutsidePluginLoader
     public var builtIns: [any Plugin]
+    /// The run's registered plugins, found before `plugin add` or `plugin remove` changes the
+    /// registry: a change is for new sessions, whenever this one first needs them.
+    public var registered: DeferredPlugins?
 
-    public init(loader: OutsidePluginLoader, builtIns: [any Plugin]) {
+    public init(loader: OutsidePluginLoader, builtIns: [any Plugin], registered: DeferredPlugins? = nil) {
         self.loader = loader
         self.builtIns = builtIns
+        self.registered = registered
     }
 
     /// The argument of `plugin add` and `plugin check`.

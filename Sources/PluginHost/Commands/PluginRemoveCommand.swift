@@ -21,6 +21,7 @@ struct PluginRemoveCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let name = invocation.arguments.words(ofArgument: "NAME").first?.text ?? ""
+        _ = context.registered?.all
         var (registry, _) = PluginRegistryFile.load(from: context.loader.registryPath)
         guard registry.remove(name) else {
             let names = registry.entries.map(\.name)

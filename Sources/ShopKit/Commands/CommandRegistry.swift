@@ -12,9 +12,13 @@ import Synchronization
 /// with ten outside plugins registered most of what they added. So a plugin whose commands
 /// break the rules (a command outside its namespace, a name twice) is refused at its first
 /// use, one line naming it; ``check()`` makes every group at once, for tests.
+///
+/// Plugins may also be deferred (``DeferredPlugins``, the registered outside ones): found
+/// the first time a question cannot be answered without them, so the registry's answers
+/// never change within a session.
 public struct CommandRegistry: Sendable {
-    /// The plugins, in the order given.
-    public let plugins: [any Plugin]
+    /// The plugins given, in order; the deferred ones follow them in ``plugins``.
+    private let givenPlugins: [any Plugin]
     /// The core commands, in the order given.
     public let coreCommands: [any Command]
     private let topLevel: [String: RegisteredCommand]
@@ -22,6 +26,8 @@ public struct CommandRegistry: Sendable {
     private let coreGroups: [String: Group]
     /// Each plugin's group by its name, made on first lookup.
     private let pluginGroups: [String: PluginGroup]
+    /// The deferred plugins' groups, found when first needed.
+    private let deferredGroups: DeferredGroups?
     /// Which registry this is, for what callers keep of its lookups (``ResolutionCache``).
     let identity = Identity()
 
@@ -59,15 +65,48 @@ public struct CommandRegistry: Sendable {
         }
     }
 
+    /// The deferred plugins whose names are free, each with its group, found on first use.
+    /// A deferred plugin named as the core or a given plugin is left out: the given one wins,
+    /// as `shop --plugin PATH` replaces a registered plugin of its name.
+    private final class DeferredGroups: Sendable {
+        private let source: DeferredPlugins
+        private let taken: @Sendable (String) -> Bool
+        private let found = Mutex<(plugins: [any Plugin], groups: [String: PluginGroup])?>(nil)
+
+        init(_ source: DeferredPlugins, taken: @escaping @Sendable (String) -> Bool) {
+            self.source = source
+            self.taken = taken
+        }
+
+        var plugins: [any Plugin] { resolved.plugins }
+        var groups: [String: PluginGroup] { resolved.groups }
+
+        private var resolved: (plugins: [any Plugin], groups: [String: PluginGroup]) {
+            found.withLock { found in
+                if let found { return found }
+                var resolved: (plugins: [any Plugin], groups: [String: PluginGroup]) = ([], [:])
+                for plugin in source.all where !taken(plugin.name) && resolved.groups[plugin.name] == nil {
+                    resolved.plugins.append(plugin)
+                    resolved.groups[plugin.name] = PluginGroup(plugin)
+                }
+                found = resolved
+                return resolved
+            }
+        }
+    }
+
     /// Builds the table; throws when two commands of the core, or a plugin and a core
     /// command, share a name or an alias. A plugin's own commands and keys are checked when
     /// its group is first looked up (``check()`` checks them all now).
     ///
-    /// - Parameter coreDefaults: for core groups, the verb run when the group's name comes
-    ///   alone or with arguments that are not verbs (`history` → `history list`).
-    public init(core: [any Command], coreDefaults: [String: String] = [:], plugins: [any Plugin])
-        throws(RegistryError)
-    {
+    /// - Parameters:
+    ///   - coreDefaults: for core groups, the verb run when the group's name comes alone or
+    ///     with arguments that are not verbs (`history` → `history list`).
+    ///   - deferred: plugins found when first needed, after `plugins`.
+    public init(
+        core: [any Command], coreDefaults: [String: String] = [:], plugins: [any Plugin],
+        deferred: DeferredPlugins? = nil
+    ) throws(RegistryError) {
         var topLevel: [String: RegisteredCommand] = [:]
         var groups: [String: Group] = [:]
         for command in core {
@@ -99,18 +138,35 @@ public struct CommandRegistry: Sendable {
             guard topLevel[name] == nil, groups[name] == nil, pluginGroups[name] == nil else { throw .duplicate(name) }
             pluginGroups[name] = PluginGroup(plugin)
         }
-        self.plugins = plugins
+        self.givenPlugins = plugins
         self.coreCommands = core
         self.topLevel = topLevel
         self.coreGroups = groups
         self.pluginGroups = pluginGroups
+        let (commands, families, given) = (topLevel, groups, pluginGroups)
+        deferredGroups = deferred.map { deferred in
+            DeferredGroups(deferred) { name in
+                commands[name] != nil || families[name] != nil || given[name] != nil
+            }
+        }
+    }
+
+    /// The plugins, in the order given, then the deferred ones (found now, if not yet).
+    public var plugins: [any Plugin] {
+        guard let deferredGroups else { return givenPlugins }
+        return givenPlugins + deferredGroups.plugins
+    }
+
+    /// A plugin's group by the plugin's name: a given plugin's, else a deferred one's.
+    private func pluginGroup(named name: String) -> PluginGroup? {
+        pluginGroups[name] ?? deferredGroups?.groups[name]
     }
 
     /// Makes every plugin's group now, in the order the plugins were given; throws the first
     /// plugin's mistake.
     public func check() throws(RegistryError) {
         for plugin in plugins {
-            _ = try pluginGroups[plugin.name]?.group.get()
+            _ = try pluginGroup(named: plugin.name)?.group.get()
         }
     }
 
@@ -145,7 +201,7 @@ public struct CommandRegistry: Sendable {
     /// The group named `name`: the core's, or a plugin's (made now if it is the first look);
     /// nil for no group or a plugin whose declarations break the rules.
     private func group(named name: String) -> Group? {
-        coreGroups[name] ?? (try? pluginGroups[name]?.group.get())
+        coreGroups[name] ?? (try? pluginGroup(named: name)?.group.get())
     }
 
     /// Checks a command's spec; an outline was checked where it was made.
@@ -182,7 +238,7 @@ public struct CommandRegistry: Sendable {
         let group: Group
         if let core = coreGroups[first] {
             group = core
-        } else if let plugin = pluginGroups[first] {
+        } else if let plugin = pluginGroup(named: first) {
             do {
                 group = try plugin.group.get()
             } catch {
@@ -221,9 +277,21 @@ public struct CommandRegistry: Sendable {
         plugins.flatMap(\.stateKeys)
     }
 
+    /// The state keys the given plugins declare (``stateKeys`` without the deferred plugins').
+    var givenStateKeys: [StateKeyDeclaration] {
+        givenPlugins.flatMap(\.stateKeys)
+    }
+
+    /// Finds the deferred plugins' state keys, when there are deferred plugins.
+    var deferredStateKeys: (() -> [StateKeyDeclaration])? {
+        deferredGroups.map { groups in { groups.plugins.flatMap(\.stateKeys) } }
+    }
+
     /// Names a line can start with: core commands, aliases, group and plugin names, sorted.
     public var topLevelNames: [String] {
-        (Array(topLevel.keys) + Array(coreGroups.keys) + Array(pluginGroups.keys)).sorted()
+        var names = Array(topLevel.keys) + Array(coreGroups.keys) + Array(pluginGroups.keys)
+        if let deferredGroups { names += deferredGroups.groups.keys }
+        return names.sorted()
     }
 
     /// The one-word core command or alias named `name`, if there is one (one lookup, for the
@@ -239,7 +307,7 @@ public struct CommandRegistry: Sendable {
 
     /// Whether `name` is a group (a plugin or a core family such as `state`).
     public func isGroup(_ name: String) -> Bool {
-        coreGroups[name] != nil || pluginGroups[name] != nil
+        coreGroups[name] != nil || pluginGroup(named: name) != nil
     }
 
     /// The verbs of a group (aliases included), sorted; empty for an unknown group.
@@ -254,7 +322,7 @@ public struct CommandRegistry: Sendable {
 
     /// The plugin with this name.
     public func plugin(named name: String) -> (any Plugin)? {
-        pluginGroups[name]?.plugin
+        pluginGroup(named: name)?.plugin
     }
 
     /// A name a line can start with that is near `name`; never a plugin's verb, which does

@@ -190,7 +190,7 @@ extension Interpreter {
                 guard let last = language.lastShown else { throw LanguageError.nothingShown }
                 base = last
             default:
-                if !reference.path.isEmpty, language.keyNamespaces.contains(reference.name) {
+                if !reference.path.isEmpty, isKeyNamespace(reference.name) {
                     guard let (value, length) = longestKey(of: reference) else {
                         let key = ([reference.name] + reference.path.map(\.name)).joined(separator: ".")
                         _ = try store.value(key)
@@ -210,6 +210,12 @@ extension Interpreter {
         } catch {
             throw LocatedError(error, at: reference.location)
         }
+    }
+
+    /// Whether a reference starting with `name` reads a dotted state key: `name` is a
+    /// plugin's (a deferred plugin's found now if it is none of the others) or `commands`.
+    private func isKeyNamespace(_ name: String) -> Bool {
+        name == UserCommand.namespace.prefix || registry.plugin(named: name) != nil
     }
 
     /// The longest state key the reference's segments start with, and how many path segments

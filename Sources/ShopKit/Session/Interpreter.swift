@@ -43,11 +43,11 @@ final class Interpreter: SessionControl {
         } else {
             self.registry = try CommandRegistry(
                 core: CoreCommands.all + configuration.hostCommands, coreDefaults: CoreCommands.groupDefaults,
-                plugins: configuration.plugins)
+                plugins: configuration.plugins, deferred: configuration.deferredPlugins)
         }
-        store = StateStore(declarations: self.registry.stateKeys)
+        store = StateStore(declarations: self.registry.givenStateKeys, deferred: self.registry.deferredStateKeys)
         store.register(UserCommand.namespace)
-        language = LanguageState(keyNamespaces: Set(self.registry.plugins.map(\.name) + ["commands"]))
+        language = LanguageState()
         environment = configuration.environment
         output = configuration.output
         history = configuration.history

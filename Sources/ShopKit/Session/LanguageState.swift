@@ -24,13 +24,6 @@ struct LanguageState {
     var folderCommands: [String: RegisteredCommand] = [:]
     /// The statements of the commands-folder files read so far, by path.
     var folderBodies: [String: [Statement]] = [:]
-    /// The first segments of dotted state keys (plugin names, `commands`): a reference that
-    /// starts with one reads the longest key it spells.
-    let keyNamespaces: Set<String>
-
-    init(keyNamespaces: Set<String>) {
-        self.keyNamespaces = keyNamespaces
-    }
 }
 
 /// One call of a user command, or one script run with arguments: its locals and arguments.

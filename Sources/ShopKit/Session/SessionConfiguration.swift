@@ -2,6 +2,8 @@
 public struct SessionConfiguration: Sendable {
     /// The plugins whose commands and keys the session offers.
     public var plugins: [any Plugin]
+    /// Plugins found when the session first needs them (the registered outside ones).
+    public var deferredPlugins: DeferredPlugins?
     /// Clock, terminal, folders.
     public var environment: SessionEnvironment
     /// Where output goes.
@@ -25,9 +27,10 @@ public struct SessionConfiguration: Sendable {
         plugins: [any Plugin], environment: SessionEnvironment, output: any OutputSink,
         history: any HistoryStoring = InMemoryHistoryStore(), sessionID: String = "session",
         format: OutputFormat = .table, showsErrorLocations: Bool = true, echoesSteps: Bool = false,
-        hostCommands: [any Command] = [], commandsFolder: String? = nil
+        hostCommands: [any Command] = [], commandsFolder: String? = nil, deferredPlugins: DeferredPlugins? = nil
     ) {
         self.plugins = plugins
+        self.deferredPlugins = deferredPlugins
         self.environment = environment
         self.output = output
         self.history = history

@@ -25,9 +25,12 @@ public final class StateStore: StateBackend {
     public static let undoLimit = 1000
 
     private var declarations: [String: StateKeyDeclaration] = [:]
+    /// Finds the keys of deferred plugins (``DeferredPlugins``): asked the first time a dotted
+    /// name is none of the keys known, or every key is needed.
+    private var deferredDeclarations: (() -> [StateKeyDeclaration])?
     /// The core's namespaces of keys made up as it goes, by prefix.
     private var namespaces: [String: StateNamespace] = [:]
-    /// The contents.entries, the undo steps and the open changes.
+    /// The entries, the undo steps and the open changes.
     private var contents = Contents()
     /// How many outermost changes are in effect (forgotten ones included).
     public var checkpoint: Int { contents.changes.checkpoint }
@@ -100,11 +103,12 @@ public final class StateStore: StateBackend {
         }
     }
 
-    /// An empty store with the keys of the given plugins.
-    public init(declarations: [StateKeyDeclaration] = []) {
+    /// An empty store with the keys of the given plugins, and of deferred ones when first needed.
+    public init(declarations: [StateKeyDeclaration] = [], deferred: (() -> [StateKeyDeclaration])? = nil) {
         for declaration in declarations {
             self.declarations[declaration.key] = declaration
         }
+        deferredDeclarations = deferred
     }
 
     // MARK: Reading
@@ -118,7 +122,7 @@ public final class StateStore: StateBackend {
 
     /// The value of a variable or state key, or nil when there is none (no suggestion made).
     func valueIfKnown(_ name: String) -> Value? {
-        guard contents.entries[name] != nil || declarations[name] != nil else { return nil }
+        guard contents.entries[name] != nil || declaration(of: name) != nil else { return nil }
         return try? entry(name).value
     }
 
@@ -130,7 +134,7 @@ public final class StateStore: StateBackend {
             contents.entries[key.name]?.model = model
             return model
         }
-        guard declarations[key.name] != nil else { throw unknown(key.name) }
+        guard declaration(of: key.name) != nil else { throw unknown(key.name) }
         let model = key.initial()
         contents.entries[key.name] = StateEntry(value: key.encode(model), revision: 0, model: model)
         return model
@@ -138,7 +142,7 @@ public final class StateStore: StateBackend {
 
     private func entry(_ name: String) throws(StateError) -> StateEntry {
         if let entry = contents.entries[name] { return entry }
-        guard let declaration = declarations[name] else { throw unknown(name) }
+        guard let declaration = declaration(of: name) else { throw unknown(name) }
         let (value, model) = declaration.makeInitial()
         let entry = StateEntry(value: value, revision: 0, model: model)
         contents.entries[name] = entry
@@ -148,7 +152,7 @@ public final class StateStore: StateBackend {
     private func untypedModel(_ name: String) throws(StateError) -> any Sendable {
         let entry = try entry(name)
         if let model = entry.model { return model }
-        guard let declaration = declarations[name] else { return entry.value }
+        guard let declaration = declaration(of: name) else { return entry.value }
         let model = try declaration.decode(entry.value, reader)
         contents.entries[name]?.model = model
         return model
@@ -169,7 +173,7 @@ public final class StateStore: StateBackend {
 
     /// Plugin keys, sorted.
     public var pluginKeys: [String] {
-        declarations.keys.sorted()
+        allDeclarations.keys.sorted()
     }
 
     /// User variable names, sorted.
@@ -179,18 +183,33 @@ public final class StateStore: StateBackend {
 
     /// The declaration of a plugin key.
     public func declaration(of key: String) -> StateKeyDeclaration? {
-        declarations[key]
+        if let declaration = declarations[key] { return declaration }
+        guard deferredDeclarations != nil, key.utf8.contains(UInt8(ascii: ".")), namespace(of: key) == nil else {
+            return nil
+        }
+        return allDeclarations[key]
+    }
+
+    /// Every plugin key's declaration, the deferred plugins' found now if not yet.
+    private var allDeclarations: [String: StateKeyDeclaration] {
+        if let deferred = deferredDeclarations {
+            deferredDeclarations = nil
+            for declaration in deferred() where declarations[declaration.key] == nil {
+                declarations[declaration.key] = declaration
+            }
+        }
+        return declarations
     }
 
     /// A copy of the state at this moment, models included, readable from any thread; keys
     /// never read so far are built when the copy reads them.
     public func snapshot() -> StateSnapshot {
-        StateSnapshot(entries: contents.entries, declarations: declarations)
+        StateSnapshot(entries: contents.entries, declarations: allDeclarations)
     }
 
     /// Every variable and key with its value, sorted by name (for `state save`).
     public func allValues() throws(StateError) -> [(key: String, value: Value)] {
-        try Set(contents.entries.keys).union(declarations.keys).sorted().map { key throws(StateError) in
+        try Set(contents.entries.keys).union(allDeclarations.keys).sorted().map { key throws(StateError) in
             (key: key, value: try value(key))
         }
     }
@@ -247,12 +266,13 @@ public final class StateStore: StateBackend {
     /// an outside plugin proposes).
     public func set(_ key: String, to value: Value, by plugin: String) throws(StateError) {
         try checkOwner(key, plugin)
-        let model = try declarations[key]?.checkedModel(of: value, reader: reader)
+        let model = try declaration(of: key)?.checkedModel(of: value, reader: reader)
         write(key, StateEntry(value: value, model: model))
     }
 
+    /// A plugin writes only the keys it declared: declared keys whose namespace is its name.
     private func checkOwner(_ key: String, _ plugin: String) throws(StateError) {
-        guard declarations[key] != nil, owner(of: key) == plugin else {
+        guard declaration(of: key) != nil, key.prefix(while: { $0 != "." }) == plugin else {
             throw .undeclaredKey(key, plugin: plugin)
         }
     }
@@ -268,7 +288,7 @@ public final class StateStore: StateBackend {
                 loaded[key] = value
                 continue
             }
-            if declarations[key] == nil {
+            if declaration(of: key) == nil {
                 guard key.contains(".") else {
                     guard Self.isVariableName(key) else { throw .invalidName(key) }
                     loaded[key] = value
@@ -280,7 +300,7 @@ public final class StateStore: StateBackend {
         }
         let overlay = LoadOverlay(values: loaded, store: self)
         var models: [String: any Sendable] = [:]
-        for (key, _) in newValues where declarations[key] != nil {
+        for (key, _) in newValues where declaration(of: key) != nil {
             models[key] = try overlay.model(key)
         }
         for (key, value) in newValues {
@@ -307,7 +327,7 @@ public final class StateStore: StateBackend {
 
         func model(_ name: String) throws(StateError) -> any Sendable {
             if let model = models[name] { return model }
-            guard let value = values[name], let declaration = store.declarations[name] else {
+            guard let value = values[name], let declaration = store.declaration(of: name) else {
                 return try store.untypedModel(name)
             }
             guard decoding.insert(name).inserted else {
@@ -330,7 +350,7 @@ public final class StateStore: StateBackend {
     }
 
     private func initialEntry(_ key: String) -> StateEntry? {
-        guard let declaration = declarations[key] else { return nil }
+        guard let declaration = declaration(of: key) else { return nil }
         let (value, model) = declaration.makeInitial()
         return StateEntry(value: value, revision: 0, model: model)
     }
@@ -390,13 +410,13 @@ public final class StateStore: StateBackend {
     // MARK: Names
 
     private var allNames: [String] {
-        Array(Set(contents.entries.keys).union(declarations.keys))
+        Array(Set(contents.entries.keys).union(allDeclarations.keys))
     }
 
     private func owner(of key: String) -> String? {
         guard let dot = key.firstIndex(of: ".") else { return nil }
         let namespace = String(key[..<dot])
-        return declarations.keys.contains { $0.hasPrefix(namespace + ".") } ? namespace : nil
+        return allDeclarations.keys.contains { $0.hasPrefix(namespace + ".") } ? namespace : nil
     }
 
     /// Whether `name` can name a user variable: a letter or `_`, then letters, digits, `_`.
