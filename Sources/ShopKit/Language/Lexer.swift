@@ -151,12 +151,11 @@ struct Lexer {
         while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
     }
 
-    /// The text from `start` to the current position, without a final `\r` (a view into the
-    /// script's text).
-    func source(from start: Int) -> Substring {
+    /// The bytes from `start` to the current position, without a final line break.
+    func source(from start: Int) -> Range<Int> {
         var end = position
         while end > start, bytes[end - 1] == UInt8(ascii: "\r") || bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
-        return slice(start..<end)
+        return start..<end
     }
 
     /// The text of a byte range, as a new string: decoded from the bytes in place, where a

@@ -203,7 +203,7 @@ public struct Parser {
                     ? statementRanges.map { ($0.lowerBound - start)..<($0.upperBound - start) } : []
                 return .step(
                     Step(
-                        source: source, location: location, endLine: endLine, statements: statements,
+                        text: lexer.text, bytes: source, location: location, endLine: endLine, statements: statements,
                         expectations: [], statementRanges: ranges,
                         blockRanges: blockRanges.isEmpty
                             ? [] : blockRanges.map { ($0.lowerBound - start)..<($0.upperBound - start) }))
