@@ -340,11 +340,12 @@ final class Interpreter: SessionControl {
         case .absent?: if let command = userCommand(named: call.words[0].bareText ?? "") { return (command, 1) }
         case nil: break
         }
-        let words = call.words
-        let (first, second) = (words[0].bareText ?? "", words.count > 1 ? words[1].bareText : nil)
+        let first = call.words[0].bareText ?? ""
+        if cache == nil, let command = recentCommands.command(named: first) { return (command, 1) }
+        // Read only past the common case: a group's command takes the second word too.
+        let second = call.words.count > 1 ? call.words[1].bareText : nil
         do {
             guard let cache else {
-                if let command = recentCommands.command(named: first) { return (command, 1) }
                 if let command = registry.topLevelCommand(named: first) {
                     recentCommands.keep(command, named: first)
                     return (command, 1)

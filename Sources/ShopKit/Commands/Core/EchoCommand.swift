@@ -8,6 +8,8 @@ struct EchoCommand: SynchronousCommand {
         examples: [Example("echo \"total: ${services.mode}\"")])
 
     func run(_ invocation: Invocation) throws -> CommandResult? {
-        .value(.string(try invocation[Self.words].joined(separator: " ")))
+        let words = try invocation[Self.words]
+        // One word, the common case, is the text itself: joining one cost 200 instructions.
+        return .value(.string(words.count == 1 ? words[0] : words.joined(separator: " ")))
     }
 }
