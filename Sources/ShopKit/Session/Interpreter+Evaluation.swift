@@ -142,7 +142,7 @@ extension Interpreter {
     /// Throws `CancellationError` when Ctrl-C cancelled the running task: every command checks
     /// before it starts. Untyped and out of line: the error's type has no size known here, so
     /// an async function that made one (or was typed to throw one) allocated room for it on
-    /// each of its calls (callgrind, 20,000 rounds of a loop: six allocations a round).
+    /// each of its calls (callgrind, 20,000 rounds of a loop: five to seven allocations a round).
     @inline(never)
     static func checkCancellation() throws {
         if Task.isCancelled { throw CancellationError() }
