@@ -491,7 +491,7 @@ final class Interpreter: SessionControl {
         // Most results have no view: the optional existential is not made for them (each copy
         // of it cost 85 instructions).
         guard result.hasView, let view = result.view else {
-            output.write(text(of: result.value) + "\n", to: .standardOutput)
+            output.writeLine(text(of: result.value), to: .standardOutput)
             return
         }
         let format = format
@@ -499,12 +499,15 @@ final class Interpreter: SessionControl {
             format != .json && (format == .table || view.isPlainText)
             ? view.render(in: renderContext) : text(of: result.value)
         if view.pagesWhenTall, let screen = console.screen, screen.pagesText(text) { return }
-        output.write(text + "\n", to: .standardOutput)
+        output.writeLine(text, to: .standardOutput)
     }
 
-    /// A value's text in the session's format, without a view.
+    /// A value's text in the session's format, without a view. A string's needs no render
+    /// settings, whose width is read from the terminal each time they are made.
     private func text(of value: Value) -> String {
-        format == .json ? JSONWriter.compact(value) : ValueRenderer.render(value, in: renderContext)
+        if format == .json { return JSONWriter.compact(value) }
+        if case .string(let string) = value { return ValueRenderer.text(ofString: string) }
+        return ValueRenderer.render(value, in: renderContext)
     }
 
     /// Prints one `error:` line for a failed command.
