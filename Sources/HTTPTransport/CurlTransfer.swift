@@ -6,9 +6,10 @@ import Synchronization
 /// One request on its way through the ``CurlLoop``: the easy handle, what has arrived, and
 /// the caller waiting for the result.
 ///
-/// `@unchecked Sendable`: made on the caller's task and, once handed to the loop
-/// (``CurlLoop/submit(_:)``, through a `Mutex`), touched only on the loop's thread, where
-/// libcurl's callbacks run too. ``finish(_:)`` resumes the caller exactly once: the loop
+/// `@unchecked Sendable`: made on the caller's task and, once handed to a ``CurlMulti`` (by
+/// ``CurlLoop/submit(_:)``, through a `Mutex`, or on the caller's own thread), touched only
+/// by the thread driving it, where libcurl's callbacks run too; the caller's cancellation
+/// reaches it through an atomic flag. ``finish(_:)`` answers the caller once: the handle
 /// calls it when it drops the transfer, which it does once.
 final class CurlTransfer: @unchecked Sendable {
     typealias Continuation = CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
@@ -50,8 +51,27 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    /// Answers the caller; later calls do nothing.
+    /// The answer, once ``finish(_:)`` gave it.
+    private(set) var outcome: Result<HTTPResponse, HTTPError>?
+    /// Set by the caller to end the transfer as cancelled.
+    private let cancelRequested = Atomic<Bool>(false)
+
+    /// Whether ``finish(_:)`` was called.
+    var isFinished: Bool { outcome != nil }
+
+    /// Whether the caller asked to end the transfer.
+    var isCancelRequested: Bool { cancelRequested.load(ordering: .acquiring) }
+
+    /// Asks the thread driving the transfer to end it as cancelled (it looks when woken); from
+    /// any thread.
+    func requestCancel() {
+        cancelRequested.store(true, ordering: .releasing)
+    }
+
+    /// Answers the caller (resuming it when it waits); later calls do nothing.
     func finish(_ result: Result<HTTPResponse, HTTPError>) {
+        guard outcome == nil else { return }
+        outcome = result
         continuation?.resume(returning: result)
         continuation = nil
     }

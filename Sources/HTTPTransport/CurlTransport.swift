@@ -1,4 +1,5 @@
 import CCurl
+import Glibc
 import ShopKit
 import Synchronization
 
@@ -7,7 +8,8 @@ import Synchronization
 /// libcurl is opened on the first request (see `CCurl`), so a session that never goes to
 /// the network never loads it; without it, every request fails with
 /// ``HTTPError/libraryMissing(package:)``. All transports of the process share one
-/// `curl_multi` loop on a thread of its own, which keeps connections alive between
+/// `curl_multi` loop on a thread of its own (and one handle the thread named by
+/// ``runRequestsOnThisThread()`` drives itself), which keeps connections alive between
 /// requests. Each request:
 /// - finishes within its ``HTTPRequest/timeout`` as a whole (connecting, redirects, body);
 /// - is refused at the header when the status is 400 or more, or the declared length is
@@ -28,39 +30,57 @@ public struct CurlTransport: HTTPTransport {
     /// The shared object to open: a name the dynamic loader finds, or a path.
     public let library: String
 
+    /// The thread named by ``runRequestsOnThisThread()``; 0 (no thread) until then.
+    private static let requestThread = Atomic<pthread_t>(0)
+    /// The multi handle that thread drives, made on its first request and used only by it.
+    private static let requestThreadMulti: CurlMulti? = CurlMulti()
+
     public init(library: String = CurlTransport.defaultLibrary) {
         self.library = library
+    }
+
+    /// Runs the requests made on the calling thread on that thread from now on: it drives a
+    /// `curl_multi` handle of its own, blocking until each request ends, instead of handing the
+    /// request to the loop's thread and being woken with the answer (two thread switches a
+    /// request, and on a busy machine two waits for a core).
+    ///
+    /// Only for a thread with nothing else to do while its task waits, as `shop`'s main thread
+    /// (its `MainThreadExecutor` runs the session's tasks). Never a thread of Swift's
+    /// cooperative pool: a blocked pool thread holds up every other task, and with as many pool
+    /// threads as cores (two here) a task that would end the request, cancelling it, can wait
+    /// for the request's whole timeout. Requests from other threads still go to the loop.
+    public static func runRequestsOnThisThread() {
+        requestThread.store(pthread_self(), ordering: .relaxed)
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let target = try Self.check(request.url)
         try CurlLibrary.load(library)
+        guard !Task.isCancelled else { throw .cancelled(url: request.url) }
+        let transfer = CurlTransfer(request: request, target: target)
+        if pthread_self() == Self.requestThread.load(ordering: .relaxed) {
+            guard let multi = Self.requestThreadMulti else {
+                throw .unavailable(reason: "libcurl could not make a transfer loop")
+            }
+            return try await withTaskCancellationHandler {
+                multi.run(transfer)
+                return transfer.outcome ?? .failure(.cancelled(url: request.url))
+            } onCancel: {
+                transfer.requestCancel()
+                multi.wakeUp()
+            }.get()
+        }
         guard let loop = CurlLoop.shared else {
             throw .unavailable(reason: "libcurl could not make a transfer loop")
         }
-        guard !Task.isCancelled else { throw .cancelled(url: request.url) }
-        let transfer = CurlTransfer(request: request, target: target)
-        let start = Mutex(StartState.pending)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 transfer.continuation = continuation
-                let submit = start.withLock { state in
-                    guard case .pending = state else { return false }
-                    state = .submitted
-                    return true
-                }
-                if submit {
-                    loop.submit(transfer)
-                } else {
-                    transfer.finish(.failure(.cancelled(url: request.url)))
-                }
+                loop.submit(transfer)
             }
         } onCancel: {
-            let submitted = start.withLock { state in
-                defer { state = .cancelled }
-                return state == .submitted
-            }
-            if submitted { loop.cancel(transfer.id) }
+            transfer.requestCancel()
+            loop.wakeUp()
         }
         return try result.get()
     }
@@ -77,10 +97,5 @@ public struct CurlTransport: HTTPTransport {
             throw .invalidURL(url: url, reason: "scheme '\(parsed.scheme)' is not http or https")
         }
         return parsed.description
-    }
-
-    /// Whether the request was handed to the loop before the caller cancelled.
-    private enum StartState: Sendable {
-        case pending, submitted, cancelled
     }
 }

@@ -7,7 +7,7 @@ import Testing
     private func allItems() async throws -> [NewsItem] {
         let repository = NewsRepository(fetcher: EmbeddedNewsFetcher(pageSize: 100))
         _ = try await repository.loadNext()
-        return await repository.state.items
+        return Array(await repository.state.items)
     }
 
     @Test func theSnapshotHasAtLeastFortyDistinctItems() async throws {

@@ -1,4 +1,5 @@
 import NewsPlugin
+import ShopKit
 import Testing
 
 @Suite struct NewsFeedStateTests {
@@ -61,9 +62,11 @@ import Testing
     }
 
     @Test func refreshReplacesEverythingWithPageOne() {
-        let loaded = NewsFeedState(items: items(1...6), page: 2, total: 6, exhausted: true, source: "s")
+        let loaded = NewsFeedState(items: GrowingList(items(1...6)), page: 2, total: 6, exhausted: true, source: "s")
         let refreshed = loaded.replacing(with: NewsPage(items: items(10...12), totalCount: 30), pageSize: 3).state
-        #expect(refreshed == NewsFeedState(items: items(10...12), page: 1, total: 30, exhausted: false, source: "s"))
+        #expect(
+            refreshed
+                == NewsFeedState(items: GrowingList(items(10...12)), page: 1, total: 30, exhausted: false, source: "s"))
     }
 
     @Test func aPageWithoutTotalCountKeepsTheKnownTotal() {

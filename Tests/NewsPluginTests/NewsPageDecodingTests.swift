@@ -29,6 +29,12 @@ import Testing
         #expect(try NewsPage.decode(Array(#"{"news":[],"totalCount":null}"#.utf8)).totalCount == nil)
     }
 
+    @Test func aDateWrittenWithEscapesIsTheDateItSpells() throws {
+        let body = #"{"news":[{"id":1,"title":"a","publishedDate":"2026-01-14T09\u003a31:00"}]}"#
+        let page = try NewsPage.decode(Array(body.utf8))
+        #expect(page.items.first?.publishedDate == NewsDate(year: 2026, month: 1, day: 14, hour: 9, minute: 31))
+    }
+
     @Test(
         arguments: [
             (#"{"news": 5}"#, "news", "malformed news response: 'news' should be a list, found a number"),
@@ -60,6 +66,10 @@ import Testing
             (#"{"news":[{"id":1}]}"#, "news[0].title", nil),
             (#"{"totalCount":1}"#, "news", nil),
             (#"{"news":[{"id":1,"title":"a","publishedDate":"yesterday"}]}"#, "news[0].publishedDate", nil),
+            (
+                #"{"news":[{"id":1,"title":"a","publishedDate":"2026-13-01T00:00:00"}]}"#, "news[0].publishedDate",
+                "malformed news response: 'news[0].publishedDate' should be a date like '2026-01-14T00:00:00', found '2026-13-01T00:00:00'"
+            ),
             (#"[1,2]"#, "(top level)", nil),
             (
                 #"{"news":[{"id":1,"title":"Cut off mid-stri"#, "",

@@ -24,6 +24,24 @@ import Testing
         #expect(try members("{}").isEmpty)
     }
 
+    @Test func namesInAnyOrderAndNamesThatStartAnotherAreToldApart() throws {
+        let names = JSONMemberNames(["id", "idx", "title", "x"])
+        let text = #"[{"id": 1, "idx": 2, "title": 3}, {"title": 4, "x": 5, "idx": 6, "i": 7, "id": 8}, {"x": 9}]"#
+        let read = try JSONReader.withReader(over: Array(text.utf8)) { reader throws(JSONError) in
+            var read: [[Int?]] = []
+            try reader.readArray { _, reader throws(JSONError) in
+                var indexes: [Int?] = []
+                try reader.readObject(names) { index, reader throws(JSONError) in
+                    indexes.append(index)
+                    try reader.skipValue()
+                }
+                read.append(indexes)
+            }
+            return read
+        }
+        #expect(read == [[0, 1, 2], [2, 3, 1, nil, 0], [3]])
+    }
+
     @Test(arguments: [
         (#"{"id": 1, "id": 2}"#, "duplicate key 'id' at the top level (line 1, column 11)"),
         (#"{"\u0069d": 1, "id": 2}"#, "duplicate key 'id' at the top level (line 1, column 16)"),

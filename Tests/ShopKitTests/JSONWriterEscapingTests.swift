@@ -23,6 +23,42 @@ import Testing
     }
 }
 
+extension JSONWriterEscapingTests {
+    /// Plain strings are copied eight bytes at a time, the last ones as the word that ends
+    /// with them, and read eight at a time: a quote in every place of every length up to 20
+    /// is still escaped, and read back.
+    @Test func aQuoteIsEscapedWhereverItStands() throws {
+        for length in 0...20 {
+            let plain = String(repeating: "a", count: length)
+            #expect(JSONWriter.quote(plain) == "\"" + plain + "\"")
+            for place in 0..<length {
+                let before = String(repeating: "a", count: place)
+                let after = String(repeating: "b", count: length - place - 1)
+                let json = "\"" + before + "\\\"" + after + "\""
+                #expect(JSONWriter.quote(before + "\"" + after) == json, "length \(length), quote at \(place)")
+                let back = try JSONReader.withReader(over: Array(json.utf8)) { reader throws(JSONError) in
+                    try reader.readString()
+                }
+                #expect(back == before + "\"" + after)
+            }
+        }
+    }
+
+    /// Escaped strings are copied eight bytes at a time up to the next byte to escape: a
+    /// newline, a C1 control (two bytes) or DEL in every place after a quote is still escaped.
+    @Test(arguments: [("\n", #"\n"#), ("\u{85}", #"\u0085"#), ("\u{7F}", #"\u007f"#), ("é", "é")])
+    func escapesAreFoundWhereverTheyStand(special: String, escaped: String) throws {
+        for length in 0...20 {
+            for place in 0...length {
+                let before = "\"" + String(repeating: "a", count: place)
+                let after = String(repeating: "b", count: length - place)
+                let json = "\"\\\"" + String(repeating: "a", count: place) + escaped + after + "\""
+                #expect(JSONWriter.quote(before + special + after) == json, "length \(length), at \(place)")
+            }
+        }
+    }
+}
+
 /// The writer quotes each record's names: records of different names in one list keep theirs.
 @Suite struct JSONWriterRecordKeysTests {
     @Test func recordsOfDifferentNamesKeepTheirKeys() {

@@ -1,3 +1,5 @@
+import ShopKit
+
 /// Everything known about the loaded feed, as plain data: the `news.*` state keys.
 ///
 /// The state changes only through the pure functions below, so the command layer can keep
@@ -14,8 +16,9 @@ public struct NewsFeedState: Equatable, Sendable {
     /// Items per page unless a source says otherwise.
     public static let defaultPageSize = 15
 
-    /// Loaded items in order, each id once (`news.items`).
-    public var items: [NewsItem]
+    /// Loaded items in order, each id once (`news.items`). A ``GrowingList``: the state
+    /// before a page, which undo keeps, shares its items with the state after it.
+    public var items: GrowingList<NewsItem>
     /// The last page loaded; 0 before any (`news.page`).
     public var page: Int
     /// `totalCount` from the last page, when the source gave one (`news.total`).
@@ -25,7 +28,9 @@ public struct NewsFeedState: Equatable, Sendable {
     /// `"embedded"` or the base URL (`news.source`).
     public var source: String
 
-    public init(items: [NewsItem] = [], page: Int = 0, total: Int? = nil, exhausted: Bool = false, source: String) {
+    public init(
+        items: GrowingList<NewsItem> = [], page: Int = 0, total: Int? = nil, exhausted: Bool = false, source: String
+    ) {
         self.items = items
         self.page = page
         self.total = total
@@ -53,16 +58,15 @@ public struct NewsFeedState: Equatable, Sendable {
         return NewsFeedUpdate(state: next, added: added, dropped: dropped)
     }
 
-    /// Applies page `number` in place, as ``appending(_:asPage:pageSize:)`` describes; when
-    /// ``items`` is not shared, the new items are added without copying the loaded ones.
-    /// Answers how many were added and the ids of those dropped, in page order.
+    /// Applies page `number` in place, as ``appending(_:asPage:pageSize:)`` describes; the
+    /// loaded items are not copied (see ``items``). Answers how many were added and the ids
+    /// of those dropped, in page order.
     public mutating func append(
         _ fetched: NewsPage, asPage number: Int, pageSize: Int
     ) -> (added: Int, dropped: [Int]) {
         // Only the loaded ids the page repeats are looked for: a loaded id outside the page's
         // range is passed over with two comparisons, the others with a lookup in a set of one
-        // page (pages come in order, so usually none is looked up). The array grows as arrays
-        // do: `reserveCapacity` here would copy every loaded item on every page.
+        // page (pages come in order, so usually none is looked up).
         // The sets are made at their size: growing them rehashed every id a few times.
         var incoming = Set<Int>(minimumCapacity: fetched.items.count)
         for item in fetched.items { incoming.insert(item.id) }
@@ -70,14 +74,17 @@ public struct NewsFeedState: Equatable, Sendable {
         var known = Set<Int>(minimumCapacity: fetched.items.count)
         for item in items where range.contains(item.id) && incoming.contains(item.id) { known.insert(item.id) }
         let before = items.count
+        var new: [NewsItem] = []
+        new.reserveCapacity(fetched.items.count)
         var dropped: [Int] = []
         for item in fetched.items {
             if known.insert(item.id).inserted {
-                items.append(item)
+                new.append(item)
             } else {
                 dropped.append(item.id)
             }
         }
+        items.append(contentsOf: new)
         let added = items.count - before
         page = number
         total = fetched.totalCount ?? total

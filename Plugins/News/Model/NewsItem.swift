@@ -4,12 +4,11 @@
 /// Unknown fields are ignored. Text is kept exactly as received (blanks included): the
 /// command layer sanitizes it before it reaches a terminal.
 ///
-/// The fields sit behind one reference: every page `news more` appends copies the list of
-/// loaded items (undo keeps the list before it), and copying an item is then one retain
-/// rather than one per text.
+/// The texts sit behind one reference, so copying an item is one retain rather than one per
+/// text; the id is kept beside it, so a page's check for ids already loaded reads the list's
+/// own buffer, not every loaded item's object.
 public struct NewsItem: Hashable, Sendable, Identifiable {
     private final class Fields: Sendable {
-        let id: Int
         let title: String
         let description: String?
         let publishedDate: NewsDate?
@@ -19,10 +18,9 @@ public struct NewsItem: Hashable, Sendable, Identifiable {
         let categoryType: String?
 
         init(
-            id: Int, title: String, description: String?, publishedDate: NewsDate?, url: String?,
-            fullUrl: String?, titleImageUrl: String?, categoryType: String?
+            title: String, description: String?, publishedDate: NewsDate?, url: String?, fullUrl: String?,
+            titleImageUrl: String?, categoryType: String?
         ) {
-            self.id = id
             self.title = title
             self.description = description
             self.publishedDate = publishedDate
@@ -33,9 +31,9 @@ public struct NewsItem: Hashable, Sendable, Identifiable {
         }
     }
 
+    public let id: Int
     private let fields: Fields
 
-    public var id: Int { fields.id }
     public var title: String { fields.title }
     public var description: String? { fields.description }
     public var publishedDate: NewsDate? { fields.publishedDate }
@@ -48,13 +46,14 @@ public struct NewsItem: Hashable, Sendable, Identifiable {
         id: Int, title: String, description: String? = nil, publishedDate: NewsDate? = nil,
         url: String? = nil, fullUrl: String? = nil, titleImageUrl: String? = nil, categoryType: String? = nil
     ) {
+        self.id = id
         fields = Fields(
-            id: id, title: title, description: description, publishedDate: publishedDate, url: url,
-            fullUrl: fullUrl, titleImageUrl: titleImageUrl, categoryType: categoryType)
+            title: title, description: description, publishedDate: publishedDate, url: url, fullUrl: fullUrl,
+            titleImageUrl: titleImageUrl, categoryType: categoryType)
     }
 
     public static func == (lhs: NewsItem, rhs: NewsItem) -> Bool {
-        lhs.fields === rhs.fields
+        (lhs.id == rhs.id && lhs.fields === rhs.fields)
             || (lhs.id, lhs.title, lhs.description, lhs.publishedDate, lhs.url)
                 == (rhs.id, rhs.title, rhs.description, rhs.publishedDate, rhs.url)
                 && (lhs.fullUrl, lhs.titleImageUrl, lhs.categoryType) == (

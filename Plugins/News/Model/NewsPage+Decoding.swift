@@ -18,11 +18,12 @@ extension NewsPage {
         }
     }
 
-    /// The members read, by their index: the names of a page, then of an item. Others are
+    /// The members read, by their index: the names of a page, then of an item, in the order
+    /// the API sends them (the reader tries the name after the last one first). Others are
     /// skipped, checked only for syntax.
     private static let pageNames = JSONMemberNames(["news", "totalCount"])
     private static let itemNames = JSONMemberNames([
-        "id", "title", "description", "url", "fullUrl", "titleImageUrl", "categoryType", "publishedDate",
+        "id", "title", "description", "publishedDate", "url", "fullUrl", "titleImageUrl", "categoryType",
     ])
 
     private static func readPage(_ reader: inout JSONReader, body: [UInt8]) throws(JSONError) -> NewsPage {
@@ -61,19 +62,26 @@ extension NewsPage {
             case 0: id = try readInteger(&reader, body: body)
             case 1: title = try reader.readString()
             case 2: description = try readOptionalString(&reader)
-            case 3: url = try readOptionalString(&reader)
-            case 4: fullUrl = try readOptionalString(&reader)
-            case 5: titleImageUrl = try readOptionalString(&reader)
-            case 6: categoryType = try readOptionalString(&reader)
-            case 7:
-                guard let text = try readOptionalString(&reader) else {
+            case 3:
+                guard try !reader.readNullIfPresent() else {
                     publishedDate = nil
                     return
                 }
-                guard let date = NewsDate(parsing: text) else {
+                // Read from the page's bytes: no string is made for a date that is one.
+                var text = ""
+                let date = try reader.readString { bytes throws(JSONError) in
+                    let date = NewsDate(utf8: bytes)
+                    if date == nil { text = String(decoding: bytes, as: UTF8.self) }
+                    return date
+                }
+                guard let date else {
                     throw reader.error(.invalidValue("should be a date like '2026-01-14T00:00:00', found '\(text)'"))
                 }
                 publishedDate = date
+            case 4: url = try readOptionalString(&reader)
+            case 5: fullUrl = try readOptionalString(&reader)
+            case 6: titleImageUrl = try readOptionalString(&reader)
+            case 7: categoryType = try readOptionalString(&reader)
             default:
                 try reader.skipValueSyntax()
             }

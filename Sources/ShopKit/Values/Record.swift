@@ -151,6 +151,18 @@ public struct RecordValues: RandomAccessCollection, Sendable {
     }
 }
 
+extension RecordValues {
+    /// Calls `body` with the values where they are, one buffer either way: reading them by
+    /// subscript copies each out.
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Value>) -> Result) -> Result {
+        switch storage {
+        case .array(let values): values.withUnsafeBufferPointer(body)
+        case .compact(let buffer):
+            buffer.withUnsafeMutablePointerToElements { body(UnsafeBufferPointer(start: $0, count: count)) }
+        }
+    }
+}
+
 /// How a record keeps its values: the array it was made with, or the one buffer a
 /// ``Record/Builder`` filled.
 // @unchecked Sendable: a compact buffer's values are written only while its builder fills it,

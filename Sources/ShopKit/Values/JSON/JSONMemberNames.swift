@@ -17,29 +17,86 @@ public struct JSONMemberNames: Sendable {
     public static let limit = 64
 
     let names: [String]
-    let bytes: [[UInt8]]
+    /// How each name is spelled in JSON, for ``index(spelledAt:in:from:)``.
+    private let spellings: [Spelling]
 
     /// The names, in the order their indexes are given; at most ``limit``, each once.
     public init(_ names: [String]) {
         precondition(names.count <= Self.limit && Set(names).count == names.count, "at most 64 different names")
         self.names = names
-        bytes = names.map { Array($0.utf8) }
+        spellings = names.map { Spelling(Array($0.utf8)) }
     }
 
-    /// The index of the name spelled by `raw` (a name without escapes), or nil.
-    func index(of raw: UnsafeBufferPointer<UInt8>) -> Int? {
-        // Compared by index: `elementsEqual` took 200 instructions a name.
-        for (index, name) in bytes.enumerated() where name.count == raw.count {
-            var same = true
-            name.withUnsafeBufferPointer { name in
-                for offset in 0..<raw.count where name[offset] != raw[offset] {
-                    same = false
-                    break
-                }
+    /// The number of bytes of the name at `index`.
+    func length(of index: Int) -> Int {
+        spellings[index].length
+    }
+
+    /// The index of the name whose bytes start at `start` of `input`, its closing quote right
+    /// after them, or nil. Tries `hint` first, then the names after it, in a circle: members
+    /// mostly come in the same order in every object, so the first try is usually the one.
+    /// A name's first sixteen bytes are compared as two words.
+    func index(spelledAt start: Int, in input: UnsafeBufferPointer<UInt8>, from hint: Int) -> Int? {
+        let available = input.count - start
+        var (low, high): (UInt64, UInt64) = (0, 0)
+        if available >= 16, let base = input.baseAddress {
+            low = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            high = UInt64(littleEndian: UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self))
+        } else {
+            for offset in 0..<max(0, available) {
+                let byte = UInt64(input[start + offset])
+                if offset < 8 { low |= byte << (8 * offset) } else if offset < 16 { high |= byte << (8 * (offset - 8)) }
             }
-            if same { return index }
         }
-        return nil
+        return spellings.withUnsafeBufferPointer { spellings in
+            var index = hint
+            for _ in 0..<spellings.count {
+                let spelling = spellings[index]
+                if spelling.length < available, input[start + spelling.length] == UInt8(ascii: "\""),
+                    spelling.matches(low, high, restAt: start + 16, in: input)
+                {
+                    return index
+                }
+                index = index + 1 == spellings.count ? 0 : index + 1
+            }
+            return nil
+        }
+    }
+
+    /// A name as its own bytes in JSON: the first sixteen as two words (zeros past its end) with
+    /// the masks of its bytes in them, and the rest.
+    private struct Spelling: Sendable {
+        let length: Int
+        let low, lowMask, high, highMask: UInt64
+        let rest: [UInt8]
+        /// False for a name JSON writes otherwise (a quote, backslash or control in it): it
+        /// never matches.
+        let plain: Bool
+
+        init(_ bytes: [UInt8]) {
+            length = bytes.count
+            func word(_ part: ArraySlice<UInt8>) -> (word: UInt64, mask: UInt64) {
+                var (word, mask): (UInt64, UInt64) = (0, 0)
+                for (offset, byte) in part.enumerated() {
+                    word |= UInt64(byte) << (8 * offset)
+                    mask |= 0xFF << (8 * offset)
+                }
+                return (word, mask)
+            }
+            (low, lowMask) = word(bytes.prefix(8))
+            (high, highMask) = word(bytes.dropFirst(8).prefix(8))
+            rest = Array(bytes.dropFirst(16))
+            plain = bytes.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }
+        }
+
+        /// Whether the input's first sixteen bytes, `low` and `high`, and its bytes from
+        /// `restStart` on spell this name.
+        func matches(_ low: UInt64, _ high: UInt64, restAt restStart: Int, in input: UnsafeBufferPointer<UInt8>)
+            -> Bool
+        {
+            plain && low & lowMask == self.low && high & highMask == self.high
+                && rest.indices.allSatisfy { input[restStart + $0] == rest[$0] }
+        }
     }
 }
 
@@ -56,6 +113,7 @@ extension JSONReader {
         if consume(UInt8(ascii: "}")) { return }
         var seen: UInt64 = 0
         var others = SeenKeys()
+        var hint = 0
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -64,19 +122,22 @@ extension JSONReader {
             let keyOffset = position
             var index: Int?
             var other: String?
-            let name = plainName(in: names)
-            if case .known(let known) = name {
+            if let known = names.index(spelledAt: position + 1, in: bytes, from: hint) {
                 index = known
+                position += names.length(of: known) + 2
             } else {
+                // Not one of the names as it is spelled: an unknown name, or one with escapes,
+                // which may still spell one of them.
+                let escaped = nameHasEscapes()
                 let key = try readString()
-                // An escaped name may still spell one of the names; a plain one was looked for.
-                if case .escaped = name { index = names.names.firstIndex(of: key) }
+                if escaped { index = names.names.firstIndex(of: key) }
                 if index == nil {
                     guard others.insert(key) else { throw error(.duplicateKey(key), at: keyOffset) }
                     other = key
                 }
             }
             if let index {
+                hint = index + 1 == names.names.count ? 0 : index + 1
                 guard seen & (1 << UInt64(index)) == 0 else {
                     throw error(.duplicateKey(names.names[index]), at: keyOffset)
                 }
@@ -96,35 +157,16 @@ extension JSONReader {
         }
     }
 
-    /// Which of `names` the member name next is (its opening quote at ``offset``), read past
-    /// it when it is one; otherwise the reader stays at the quote.
-    private mutating func plainName(in names: JSONMemberNames) -> PlainName {
-        let quote = position
-        position += 1
-        skipPlainStringBytes()
-        var end = position
-        position = quote
+    /// Whether the member name next (its opening quote at ``offset``) has an escape or a
+    /// control character before its closing quote, or no closing quote.
+    private func nameHasEscapes() -> Bool {
+        var end = position + 1
         while end < bytes.count {
             let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { return .escaped }
+            if byte == UInt8(ascii: "\"") { return false }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return true }
             end += 1
         }
-        guard end < bytes.count else { return .escaped }
-        guard let index = names.index(of: UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<end])) else {
-            return .unknown
-        }
-        position = end + 1
-        return .known(index)
-    }
-
-    /// What ``plainName(in:)`` found.
-    private enum PlainName {
-        /// One of the names, by index.
-        case known(Int)
-        /// A name without escapes that is none of them.
-        case unknown
-        /// A name with escapes or control characters (or not terminated): read it as a string.
-        case escaped
+        return true
     }
 }

@@ -1,16 +1,21 @@
 extension JSONReader {
-    /// Moves ``position`` past the bytes of a string that need no second look: up to the
-    /// first quote, backslash or control character, or to where fewer than eight bytes are
-    /// left (the caller's byte loop finds which one it was, and finishes).
+    /// Moves ``position`` past the bytes of a string that need no second look: to the first
+    /// quote, backslash or control character, or to where fewer than eight bytes are left
+    /// (the caller's byte loop finds which one it was, and finishes).
     ///
     /// Eight bytes at a time, with the classic bit tricks on a 64-bit word: a byte-by-byte
-    /// loop made reading a news page's strings a tenth of `news more`.
+    /// loop made reading a news page's strings a tenth of `news more`. The first special
+    /// byte of a word is its lowest flagged one.
     mutating func skipPlainStringBytes() {
         guard let base = bytes.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         while bytes.count - position >= 8 {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            guard !JSONPlainBytes.hasSpecialByte(word) else { return }
+            let special = JSONPlainBytes.specialBytes(in: word)
+            guard special == 0 else {
+                position += special.trailingZeroBitCount / 8
+                return
+            }
             position += 8
         }
     }
@@ -21,28 +26,38 @@ enum JSONPlainBytes {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// Whether any byte of `word` is a quote, a backslash or below 0x20.
+    /// The high bit of each byte of `word` that may be a quote, a backslash or below 0x20:
+    /// zero when none is, and the lowest bit set is always one that is (a borrow only runs
+    /// upwards from a byte that matched).
     @inline(__always)
-    static func hasSpecialByte(_ word: UInt64) -> Bool {
-        hasByte(0x22, in: word) || hasByte(0x5C, in: word) || hasByteBelow(0x20, in: word)
+    static func specialBytes(in word: UInt64) -> UInt64 {
+        byteMask(0x22, in: word) | byteMask(0x5C, in: word) | belowMask(0x20, in: word)
     }
 
     /// Whether any byte of `word` is a quote, a backslash, below 0x20, DEL or 0xC2 (the lead
     /// byte of the C1 controls): what ``JSONWriter`` escapes.
     @inline(__always)
     static func needsEscape(_ word: UInt64) -> Bool {
-        hasSpecialByte(word) || hasByte(0x7F, in: word) || hasByte(0xC2, in: word)
+        escapeBytes(in: word) != 0
     }
 
-    /// Whether a byte of `word` equals `byte` (exact: a zero byte of the xor).
+    /// The high bit of each byte of `word` that may be one ``needsEscape(_:)`` looks for,
+    /// the lowest set bit always one that is (as ``specialBytes(in:)``).
     @inline(__always)
-    private static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
-        hasByteBelow(1, in: word ^ (ones &* UInt64(byte)))
+    static func escapeBytes(in word: UInt64) -> UInt64 {
+        specialBytes(in: word) | byteMask(0x7F, in: word) | byteMask(0xC2, in: word)
     }
 
-    /// Whether a byte of `word` is below `limit` (exact for a limit up to 0x80).
+    /// The high bits of ``belowMask(_:in:)`` for the bytes of `word` equal to `byte`.
     @inline(__always)
-    private static func hasByteBelow(_ limit: UInt8, in word: UInt64) -> Bool {
-        (word &- ones &* UInt64(limit)) & ~word & highBits != 0
+    private static func byteMask(_ byte: UInt8, in word: UInt64) -> UInt64 {
+        belowMask(1, in: word ^ (ones &* UInt64(byte)))
+    }
+
+    /// A high bit for each byte of `word` below `limit` (for a limit up to 0x80), and maybe
+    /// for bytes above one that is: nonzero exactly when one is.
+    @inline(__always)
+    private static func belowMask(_ limit: UInt8, in word: UInt64) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highBits
     }
 }

@@ -66,6 +66,9 @@ public struct JSONReader: ~Copyable {
 
     /// Consumes a `null` if one comes next and says whether it did.
     public mutating func readNullIfPresent() throws(JSONError) -> Bool {
+        skipWhitespace()
+        // A string, what comes most often, without telling the kind of anything else.
+        if position < bytes.count, bytes[position] == UInt8(ascii: "\"") { return false }
         guard try peekKind() == .null else { return false }
         try expectLiteral("null")
         return true
@@ -134,6 +137,33 @@ public struct JSONReader: ~Copyable {
 
     /// Reads a string.
     public mutating func readString() throws(JSONError) -> String {
+        switch try scanString() {
+        case .plain(let range): String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        case .escaped(let string): string
+        }
+    }
+
+    /// Reads a string and hands `body` its UTF-8 bytes: the input's own when it has no escapes,
+    /// so that no `String` is made for a value read straight into something else (a date, say).
+    public mutating func readString<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(JSONError) -> Result
+    ) throws(JSONError) -> Result {
+        switch try scanString() {
+        case .plain(let range): try body(UnsafeBufferPointer(rebasing: bytes[range]))
+        case .escaped(let string): try Array(string.utf8).withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// A string read by ``scanString()``.
+    private enum ScannedString {
+        /// Without escapes: the range of its bytes in the input.
+        case plain(Range<Int>)
+        /// With escapes, resolved.
+        case escaped(String)
+    }
+
+    /// Reads past a string, its escapes resolved into a `String` only when it has some.
+    private mutating func scanString() throws(JSONError) -> ScannedString {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             throw try mismatch(expected: .string)
@@ -144,11 +174,10 @@ public struct JSONReader: ~Copyable {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
                 position += 1
-                return string
+                return .plain(start..<position - 1)
             }
-            if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
+            if byte == UInt8(ascii: "\\") { return .escaped(try readEscapedString(from: start)) }
             if byte < 0x20 { throw error(.controlCharacterInString) }
             position += 1
         }
@@ -203,14 +232,15 @@ public struct JSONReader: ~Copyable {
             }
             guard try skipDigits() else { throw error(.invalidNumber) }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         if isWhole {
             if !overflow, negative, magnitude <= UInt64(Int.max) + 1 {
                 return .int(magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude))
             }
             if !overflow, !negative, magnitude <= UInt64(Int.max) { return .int(Int(magnitude)) }
-            throw error(.integerTooLarge(text), at: start)
         }
+        // The text only now: making it for every whole number cost a third of reading one.
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        if isWhole { throw error(.integerTooLarge(text), at: start) }
         guard let double = Double(text), double.isFinite else { throw error(.invalidNumber) }
         return .double(double)
     }
