@@ -15,14 +15,24 @@ final class StandardStreams: OutputSink {
     }
 
     func write(_ text: String, to stream: OutputStreamKind) {
+        write(text, to: stream, lineBreak: false)
+    }
+
+    /// Adds the line break to the buffer, not to a copy of `text`.
+    func writeLine(_ text: String, to stream: OutputStreamKind) {
+        write(text, to: stream, lineBreak: true)
+    }
+
+    private func write(_ text: String, to stream: OutputStreamKind, lineBreak: Bool) {
         buffer.withLock { buffer in
             switch stream {
             case .standardOutput:
                 buffer.append(contentsOf: text.utf8)
+                if lineBreak { buffer.append(UInt8(ascii: "\n")) }
                 if outputIsTerminal || buffer.count >= Self.capacity { Self.drain(&buffer) }
             case .standardError:
                 Self.drain(&buffer)
-                Self.writeAll(Array(text.utf8), to: STDERR_FILENO)
+                Self.writeAll(Array(text.utf8) + (lineBreak ? [UInt8(ascii: "\n")] : []), to: STDERR_FILENO)
             }
         }
     }

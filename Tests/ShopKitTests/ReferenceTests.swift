@@ -44,6 +44,18 @@ import Testing
         #expect(await shop.run(line) == "error: \(message)\n")
     }
 
+    /// Words are evaluated as they are bound, yet a word that cannot be evaluated is the error
+    /// even when binding failed at a word before it, as when every word was evaluated first.
+    @Test(arguments: [
+        ("set a 1 extra $nope", "unknown variable 'nope'"),
+        ("counter add x $nope", "unknown variable 'nope'"),
+        ("counter add --nosuch $nope", "unknown variable 'nope'"),
+        ("counter add x 2", "counter add: N must be a whole number, got 'x'"),
+    ])
+    func aWordThatCannotBeEvaluatedIsTheErrorBeforeBinding(line: String, message: String) async throws {
+        #expect(await shop.run(line) == "error: \(message)\n")
+    }
+
     @Test func anErrorPointsAtTheReference() async throws {
         let located = try TestSession(plugins: [], showsErrorLocations: true)
         let (_, printed) = await located.outcome(of: "set x {a: 1}\necho ok $x.nosuch", file: "f.shopscript")

@@ -1,69 +1,63 @@
-/// Matches evaluated words to a command's declared arguments and options.
-struct ArgumentBinder {
-    /// The command whose metadata the words are matched against.
-    let command: RegisteredCommand
-    /// The parts of its spec binding reads, taken from the spec the registry keeps: a copy of
-    /// the whole ``RegisteredCommand/spec`` retains and releases every field (a fortieth of a
-    /// replayed line's instructions), and messages alone need the rest.
-    private let argumentSpecs: [ArgumentSpec]
-    private let optionSpecs: [OptionSpec]
-    private let argumentNames: [String]
+/// Matches evaluated words to a command's declared arguments and options. Kept by
+/// ``RegisteredCommand`` with the spec it binds against, which it reads in place: a copy of
+/// the spec, or of its lists, retains and releases each of them.
+struct ArgumentBinder: Sendable {
+    /// The index of the deferred argument, if there is one.
+    let deferredArgument: Int?
+    /// The indices of the arguments every call must give (neither optional nor deferred).
+    private let requiredArguments: [Int]
 
-    init(command: RegisteredCommand) {
-        self.command = command
-        if command.isOutlined {
-            let spec = command.spec
-            (argumentSpecs, optionSpecs, argumentNames) = (spec.arguments, spec.options, spec.argumentNames)
-        } else {
-            argumentSpecs = command.declared.arguments
-            optionSpecs = command.declared.options
-            argumentNames = command.declared.argumentNames
-        }
+    init(_ arguments: [ArgumentSpec]) {
+        deferredArgument = arguments.firstIndex { $0.isDeferred }
+        requiredArguments = arguments.indices.filter { !arguments[$0].isOptional && !arguments[$0].isDeferred }
     }
 
-    /// The command's spec, for messages.
-    private var spec: CommandSpec { command.spec }
-
-    /// Binds `words` (after the command's name) or throws the first mismatch; the word
-    /// indices kept for messages count from `firstIndex`, the index of `words`' first word
-    /// among all the command's words.
-    func bind(_ words: ArraySlice<EvaluatedWord>, firstIndex: Int = 0) throws(CommandError) -> Arguments {
-        var arguments = Arguments(argumentNames: argumentNames)
-        arguments.positional.reserveCapacity(words.count)
-        let offset = firstIndex - words.startIndex
+    /// Binds the words `words` gives (after the command's name), read once each in order, or
+    /// throws the first mismatch (having read no further); `command` is named in messages.
+    /// A source may stop early (its word could not be evaluated): the binder then binds what
+    /// came before. The word indices kept for messages count from `firstIndex`, the index of
+    /// the first word among all the command's words.
+    func bind(
+        _ words: inout some BindingWords, firstIndex: Int, to declared: borrowing CommandSpec,
+        of command: RegisteredCommand
+    ) throws(CommandError) -> Arguments {
+        let spec = Spec(command: command)
+        var arguments = Arguments(argumentNames: declared.argumentNames)
+        arguments.positional.reserveCapacity(words.remaining)
+        var index = firstIndex
         var next = 0
         var optionsEnded = false
-        var index = words.startIndex
-        while index < words.endIndex {
-            let word = words[index]
+        while let word = words.next() {
             index += 1
-            if !optionsEnded, word.isOptionLike, !optionSpecs.isEmpty || word.text == "--" {
+            if !optionsEnded, word.isOptionLike, !declared.options.isEmpty || word.text == "--" {
                 if word.text == "--" {
                     optionsEnded = true
                     continue
                 }
-                try bindOption(word, words: words, index: &index, offset: offset, into: &arguments)
+                try bindOption(
+                    word, words: &words, index: &index, into: &arguments, options: declared.options, spec: spec)
                 continue
             }
-            guard next < argumentSpecs.count else {
+            guard next < declared.arguments.count else {
                 throw .tooManyArguments(command: spec.name, extra: word.text, usage: spec.usage)
             }
-            let name = argumentSpecs[next].name
-            let bound = try convert(word, to: argumentSpecs[next].type, named: name)
-            arguments.positional.append(
-                Arguments.PositionalWord(argument: next, bound: bound, word: index - 1 + offset))
-            if !argumentSpecs[next].isVariadic { next += 1 }
+            let name = declared.arguments[next].name
+            let bound = try convert(word, to: declared.arguments[next].type, named: name, spec: spec)
+            arguments.positional.append(Arguments.PositionalWord(argument: next, bound: bound, word: index - 1))
+            if !declared.arguments[next].isVariadic { next += 1 }
         }
-        for index in command.requiredArguments where !arguments.positional.contains(where: { $0.argument == index }) {
+        for index in requiredArguments where !arguments.positional.contains(where: { $0.argument == index }) {
             throw .missingArgument(
-                command: spec.name, argument: argumentSpecs[index].name, usage: spec.usage)
+                command: spec.name, argument: declared.arguments[index].name, usage: spec.usage)
         }
         return arguments
     }
 
+    /// Binds the option `word` names (`index` is the index after it), reading its value from
+    /// `words` unless it has one after `=`.
     private func bindOption(
-        _ word: EvaluatedWord, words: ArraySlice<EvaluatedWord>, index: inout Int, offset: Int,
-        into arguments: inout Arguments
+        _ word: EvaluatedWord, words: inout some BindingWords, index: inout Int, into arguments: inout Arguments,
+        options optionSpecs: [OptionSpec], spec: Spec
     ) throws(CommandError) {
         var name = word.text
         var inlineValue: String?
@@ -79,7 +73,7 @@ struct ArgumentBinder {
         }
         if option.isFlag {
             arguments.flags.append(option.name)
-            arguments.wordIndices.append((option.name, index - 1 + offset))
+            arguments.wordIndices.append((option.name, index - 1))
             return
         }
         let valueWord: EvaluatedWord
@@ -89,18 +83,19 @@ struct ArgumentBinder {
             } catch {
                 throw .failed(error.description)
             }
-            arguments.wordIndices.append((option.name, index - 1 + offset))
+            arguments.wordIndices.append((option.name, index - 1))
         } else {
-            guard index < words.endIndex else { throw .missingOptionValue(command: spec.name, option: name) }
-            valueWord = words[index]
-            arguments.wordIndices.append((option.name, index + offset))
+            guard let next = words.next() else { throw .missingOptionValue(command: spec.name, option: name) }
+            valueWord = next
+            arguments.wordIndices.append((option.name, index))
             index += 1
         }
-        arguments.options.append((option.name, try convert(valueWord, to: option.type, named: option.name)))
+        arguments.options.append(
+            (option.name, try convert(valueWord, to: option.type, named: option.name, spec: spec)))
     }
 
-    private func convert(_ word: EvaluatedWord, to type: ValueType, named name: String) throws(CommandError)
-        -> BoundWord
+    private func convert(_ word: EvaluatedWord, to type: ValueType, named name: String, spec: Spec)
+        throws(CommandError) -> BoundWord
     {
         let bound = BoundWord(value: word.value, spelling: word.spelling)
         switch type {
@@ -117,20 +112,28 @@ struct ArgumentBinder {
             }
             return BoundWord(value: .string(word.text), text: word.text)
         case .int:
-            guard word.value.intValue != nil else { throw invalid(word, type, name) }
+            guard word.value.intValue != nil else { throw spec.invalid(word, type, name) }
             return bound
         case .double:
             // A double is sent as one (`3.0`), as PLUGIN-PROTOCOL §5 writes them.
-            guard let number = word.value.doubleValue else { throw invalid(word, type, name) }
+            guard let number = word.value.doubleValue else { throw spec.invalid(word, type, name) }
             return BoundWord(value: .double(number), text: word.text)
         default:
-            guard type.accepts(word.value) else { throw invalid(word, type, name) }
+            guard type.accepts(word.value) else { throw spec.invalid(word, type, name) }
             return bound
         }
     }
 
-    private func invalid(_ word: EvaluatedWord, _ type: ValueType, _ name: String) -> CommandError {
-        .invalidArgument(command: spec.name, argument: name, expected: type.expected, got: word.shown)
+    /// The command's spec, read only for messages.
+    private struct Spec {
+        let command: RegisteredCommand
+
+        var name: String { command.spec.name }
+        var usage: String { command.spec.usage }
+
+        func invalid(_ word: EvaluatedWord, _ type: ValueType, _ name: String) -> CommandError {
+            .invalidArgument(command: self.name, argument: name, expected: type.expected, got: word.shown)
+        }
     }
 }
 
@@ -161,6 +164,25 @@ extension ArgumentBinder {
         }
         return nil
     }
+}
+
+/// Where ``ArgumentBinder`` reads a command's words from, one at a time, in order: a list
+/// of words evaluated already, or a command's words evaluated as they are read, so that
+/// binding needs no list of them.
+protocol BindingWords {
+    /// The next word; nil after the last.
+    mutating func next() -> EvaluatedWord?
+    /// How many words are left at most (room for the positional ones).
+    var remaining: Int { get }
+}
+
+/// Words evaluated already.
+struct ListedWords: BindingWords {
+    var words: ArraySlice<EvaluatedWord>
+
+    mutating func next() -> EvaluatedWord? { words.popFirst() }
+
+    var remaining: Int { words.count }
 }
 
 /// A word after interpolation: its value, its text, and whether it was an unquoted `--option`.

@@ -370,37 +370,36 @@ public final class RegisteredCommand: Sendable {
     /// Whether `declared` is an outline, the full spec to be read on first use.
     let isOutlined: Bool
     /// Where its deferred and required arguments are, read with the spec (nil when outlined).
-    private let declaredArguments: ArgumentPlaces?
-    /// An outlined command's full spec and argument places, read on first use and kept: the
-    /// command's own `spec` decodes it again each time it is asked.
-    private let decoded = Mutex<(spec: CommandSpec, places: ArgumentPlaces)?>(nil)
+    private let declaredBinder: ArgumentBinder?
+    /// An outlined command's full spec and binder, read on first use and kept: the command's
+    /// own `spec` decodes it again each time it is asked.
+    private let decoded = Mutex<(spec: CommandSpec, binder: ArgumentBinder)?>(nil)
 
-    /// Which arguments are deferred and which every call must give.
-    private struct ArgumentPlaces: Sendable {
-        let deferred: Int?
-        let required: [Int]
-
-        init(_ arguments: [ArgumentSpec]) {
-            deferred = arguments.firstIndex { $0.isDeferred }
-            required = arguments.indices.filter { !arguments[$0].isOptional && !arguments[$0].isDeferred }
-        }
-    }
-
-    /// The full spec of an outlined command, with its argument places.
-    private var decodedSpec: (spec: CommandSpec, places: ArgumentPlaces) {
+    /// The full spec of an outlined command, with its binder.
+    private var decodedSpec: (spec: CommandSpec, binder: ArgumentBinder) {
         decoded.withLock { decoded in
             if let decoded { return decoded }
             let spec = command.spec
-            let read = (spec, ArgumentPlaces(spec.arguments))
+            let read = (spec, ArgumentBinder(spec.arguments))
             decoded = read
             return read
         }
     }
 
     /// The index of its deferred argument, if it has one (kept apart, as ``input``).
-    var deferredArgument: Int? { (declaredArguments ?? decodedSpec.places).deferred }
-    /// The indices of the arguments every call must give (neither optional nor deferred).
-    var requiredArguments: [Int] { (declaredArguments ?? decodedSpec.places).required }
+    var deferredArgument: Int? {
+        isOutlined ? decodedSpec.binder.deferredArgument : declaredBinder?.deferredArgument ?? nil
+    }
+
+    /// Binds `words` to its arguments and options (see ``ArgumentBinder``).
+    func bind(_ words: inout some BindingWords, firstIndex: Int = 0) throws(CommandError) -> Arguments {
+        // The spec read in place: copied, each of its lists was retained and released.
+        if let arguments = try declaredBinder?.bind(&words, firstIndex: firstIndex, to: declared, of: self) {
+            return arguments
+        }
+        let (spec, binder) = decodedSpec
+        return try binder.bind(&words, firstIndex: firstIndex, to: spec, of: self)
+    }
 
     /// `command` with its metadata read once; `owner` is its plugin's name (nil for the core).
     public init(_ command: any Command, owner: String?) {
@@ -410,7 +409,7 @@ public final class RegisteredCommand: Sendable {
         self.declared = outline ?? command.spec
         self.isOutlined = outline != nil
         self.input = declared.input
-        self.declaredArguments = outline == nil ? ArgumentPlaces(declared.arguments) : nil
+        self.declaredBinder = outline == nil ? ArgumentBinder(declared.arguments) : nil
     }
 
     /// Its metadata: read once, when the registry was built or, for an outlined command, on

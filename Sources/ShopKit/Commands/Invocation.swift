@@ -22,6 +22,9 @@ public struct Invocation {
         let baseDirectory: String
         let format: OutputFormat
         let objects: SessionObjects
+        /// What typed reads of arguments need, made once here: made for each read, its
+        /// strings were retained and released each time.
+        let arguments: ArgumentContext
         /// Weak: the interpreter keeps this context, and the context must not keep it.
         weak var control: (any SessionControl)?
         /// The same interpreter as ``control``, without a cast on every call of a language
@@ -38,6 +41,7 @@ public struct Invocation {
             self.format = format
             self.objects = objects
             self.control = control
+            arguments = ArgumentContext(baseDirectory: baseDirectory, variables: environment.variables)
         }
     }
 
@@ -90,18 +94,14 @@ public struct Invocation {
         .showing(in: format, width: environment.width(), style: environment.style)
     }
 
-    private var argumentContext: ArgumentContext {
-        ArgumentContext(baseDirectory: context.baseDirectory, variables: context.environment.variables)
-    }
-
     /// The argument, as the Swift type it was declared with (`T`, `T?` or `[T]`).
     public subscript<T>(_ argument: Argument<T>) -> T {
-        get throws(CommandError) { try arguments.read(argument, in: argumentContext) }
+        get throws(CommandError) { try arguments.read(argument, in: context.arguments) }
     }
 
     /// The option's value, or its default (nil for `Option<T?>`).
     public subscript<T>(_ option: Option<T>) -> T {
-        get throws(CommandError) { try arguments.read(option, in: argumentContext) }
+        get throws(CommandError) { try arguments.read(option, in: context.arguments) }
     }
 
     /// The option's word as written (`007`, `5.0`), for messages; nil when left out.

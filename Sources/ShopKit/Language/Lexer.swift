@@ -16,20 +16,25 @@ struct Lexer {
 
     /// Where a word is read: which bytes end it, and which need the careful path.
     struct WordContext {
-        /// For each byte: 0 ordinary, 1 ends the word, 2 needs the careful path.
-        fileprivate let classes: [UInt8]
+        /// Bit `b` set: byte `b` ends the word. Only ASCII bytes are special. Masks, not a
+        /// table: a table is an array, retained and released with every word read.
+        private let endings: UInt128
+        /// Bit `b` set: byte `b` ends the word or needs the careful path.
+        private let specials: UInt128
 
         /// Whether `(` and `)` are counted, so a `)` can close a `$(`.
         let countsParentheses: Bool
 
         private init(ends: String, careful: String) {
             countsParentheses = careful.contains("(")
-            var classes = [UInt8](repeating: 0, count: 256)
-            for byte in " \t\n\r".utf8 { classes[Int(byte)] = 1 }
-            for byte in ends.utf8 { classes[Int(byte)] = 1 }
-            for byte in "'\"$\\".utf8 { classes[Int(byte)] = 2 }
-            for byte in careful.utf8 { classes[Int(byte)] = 2 }
-            self.classes = classes
+            var endings: UInt128 = 0
+            var carefuls: UInt128 = 0
+            for byte in " \t\n\r".utf8 { endings |= 1 << byte }
+            for byte in ends.utf8 { endings |= 1 << byte }
+            for byte in "'\"$\\".utf8 { carefuls |= 1 << byte }
+            for byte in careful.utf8 { carefuls |= 1 << byte }
+            self.endings = endings & ~carefuls
+            self.specials = endings | carefuls
         }
 
         /// A command's words: they end at blanks, `|` and `;`.
@@ -42,7 +47,10 @@ struct Lexer {
         static let key = WordContext(ends: ",]}:", careful: "")
 
         /// Whether `byte` ends a word here.
-        func ends(_ byte: UInt8) -> Bool { classes[Int(byte)] == 1 }
+        func ends(_ byte: UInt8) -> Bool { byte < 128 && (endings &>> UInt128(byte)) & 1 != 0 }
+
+        /// Whether `byte` neither ends a word here nor needs the careful path.
+        func isOrdinary(_ byte: UInt8) -> Bool { byte >= 128 || (specials &>> UInt128(byte)) & 1 == 0 }
     }
 
     let bytes: [UInt8]
@@ -90,6 +98,7 @@ struct Lexer {
 
     /// The problems found since the last call, and forgets them.
     mutating func takeDiagnostics() -> [Diagnostic] {
+        guard !diagnostics.isEmpty else { return [] }
         defer { diagnostics.removeAll() }
         return diagnostics
     }
@@ -128,7 +137,7 @@ struct Lexer {
         skipToEndOfLine()
         var textEnd = position
         if textEnd > textStart, bytes[textEnd - 1] == UInt8(ascii: "\r") { textEnd -= 1 }
-        let text = String(decoding: bytes[textStart..<textEnd], as: UTF8.self)
+        let text = string(textStart..<textEnd)
         consumeNewline()
         switch kind {
         case UInt8(ascii: "#"): return .narration(Narration(text: text, line: lineNumber))
@@ -142,12 +151,17 @@ struct Lexer {
         while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
     }
 
-    /// The text from `start` to the current position, without a final `\r` (a view into the
-    /// script's text).
-    func source(from start: Int) -> Substring {
+    /// The bytes from `start` to the current position, without a final line break.
+    func source(from start: Int) -> Range<Int> {
         var end = position
         while end > start, bytes[end - 1] == UInt8(ascii: "\r") || bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
-        return slice(start..<end)
+        return start..<end
+    }
+
+    /// The text of a byte range, as a new string: decoded from the bytes in place, where a
+    /// slice of the array retained and released it for each word.
+    func string(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     /// The text of a byte range (a view into the script's text).
@@ -259,20 +273,19 @@ struct Lexer {
     /// escapes, references — read in one go; nil (position unchanged) otherwise.
     mutating func readPlainWord(in context: WordContext) -> String? {
         var end = position
-        let classes = context.classes
         while end < bytes.count {
-            switch classes[Int(bytes[end])] {
-            case 0:
+            let byte = bytes[end]
+            if context.isOrdinary(byte) {
                 end += 1
-            case 1:
+            } else if context.ends(byte) {
                 // A carriage return is a line break only before a line feed; elsewhere (the end of
                 // the text included) it is part of the word.
-                if bytes[end] == UInt8(ascii: "\r"), end + 1 == bytes.count || bytes[end + 1] != UInt8(ascii: "\n") {
+                if byte == UInt8(ascii: "\r"), end + 1 == bytes.count || bytes[end + 1] != UInt8(ascii: "\n") {
                     end += 1
                     continue
                 }
                 return takePlainWord(upTo: end)
-            default:
+            } else {
                 return nil
             }
         }
@@ -281,7 +294,7 @@ struct Lexer {
 
     private mutating func takePlainWord(upTo end: Int) -> String {
         defer { position = end }
-        return String(decoding: bytes[position..<end], as: UTF8.self)
+        return string(position..<end)
     }
 
     /// Whether the byte here ends a word in `context` (the end of the text does too).
@@ -296,7 +309,7 @@ struct Lexer {
     mutating func readOrdinary(in context: WordContext, into literal: inout [UInt8]) {
         let start = position
         position += 1
-        while position < bytes.count, context.classes[Int(bytes[position])] == 0 { position += 1 }
+        while position < bytes.count, context.isOrdinary(bytes[position]) { position += 1 }
         literal.append(contentsOf: bytes[start..<position])
     }
 
@@ -489,7 +502,7 @@ struct Lexer {
     private mutating func readName() -> String {
         let start = position
         while position < bytes.count, Self.isNameContinuation(bytes[position]) { position += 1 }
-        return String(decoding: bytes[start..<position], as: UTF8.self)
+        return string(start..<position)
     }
 
     private mutating func readBracedReference(at location: SourceLocation) -> Reference {
@@ -502,7 +515,7 @@ struct Lexer {
             report(.unterminatedVariable, "unterminated '${'", at: location)
             return Reference(name: "", location: location)
         }
-        let spelled = String(decoding: bytes[start..<position], as: UTF8.self)
+        let spelled = string(start..<position)
         position += 1
         let segments = spelled.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         let valid =

@@ -170,15 +170,20 @@ public struct Parser {
             case .command(let location):
                 let start = lexer.currentLineStart
                 let hadReadCommand = hasReadCommand
-                statementRanges.removeAll(keepingCapacity: true)
-                blockRanges.removeAll(keepingCapacity: true)
+                // Emptied only when not empty: emptying an empty list kept its room at a cost.
+                if !statementRanges.isEmpty { statementRanges.removeAll(keepingCapacity: true) }
+                if !blockRanges.isEmpty { blockRanges.removeAll(keepingCapacity: true) }
                 lexer.quotedLineBreak = false
                 let statements = parseStep()
                 let source = lexer.source(from: start)
                 let endLine = lexer.line
                 lexer.consumeNewline()
-                let diagnostics = lexer.takeDiagnostics() + problems
-                problems.removeAll()
+                var diagnostics = lexer.takeDiagnostics()
+                if !problems.isEmpty {
+                    // Joined only when there are some: `+` on two empty lists cost 150 instructions a line.
+                    diagnostics += problems
+                    problems.removeAll()
+                }
                 if expectsMoreText, diagnostics.contains(where: \.isEndOfInput) {
                     // The step goes on in the text not given yet: it is read again with it.
                     lexer.rewind(toLineStart: start, line: location.line)
@@ -198,9 +203,10 @@ public struct Parser {
                     ? statementRanges.map { ($0.lowerBound - start)..<($0.upperBound - start) } : []
                 return .step(
                     Step(
-                        source: source, location: location, endLine: endLine, statements: statements,
+                        text: lexer.text, bytes: source, location: location, endLine: endLine, statements: statements,
                         expectations: [], statementRanges: ranges,
-                        blockRanges: blockRanges.map { ($0.lowerBound - start)..<($0.upperBound - start) }))
+                        blockRanges: blockRanges.isEmpty
+                            ? [] : blockRanges.map { ($0.lowerBound - start)..<($0.upperBound - start) }))
             }
         }
         let trailing = lexer.takeDiagnostics() + problems
@@ -331,11 +337,12 @@ public struct Parser {
                 let keyword = Keyword.of(word)
                 if let keyword, closers.contains(keyword) { return (statements, (keyword, word)) }
                 let start = wordStart
+                // Consumed: passed as it is, the word was copied, its parts retained.
                 let statement =
                     if let keyword {
-                        parseKeywordStatement(keyword, word: word, at: start).0
+                        parseKeywordStatement(keyword, word: consume word, at: start).0
                     } else {
-                        parsePipeline(startingWith: word, at: start, in: .command).0.map(Statement.pipeline)
+                        parsePipeline(startingWith: consume word, at: start, in: .command).0.map(Statement.pipeline)
                     }
                 guard let statement else { continue }
                 if depth == 0, statement.isBlock { blockRanges.append(start..<lastEndOffset) }

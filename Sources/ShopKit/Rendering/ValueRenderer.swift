@@ -11,6 +11,11 @@ public enum ValueRenderer {
         }
     }
 
+    /// A string value's text in the `table` and `plain` formats: as it is, made inert.
+    public static func text(ofString string: String) -> String {
+        Sanitizer.inert(string, keepNewlines: true)
+    }
+
     /// A cell's text: scalars as text, nested lists and records as compact JSON, all on one line.
     public static func cell(_ value: Value) -> String {
         Sanitizer.inert(value.plainText)
@@ -28,7 +33,7 @@ public enum ValueRenderer {
 
     private static func table(_ value: Value, in context: RenderContext) -> String {
         switch value {
-        case .string(let string): return Sanitizer.inert(string, keepNewlines: true)
+        case .string(let string): return text(ofString: string)
         case .null, .bool, .int, .double: return value.plainText
         case .record(let record):
             return RecordView.fields(of: record, width: context.width, style: context.style).joined(separator: "\n")
@@ -46,7 +51,7 @@ public enum ValueRenderer {
 
     private static func plain(_ value: Value) -> String {
         switch value {
-        case .string(let string): return Sanitizer.inert(string, keepNewlines: true)
+        case .string(let string): return text(ofString: string)
         case .null, .bool, .int, .double: return value.plainText
         case .record(let record):
             return record.fields.map { "\(Sanitizer.inert($0.name))\t\(cell($0.value))" }.joined(separator: "\n")

@@ -29,10 +29,16 @@ extension Interpreter {
     /// Runs statements in order until one ends the list early.
     func execute(_ statements: [Statement]) async throws -> Flow {
         for statement in statements {
-            // A pipeline, the common statement, runs from here: one async call fewer each.
+            // A pipeline, the common statement, runs from here, and makes an async call only
+            // for commands that may wait (see ``startEvaluating(_:)``).
             if case .pipeline(let pipeline) = statement {
                 try Self.checkCancellation()
-                try await runInBlock(pipeline)
+                if language.keepsGoing, language.isShowing {
+                    try await runKeepingGoing(pipeline)
+                } else {
+                    let progress = try startEvaluating(pipeline)
+                    show(progress.isFinished ? progress.result : try await finishEvaluating(pipeline, from: progress))
+                }
             } else {
                 let flow = try await execute(statement)
                 guard case .normal = flow else { return flow }
@@ -45,8 +51,9 @@ extension Interpreter {
     private func execute(_ statement: Statement) async throws -> Flow {
         try Self.checkCancellation()
         switch statement {
-        case .pipeline(let pipeline):
-            try await runInBlock(pipeline)
+        case .pipeline:
+            // Pipelines run from ``execute(_:)-([Statement])``.
+            return try await execute([statement])
         case .conditional(let conditional):
             for branch in conditional.branches {
                 if try await holds(branch.condition) { return try await execute(branch.body) }
@@ -86,13 +93,9 @@ extension Interpreter {
         return ChangeLabel(String(source[..<lineBreak]).trimmingBlanks + " …")
     }
 
-    /// A pipeline inside a block: its value shown at the top level, kept inside a `def`; under
-    /// `--keep-going` at the top level a failure is reported and the block goes on.
-    private func runInBlock(_ pipeline: Pipeline) async throws {
-        guard language.keepsGoing, language.isShowing else {
-            show(try await evaluate(pipeline))
-            return
-        }
+    /// A pipeline inside a block at the top level under `--keep-going`: a change of its own,
+    /// so that a failure is reported, undone, and the block goes on.
+    private func runKeepingGoing(_ pipeline: Pipeline) async throws {
         store.beginChange(label: pipeline.label)
         do {
             let result = try await evaluate(pipeline)
@@ -100,7 +103,7 @@ extension Interpreter {
             show(result)
         } catch {
             store.rollBackChange()
-            if error is CancellationError || Task.isCancelled { throw error }
+            if Self.isCancellation(error) || Task.isCancelled { throw error }
             report(error)
             language.blockFailures += 1
         }
@@ -170,7 +173,7 @@ extension Interpreter {
             return flow
         } catch {
             store.rollBackChange()
-            if error is CancellationError || Task.isCancelled { throw error }
+            if Self.isCancellation(error) || Task.isCancelled { throw error }
             if let name = attempt.errorName {
                 do {
                     try assign(name, to: .string(Self.message(forCaught: error)))

@@ -162,7 +162,9 @@ final class Interpreter: SessionControl {
     func runPipeline(_ pipeline: Pipeline, label: ChangeLabel) async -> StepOutcome {
         store.beginChange(label: label)
         do {
-            let result = try await evaluate(pipeline)
+            // ``evaluate(_:)`` spelled out: a pipeline that never waits makes no async call.
+            let progress = try startEvaluating(pipeline)
+            let result = progress.isFinished ? progress.result : try await finishEvaluating(pipeline, from: progress)
             store.commitChange()
             if let result { display(result) }
             return .succeeded
@@ -174,7 +176,7 @@ final class Interpreter: SessionControl {
 
     /// Reports a failure (or Ctrl-C) of a top-level statement; the step ends there.
     func outcome(of error: any Error) -> StepOutcome {
-        if error is CancellationError || Task.isCancelled {
+        if Self.isCancellation(error) || Task.isCancelled {
             if environment.isInteractive { output.write("\n", to: .standardError) }
             reportLine("interrupted")
             return .interrupted
@@ -186,24 +188,100 @@ final class Interpreter: SessionControl {
     /// Runs a pipeline's commands, each result flowing into the next; nothing is shown. The
     /// caller checks for Ctrl-C before the first command.
     func evaluate(_ pipeline: Pipeline) async throws -> CommandResult? {
+        let progress = try startEvaluating(pipeline)
+        return progress.isFinished ? progress.result : try await finishEvaluating(pipeline, from: progress)
+    }
+
+    /// How far a pipeline's commands ran without an async call.
+    enum PipelineProgress {
+        /// Every command ran; the last one's result.
+        case finished(CommandResult?)
+        /// The command at `index` is to run with async calls: its words run commands, or its
+        /// first word is a value. `carried` is the result before it.
+        case stopped(index: Int, carried: CommandResult?)
+        /// The command at `index`, bound, may wait. Boxed: a pipeline that finishes carries
+        /// no room for an invocation, which made each copy of the progress cost ten retains.
+        indirect case waiting(index: Int, command: RegisteredCommand, invocation: Invocation)
+
+        /// Whether every command ran.
+        var isFinished: Bool {
+            if case .finished = self { true } else { false }
+        }
+
+        /// The last command's result, once every command ran.
+        var result: CommandResult? {
+            if case .finished(let result) = self { result } else { nil }
+        }
+    }
+
+    /// Runs a pipeline's commands in order while each can run with no async call — its words
+    /// run no commands and it never waits (``SynchronousCommand``) — most pipelines to their
+    /// end; ``finishEvaluating(_:from:)`` runs the rest. An async call costs an allocated
+    /// frame and a switch back to the session's executor after it.
+    func startEvaluating(_ pipeline: Pipeline) throws -> PipelineProgress {
         var carried: CommandResult?
         for index in 0..<pipeline.count {
-            if index > 0 { try Self.checkCancellation() }
-            let input = carried?.value
             let call = pipeline[index]
             guard !call.flags.contains(.runsCommands), !Self.isValue(call.words[0]) else {
-                carried = try await run(call, input: input, isFirst: index == 0)
-                continue
+                return .stopped(index: index, carried: carried)
             }
+            if index > 0 { try Self.checkCancellation() }
             let (registered, nameLength) = try resolve(call)
-            let invocation = try prepare(call, for: registered, after: nameLength, input: input, isFirst: index == 0)
-            do {
-                carried = try await registered.command.run(invocation)
-            } catch {
-                throw Self.located(error, in: call, arguments: invocation.arguments)
+            let invocation = try prepare(
+                call, for: registered, after: nameLength, input: carried?.value, isFirst: index == 0)
+            guard case .ran(let result) = try Self.runSynchronously(registered, invocation, in: call) else {
+                return .waiting(index: index, command: registered, invocation: invocation)
             }
+            carried = result
+        }
+        return .finished(carried)
+    }
+
+    /// Runs the commands ``startEvaluating(_:)`` left.
+    func finishEvaluating(_ pipeline: Pipeline, from progress: consuming PipelineProgress) async throws
+        -> CommandResult?
+    {
+        var (index, carried): (Int, CommandResult?)
+        switch consume progress {
+        case .finished(let result):
+            return result
+        case .stopped(let stop, let result):
+            (index, carried) = (stop, result)
+        case .waiting(let stop, let registered, let invocation):
+            carried = try await Self.run(registered, invocation, in: pipeline[stop])
+            index = stop + 1
+        }
+        while index < pipeline.count {
+            if index > 0 { try Self.checkCancellation() }
+            carried = try await run(pipeline[index], input: carried?.value, isFirst: index == 0)
+            index += 1
         }
         return carried
+    }
+
+    /// Runs a command that never waits with no async call (see
+    /// ``Command/runSynchronously(_:)``); its error is placed in `call`.
+    private static func runSynchronously(
+        _ registered: RegisteredCommand, _ invocation: Invocation, in call: CommandCall
+    ) throws -> SynchronousOutcome {
+        do {
+            return try registered.command.runSynchronously(invocation)
+        } catch {
+            throw located(error, in: call, arguments: invocation.arguments)
+        }
+    }
+
+    /// Runs a command that may wait; its error is placed in `call`. Inlined: a call of its own
+    /// would be one more async frame.
+    @inline(__always)
+    private static func run(_ registered: RegisteredCommand, _ invocation: Invocation, in call: CommandCall)
+        async throws -> CommandResult?
+    {
+        do {
+            return try await registered.command.run(invocation)
+        } catch {
+            throw located(error, in: call, arguments: invocation.arguments)
+        }
     }
 
     /// Runs one command of a pipeline: a value that starts it, or a command with its words
@@ -233,17 +311,14 @@ final class Interpreter: SessionControl {
         } else {
             invocation = try prepare(call, for: registered, after: nameLength, input: input, isFirst: isFirst)
         }
-        do {
-            return try await registered.command.run(invocation)
-        } catch {
-            throw Self.located(error, in: call, arguments: invocation.arguments)
-        }
+        if case .ran(let result) = try Self.runSynchronously(registered, invocation, in: call) { return result }
+        return try await Self.run(registered, invocation, in: call)
     }
 
     /// A command's error with its place (see ``location(of:in:arguments:)``), unless it has a
     /// place already (or is Ctrl-C).
     private static func located(_ error: any Error, in call: CommandCall, arguments: Arguments) -> any Error {
-        if error is LocatedError || error is CancellationError { return error }
+        if error is LocatedError || isCancellation(error) { return error }
         return LocatedError(error, at: location(of: error, in: call, arguments: arguments))
     }
 
@@ -264,11 +339,12 @@ final class Interpreter: SessionControl {
         case .absent?: if let command = userCommand(named: call.words[0].bareText ?? "") { return (command, 1) }
         case nil: break
         }
-        let words = call.words
-        let (first, second) = (words[0].bareText ?? "", words.count > 1 ? words[1].bareText : nil)
+        let first = call.words[0].bareText ?? ""
+        if cache == nil, let command = recentCommands.command(named: first) { return (command, 1) }
+        // Read only past the common case: a group's command takes the second word too.
+        let second = call.words.count > 1 ? call.words[1].bareText : nil
         do {
             guard let cache else {
-                if let command = recentCommands.command(named: first) { return (command, 1) }
                 if let command = registry.topLevelCommand(named: first) {
                     recentCommands.keep(command, named: first)
                     return (command, 1)
@@ -286,20 +362,18 @@ final class Interpreter: SessionControl {
         }
     }
 
-    /// Evaluates a command's argument words (none holds a `$( … )`) and binds them; the words
-    /// of a deferred argument are kept as written.
-    // Out of line: inlined, it grows the async frame of evaluate(_:) that every pipeline pays
-    // for (callgrind, 20,000 replayed lines: 705M instructions inlined 715M).
+    /// Evaluates a command's argument words (none holds a `$( … )`) as it binds them; the
+    /// words of a deferred argument are kept as written.
+    // Out of line: inlined, it grew the async frame of the function that called it for every
+    // pipeline (callgrind, 20,000 replayed lines: 705M instructions inlined 715M); the async
+    // run(_:input:isFirst:offersInput:) still calls it.
     @inline(never)
     private func prepare(
         _ call: CommandCall, for registered: RegisteredCommand, after nameLength: Int, input: Value?, isFirst: Bool
     ) throws(LocatedError) -> Invocation {
         let (eager, deferred) = try split(call, for: registered, after: nameLength, isFirst: isFirst)
-        var words: [EvaluatedWord] = []
-        words.reserveCapacity(eager.count)
-        var values = SubexpressionValues()
-        for index in eager { words.append(try evaluate(call.words[index], with: &values)) }
-        return try bind(call, words, from: eager.lowerBound, deferred: deferred, for: registered, input: input)
+        var words = EvaluatingWords(interpreter: self, words: call.words, range: eager)
+        return try bind(call, &words, from: eager.lowerBound, deferred: deferred, for: registered, input: input)
     }
 
     /// ``prepare(_:for:after:input:isFirst:)`` for words that run commands (`$( … )`).
@@ -310,7 +384,41 @@ final class Interpreter: SessionControl {
         var words: [EvaluatedWord] = []
         words.reserveCapacity(eager.count)
         for index in eager { words.append(try await evaluate(call.words[index])) }
-        return try bind(call, words, from: eager.lowerBound, deferred: deferred, for: registered, input: input)
+        var listed = ListedWords(words: words[...])
+        return try bind(call, &listed, from: eager.lowerBound, deferred: deferred, for: registered, input: input)
+    }
+
+    /// A call's words, none of which runs commands, evaluated as the binder reads them (so
+    /// binding needs no list of them); the first that cannot be evaluated ends them, its
+    /// error kept.
+    private struct EvaluatingWords: EvaluatedWordSource {
+        let interpreter: Interpreter
+        let words: [Word]
+        private var index: Int
+        private let end: Int
+        private(set) var error: LocatedError?
+
+        init(interpreter: Interpreter, words: [Word], range: Range<Int>) {
+            self.interpreter = interpreter
+            self.words = words
+            index = range.lowerBound
+            end = range.upperBound
+        }
+
+        mutating func next() -> EvaluatedWord? {
+            guard error == nil, index < end else { return nil }
+            defer { index += 1 }
+            // No `$( … )` has values to give.
+            var values = SubexpressionValues()
+            do {
+                return try interpreter.evaluate(words[index], with: &values)
+            } catch {
+                self.error = error
+                return nil
+            }
+        }
+
+        var remaining: Int { end - index }
     }
 
     /// Checks the command's place in the pipeline and splits its argument words into those
@@ -339,17 +447,22 @@ final class Interpreter: SessionControl {
     }
 
     /// Binds `words`, the call's words from index `first` on, and keeps the deferred ones.
+    /// A word that cannot be evaluated is the error, before any binding error: as if every
+    /// word were evaluated first.
     private func bind(
-        _ call: CommandCall, _ words: [EvaluatedWord], from first: Int, deferred: Range<Int>?,
+        _ call: CommandCall, _ words: inout some EvaluatedWordSource, from first: Int, deferred: Range<Int>?,
         for registered: RegisteredCommand, input: Value?
     ) throws(LocatedError) -> Invocation {
         var arguments: Arguments
         do {
             // Errors point into the call's words: the binder counts from the first it is given.
-            arguments = try ArgumentBinder(command: registered).bind(words[...], firstIndex: first)
+            arguments = try registered.bind(&words, firstIndex: first)
         } catch {
+            while words.next() != nil {}
+            if let failure = words.error { throw failure }
             throw LocatedError(error, at: call.location)
         }
+        if let failure = words.error { throw failure }
         if let deferred { arguments.deferred = Array(call.words[deferred]) }
         return Invocation(
             command: registered, context: invocationContext, arguments: arguments, input: input,
@@ -375,17 +488,26 @@ final class Interpreter: SessionControl {
     /// Prints a result the way the session's format wants.
     func display(_ result: CommandResult) {
         language.lastShown = result.value
-        let context = renderContext
-        let text: String
-        if format == .json {
-            text = JSONWriter.compact(result.value)
-        } else if let view = result.view, format == .table || view.isPlainText {
-            text = view.render(in: context)
-        } else {
-            text = ValueRenderer.render(result.value, in: context)
+        // Most results have no view: the optional existential is not made for them (each copy
+        // of it cost 85 instructions).
+        guard result.hasView, let view = result.view else {
+            output.writeLine(text(of: result.value), to: .standardOutput)
+            return
         }
-        if result.view?.pagesWhenTall == true, let screen = console.screen, screen.pagesText(text) { return }
-        output.write(text + "\n", to: .standardOutput)
+        let format = format
+        let text =
+            format != .json && (format == .table || view.isPlainText)
+            ? view.render(in: renderContext) : text(of: result.value)
+        if view.pagesWhenTall, let screen = console.screen, screen.pagesText(text) { return }
+        output.writeLine(text, to: .standardOutput)
+    }
+
+    /// A value's text in the session's format, without a view. A string's needs no render
+    /// settings, whose width is read from the terminal each time they are made.
+    private func text(of value: Value) -> String {
+        if format == .json { return JSONWriter.compact(value) }
+        if case .string(let string) = value { return ValueRenderer.text(ofString: string) }
+        return ValueRenderer.render(value, in: renderContext)
     }
 
     /// Prints one `error:` line for a failed command.
@@ -416,6 +538,17 @@ final class Interpreter: SessionControl {
         if let described = error as? any CustomStringConvertible { return described.description }
         return String(describing: error)
     }
+}
+
+/// Words the binder reads that were evaluated for it: a word that could not be ends them,
+/// its error kept here.
+private protocol EvaluatedWordSource: BindingWords {
+    var error: LocatedError? { get }
+}
+
+extension ListedWords: EvaluatedWordSource {
+    /// None: the words were evaluated before binding.
+    var error: LocatedError? { nil }
 }
 
 /// An error with the place in the script that caused it.

@@ -4,8 +4,17 @@
 public protocol OutputSink: Sendable {
     /// Writes `text` as is (callers add the newlines).
     func write(_ text: String, to stream: OutputStreamKind)
+    /// Writes `text` and a line break: `write(text + "\n", to: stream)` unless the sink adds
+    /// the break without making a new string (every shown value is written so).
+    func writeLine(_ text: String, to stream: OutputStreamKind)
     /// Pushes buffered text out.
     func flush()
+}
+
+extension OutputSink {
+    public func writeLine(_ text: String, to stream: OutputStreamKind) {
+        write(text + "\n", to: stream)
+    }
 }
 
 /// The two output streams.

@@ -85,7 +85,8 @@ public struct ScriptInterface: Sendable {
     /// ``bind(_:)`` for words evaluated already (`run FILE ARG…` in a session).
     func bind(_ words: [EvaluatedWord]) throws(CommandError) -> [String: Value] {
         guard hasParameters else { return [:] }
-        let arguments = try ArgumentBinder(command: RegisteredCommand(command, owner: nil)).bind(words[...])
+        var listed = ListedWords(words: words[...])
+        let arguments = try RegisteredCommand(command, owner: nil).bind(&listed)
         return try command.values(from: arguments)
     }
 

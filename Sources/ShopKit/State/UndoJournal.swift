@@ -9,9 +9,9 @@
 /// ``StateStore/undoLimit`` steps are kept; older ones are forgotten from the front.
 struct UndoJournal {
     /// The previous entry of each key each step wrote, oldest step first, then the open change's.
-    private var entries: [(key: String, previous: StateEntry?)] = []
+    private var entries: [Write] = []
     /// The committed steps, oldest first, with where their entries start.
-    private var steps: [(label: ChangeLabel, start: Int)] = []
+    private var steps: [Step] = []
     /// Steps and entries at the front already forgotten, removed together now and then.
     private var forgottenSteps = 0
     private var forgottenEntries = 0
@@ -20,6 +20,20 @@ struct UndoJournal {
     /// The changes committed inside the open one that are still undoable on their own (kept
     /// outside ``open``, so that asking whether there are any, on every write, copies nothing).
     private var openChildren = UndoSteps()
+
+    /// A key's entry before the step that wrote it. Structs, not tuples, here and in ``Step``:
+    /// an array of tuples is destroyed and moved through the runtime's generic tuple witness,
+    /// element by element, which made forgetting old steps cost 150 instructions a step.
+    private struct Write {
+        let key: String
+        var previous: StateEntry?
+    }
+
+    /// A committed step: its label, and where its entries start.
+    private struct Step {
+        let label: ChangeLabel
+        var start: Int
+    }
 
     /// The open outermost change: where its writes start.
     private struct Outermost {
@@ -61,10 +75,10 @@ struct UndoJournal {
     /// whether it did.
     mutating func commit() -> Bool {
         foldChildren()
-        guard let change = open else { return false }
-        open = nil
+        // Taken, not copied and then cleared: the label's text is retained and released once.
+        guard let change = open.take() else { return false }
         guard entries.count > change.start else { return false }
-        steps.append((change.label, change.start))
+        steps.append(Step(label: change.label, start: change.start))
         if stepCount > StateStore.undoLimit { forgetOldestStep() }
         return true
     }
@@ -72,9 +86,8 @@ struct UndoJournal {
     /// Closes the open change, giving back every key it (and the changes inside it) wrote.
     mutating func rollBack(restoring restore: (String, StateEntry?) -> Void) {
         foldChildren()
-        guard let change = open else { return }
-        open = nil
-        for (key, previous) in entries[change.start...] { restore(key, previous) }
+        guard let change = open.take() else { return }
+        for write in entries[change.start...] { restore(write.key, write.previous) }
         entries.removeSubrange(change.start...)
     }
 
@@ -88,7 +101,7 @@ struct UndoJournal {
     mutating func popStep(restoring restore: (String, StateEntry?) -> Void) -> ChangeLabel? {
         guard stepCount > 0, let step = steps.popLast() else { return nil }
         let end = open?.start ?? entries.count
-        for (key, previous) in entries[step.start..<end] { restore(key, previous) }
+        for write in entries[step.start..<end] { restore(write.key, write.previous) }
         entries.removeSubrange(step.start..<end)
         if open != nil { shiftOpenChange(by: step.start - end) }
         return step.label
@@ -115,7 +128,7 @@ struct UndoJournal {
                 open?.positions = positions
             }
         }
-        entries.append((key, previous))
+        entries.append(Write(key: key, previous: previous))
     }
 
     private mutating func merge(_ journal: Journal) {

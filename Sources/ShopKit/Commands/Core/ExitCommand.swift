@@ -1,12 +1,12 @@
 /// `exit [STATUS]` (also `quit`): ends the session.
-struct ExitCommand: Command {
+struct ExitCommand: SynchronousCommand {
     static let status = Argument<Int?>("STATUS", "exit status, 0 by default")
 
     let spec = CommandSpec(
         path: ["exit"], aliases: ["quit"], abstract: "Leave shop (Ctrl-D too)", arguments: [Self.status],
         history: .notReplayable)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let status = try invocation[Self.status] ?? 0
         guard (0...255).contains(status) else {
             throw CommandError.invalidArgument(

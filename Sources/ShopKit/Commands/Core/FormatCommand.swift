@@ -1,12 +1,12 @@
 /// `format table|json|plain`: the session's output format.
-struct FormatCommand: Command {
+struct FormatCommand: SynchronousCommand {
     static let format = Argument<OutputFormat>("FORMAT", "table, json or plain")
 
     let spec = CommandSpec(
         path: ["format"], abstract: "Choose how results are printed", arguments: [Self.format],
         examples: [Example("format json; vars; format table")])
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let core = try invocation.core
         core.format = try invocation[Self.format]
         return nil

@@ -1,6 +1,6 @@
 /// `help [COMMAND]`: the commands by plugin, one command's usage, arguments and examples, or
 /// the language (`help language`).
-struct HelpCommand: Command {
+struct HelpCommand: SynchronousCommand {
     static let command = Argument<[String]>("COMMAND", "a command, a plugin or a group", completion: .commands)
 
     let spec = CommandSpec(
@@ -8,7 +8,7 @@ struct HelpCommand: Command {
         examples: [Example("help"), Example("help where"), Example("help state get"), Example("help language")],
         fields: ["command", "usage", "abstract", "aliases", "arguments", "options", "examples"])
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let core = try invocation.core
         let registry = core.registry
         let words = try invocation[Self.command]

@@ -1,5 +1,5 @@
 /// `history forget N | --grep TEXT`: deletes commands from the history (for secrets).
-struct HistoryForgetCommand: Command {
+struct HistoryForgetCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["history", "forget"], abstract: "Delete a command, or every command containing TEXT, from the history",
         arguments: [Self.number], options: [Self.grep],
@@ -8,7 +8,7 @@ struct HistoryForgetCommand: Command {
     static let number = Argument<Int?>("N", "the number 'history' shows")
     static let grep = Option<String?>("--grep", value: "TEXT", "delete every command containing TEXT")
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let history = try invocation.core.history
         let removed: Int
         switch (try invocation[Self.number], try invocation[Self.grep]) {

@@ -1,5 +1,5 @@
 /// `history [N] [--all] [--grep TEXT]`: this session's commands, or every session's.
-struct HistoryListCommand: Command {
+struct HistoryListCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["history", "list"], abstract: "List commands typed at the prompt ('history' alone too)",
         discussion: "Numbers are the same in every session: '!N' runs number N again, 'history forget N' deletes it.",
@@ -11,7 +11,7 @@ struct HistoryListCommand: Command {
     static let all = Flag("--all", "every session, not just this one")
     static let grep = Option<String?>("--grep", value: "TEXT", "only commands containing TEXT")
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let core = try invocation.core
         let scope: HistoryScope = invocation[Self.all] ? .all : .session(core.sessionID)
         let limit = try invocation.count(Self.count)

@@ -1,6 +1,6 @@
 /// `plugins`: the loaded plugins, built-in and outside, with their versions, protocol,
 /// state and commands.
-struct PluginsCommand: Command {
+struct PluginsCommand: SynchronousCommand {
     let spec: CommandSpec
 
     /// `plugins`, or the same under another name (`plugin list`).
@@ -11,7 +11,7 @@ struct PluginsCommand: Command {
             fields: ["name", "version", "protocol", "state", "commands", "summary"])
     }
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let names = FieldNames(spec.fields)
         let rows: [Value] = try invocation.core.registry.plugins.map { plugin in
             let verbs = plugin.commands.map { $0.spec.path.last ?? "" }

@@ -1,5 +1,5 @@
 /// `set NAME VALUE`: sets a user variable (or to the pipeline's input).
-struct SetCommand: Command {
+struct SetCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["set"], abstract: "Set a variable",
         discussion: "Without VALUE the variable takes the pipeline's input: 'services list | count | set n'.",
@@ -10,7 +10,7 @@ struct SetCommand: Command {
     static let name = Argument<String>("NAME", "letters, digits and '_'", completion: .variables)
     static let value = Argument<Value?>("VALUE", "any value; the pipeline's input when left out")
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let name = try invocation[Self.name]
         guard let value = try invocation[Self.value] ?? invocation.input else {
             throw CommandError.failed(

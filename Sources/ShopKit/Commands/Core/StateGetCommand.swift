@@ -1,5 +1,5 @@
 /// `state get KEY`: the value of a key or variable.
-struct StateGetCommand: Command {
+struct StateGetCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["state", "get"], abstract: "Show the value of a key or variable",
         arguments: [Self.key],
@@ -7,7 +7,7 @@ struct StateGetCommand: Command {
 
     static let key = Argument<String>("KEY", "a state key such as services.selected", completion: .stateKeys)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         .value(try invocation.state.value(try invocation[Self.key]))
     }
 }

@@ -1,10 +1,10 @@
 /// `state keys` (also bare `state`): every plugin key and variable with its type and owner.
-struct StateKeysCommand: Command {
+struct StateKeysCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["state", "keys"], abstract: "List state keys and variables",
         examples: [Example("state keys")], fields: ["key", "owner", "type", "about"])
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let store = try invocation.core.store
         let names = FieldNames(spec.fields)
         var rows: [Value] = []

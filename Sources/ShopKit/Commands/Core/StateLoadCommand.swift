@@ -1,5 +1,5 @@
 /// `state load FILE`: replaces keys and variables with those of a saved state (one undo step).
-struct StateLoadCommand: Command {
+struct StateLoadCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["state", "load"], abstract: "Load a state saved with 'state save'",
         discussion: "Every value is checked by the plugin that owns its key; if any is refused, nothing changes.",
@@ -7,7 +7,7 @@ struct StateLoadCommand: Command {
 
     static let file = Argument<FilePath>("FILE", "a file written by 'state save'")
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let file = try invocation[Self.file]
         let name = file.text
         let bytes = try FileSystem.read(file.absolute)

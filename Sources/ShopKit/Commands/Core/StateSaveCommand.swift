@@ -1,5 +1,5 @@
 /// `state save FILE [--force]`: writes every key and variable as JSON, atomically.
-struct StateSaveCommand: Command {
+struct StateSaveCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["state", "save"], abstract: "Save the whole state to a JSON file",
         discussion:
@@ -10,7 +10,7 @@ struct StateSaveCommand: Command {
     static let file = Argument<FilePath>("FILE", "where to write")
     static let force = Flag("--force", "replace an existing file")
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let values = try invocation.core.store.allValues()
         let file = try invocation[Self.file]
         try FileSystem.writeAtomically(

@@ -1,10 +1,10 @@
 /// `undo`: restores the state before the last command that changed it.
-struct UndoCommand: Command {
+struct UndoCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["undo"], abstract: "Undo the last change to the state (repeatable)",
         examples: [Example("set x 1; set x 2; undo; echo $x")])
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         guard let label = try invocation.core.store.undo() else { throw CommandError.failed("nothing to undo") }
         invocation.console.message("undid: \(label)")
         return nil

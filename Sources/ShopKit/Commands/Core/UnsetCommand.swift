@@ -1,5 +1,5 @@
 /// `unset NAME`: removes a user variable.
-struct UnsetCommand: Command {
+struct UnsetCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["unset"], abstract: "Remove a variable",
         arguments: [Self.name],
@@ -7,7 +7,7 @@ struct UnsetCommand: Command {
 
     static let name = Argument<String>("NAME", "a variable set with 'set'", completion: .variables)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         try invocation.core.store.unsetVariable(try invocation[Self.name])
         return nil
     }

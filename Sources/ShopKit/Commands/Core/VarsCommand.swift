@@ -1,10 +1,10 @@
 /// `vars`: the user variables with their values.
-struct VarsCommand: Command {
+struct VarsCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["vars"], abstract: "List variables", examples: [Example("set x 1; vars")],
         fields: ["name", "type", "value"])
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let store = try invocation.core.store
         let names = FieldNames(spec.fields)
         let rows: [Value] = try store.variableNames.map { name in

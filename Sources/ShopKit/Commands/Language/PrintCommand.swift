@@ -1,5 +1,5 @@
 /// `print WORDS…`: writes a line at once, wherever it runs (also inside a `def`).
-struct PrintCommand: Command {
+struct PrintCommand: SynchronousCommand {
     static let words = Argument<[String]>("WORDS", "text, variables")
 
     let spec = CommandSpec(
@@ -8,7 +8,7 @@ struct PrintCommand: Command {
         arguments: [Self.words],
         examples: [Example("print \"step 1 of 3\"")])
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         invocation.console.message(try invocation[Self.words].joined(separator: " "))
         return nil
     }

@@ -1,5 +1,5 @@
 /// `range FROM TO [STEP]`: the ints from FROM to TO inclusive.
-struct RangeCommand: Command {
+struct RangeCommand: SynchronousCommand {
     /// The most items a range yields.
     static let maximumCount = 10_000_000
 
@@ -13,7 +13,7 @@ struct RangeCommand: Command {
         arguments: [Self.from, Self.to, Self.step],
         examples: [Example("range 1 5"), Example("range 10 0 5"), Example("for i in $(range 1 3); echo $i; end")])
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let from = try invocation[Self.from]
         let to = try invocation[Self.to]
         let step = try invocation[Self.step] ?? 1

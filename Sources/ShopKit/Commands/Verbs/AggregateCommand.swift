@@ -1,6 +1,6 @@
 /// `sum [FIELD]`, `avg [FIELD]`, `min [FIELD]` and `max [FIELD]`: one number from a list of
 /// numbers, or from FIELD of a list of records.
-struct AggregateCommand: Command {
+struct AggregateCommand: SynchronousCommand {
     /// What the command computes.
     enum Kind: String, Sendable, CaseIterable {
         case sum, avg, min, max
@@ -44,7 +44,7 @@ struct AggregateCommand: Command {
             input: .required)
     }
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let items = try invocation.requireListInput()
         let field = try invocation[Self.field]
         var summary = NumberSummary(command: spec.name, field: field?.text)

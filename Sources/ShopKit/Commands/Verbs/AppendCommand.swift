@@ -1,5 +1,5 @@
 /// `append VALUE`: a list with one more item at its end, or a string with text added.
-struct AppendCommand: Command {
+struct AppendCommand: SynchronousCommand {
     static let value = Argument<Value>("VALUE", "the item (or, after a string, the text) to add")
 
     let spec = CommandSpec(
@@ -12,7 +12,7 @@ struct AppendCommand: Command {
         ],
         input: .required)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let value = try invocation[Self.value]
         switch try invocation.requireInput() {
         case .list(let items): return .value(.list(items + [value]))

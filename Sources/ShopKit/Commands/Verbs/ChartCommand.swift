@@ -1,5 +1,5 @@
 /// `chart [FIELD] [--by LABEL]`: a horizontal bar chart of numbers, in the terminal's width.
-struct ChartCommand: Command {
+struct ChartCommand: SynchronousCommand {
     static let field = Argument<FieldPath?>("FIELD", "the numbers to chart; leave out for the first numeric field")
     static let label = Option<FieldPath?>(
         "--by", value: "LABEL", "the field that labels each bar", completion: .inputFields)
@@ -22,7 +22,7 @@ struct ChartCommand: Command {
         ],
         input: .required, resultFields: .input)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let items = try invocation.requireListInput()
         let values: [Value]
         var fieldName: String?

@@ -1,5 +1,5 @@
 /// `expand`: records in record view, one `field  value` line per field (psql's `\x`).
-struct ExpandCommand: Command {
+struct ExpandCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["expand"], abstract: "Show records one field per line (record view)",
         discussion: """
@@ -9,7 +9,7 @@ struct ExpandCommand: Command {
         examples: [Example("news list | take 2 | expand"), Example("services list | first | expand")],
         input: .required, resultFields: .input)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let input = try invocation.requireInput()
         switch input {
         case .list(let items): return CommandResult(input, view: RecordView(items: items, numbered: true))

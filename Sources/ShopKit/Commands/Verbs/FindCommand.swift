@@ -1,5 +1,5 @@
 /// `find TEXT`: the rows where any field contains TEXT, ignoring case.
-struct FindCommand: Command {
+struct FindCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["find"], abstract: "Keep the rows where any field contains TEXT (any case)",
         arguments: [Self.text],
@@ -7,7 +7,7 @@ struct FindCommand: Command {
 
     static let text = Argument<String>("TEXT", "what to look for")
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let rows = try invocation.requireListInput()
         let needle = try Pattern(literal: try invocation[Self.text], ignoringCase: true)
         var kept: [Value] = []

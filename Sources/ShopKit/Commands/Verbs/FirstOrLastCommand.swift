@@ -1,6 +1,6 @@
 /// `first [N]` and `last [N]`: the first or last item itself, or a list of the first or
 /// last N.
-struct FirstOrLastCommand: Command {
+struct FirstOrLastCommand: SynchronousCommand {
     /// Which end of the list.
     enum End: String, Sendable {
         case first, last
@@ -25,7 +25,7 @@ struct FirstOrLastCommand: Command {
             input: .required, resultFields: .input)
     }
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let items = try invocation.requireListInput()
         guard let count = try invocation[Self.count] else {
             guard let item = end == .first ? items.first : items.last else {

@@ -1,5 +1,5 @@
 /// `from csv`: CSV text parsed into a list of records.
-struct FromCSVCommand: Command {
+struct FromCSVCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["from", "csv"], abstract: "Parse the input's CSV text into records",
         discussion: """
@@ -9,7 +9,7 @@ struct FromCSVCommand: Command {
             """,
         examples: [Example("services list | to csv | from csv | where price > 1000")], input: .required)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let input = try invocation.requireInput()
         guard case .string(let text) = input else {
             throw CommandError.invalidInput(command: spec.name, expected: "CSV text", got: input.describedType)

@@ -1,10 +1,10 @@
 /// `from json`: parses JSON text from the input into a value.
-struct FromJSONCommand: Command {
+struct FromJSONCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["from", "json"], abstract: "Parse the input's JSON text into a value",
         examples: [Example("echo '[{\"a\":1},{\"a\":2}]' | from json | where a > 1")], input: .required)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let input = try invocation.requireInput()
         guard case .string(let text) = input else {
             throw CommandError.invalidInput(command: spec.name, expected: "JSON text", got: input.describedType)

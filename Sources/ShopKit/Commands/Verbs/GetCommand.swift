@@ -1,5 +1,5 @@
 /// `get FIELD`: the field of a record, or of every item of a list; FIELD may be a path.
-struct GetCommand: Command {
+struct GetCommand: SynchronousCommand {
     static let field = Argument<FieldPath>("FIELD", "a field, or a path into it (details.0.title)")
 
     let spec = CommandSpec(
@@ -15,7 +15,7 @@ struct GetCommand: Command {
         ],
         input: .required)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         var reader = FieldReader(try invocation[Self.field], command: spec.name)
         switch try invocation.requireInput() {
         case .record(let record): return .value(try reader.value(in: record))

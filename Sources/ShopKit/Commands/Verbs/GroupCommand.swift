@@ -1,6 +1,6 @@
 /// `group FIELD [--count] [--sum G] [--avg G] [--min G] [--max G]`: one row per value of
 /// FIELD, first seen first: `{FIELD, count, items}` plus `sum_G`, `avg_G`, `min_G`, `max_G`.
-struct GroupCommand: Command {
+struct GroupCommand: SynchronousCommand {
     static let field = Argument<FieldPath?>("FIELD", "the field to group by")
     static let countOnly = Flag("--count", "leave the items out: only the value and the count")
     static let sum = Option<FieldPath?>("--sum", value: "G", "add up field G in each group (sum_G)")
@@ -29,7 +29,7 @@ struct GroupCommand: Command {
         var summaries: [NumberSummary]
     }
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let items = try invocation.requireListInput()
         guard let field = try invocation[Self.field] else { throw Self.missingField(items) }
         let keepsItems = !invocation[Self.countOnly]

@@ -1,5 +1,5 @@
 /// `join [SEP]`: the items of a list as one string, SEP between them.
-struct JoinCommand: Command {
+struct JoinCommand: SynchronousCommand {
     static let separator = Argument<String?>("SEP", "what goes between the items (nothing by default)")
 
     let spec = CommandSpec(
@@ -9,7 +9,7 @@ struct JoinCommand: Command {
         examples: [Example("services list | get title | join ', '")],
         input: .required)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let items = try invocation.requireListInput()
         let separator = try invocation[Self.separator] ?? ""
         return .value(.string(items.map { $0.isNull ? "" : $0.plainText }.joined(separator: separator)))

@@ -1,5 +1,5 @@
 /// `length`: the items of a list, the fields of a record, the characters of a string.
-struct LengthCommand: Command {
+struct LengthCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["length"], abstract: "Count the items, fields or characters",
         examples: [
@@ -9,7 +9,7 @@ struct LengthCommand: Command {
         ],
         input: .required)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         switch try invocation.requireInput() {
         case .list(let items): .value(.int(items.count))
         case .record(let record): .value(.int(record.count))

@@ -1,5 +1,5 @@
 /// `open FILE [--as json|csv|text]`: a file's contents as a value, read by its extension.
-struct OpenCommand: Command {
+struct OpenCommand: SynchronousCommand {
     /// How the file is read.
     enum Format: String, ChoiceArgument {
         case json, csv, text
@@ -20,7 +20,7 @@ struct OpenCommand: Command {
             Example("state save state.json; open state.json | get values")
         ])
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let file = try invocation[Self.file]
         let isStandardInput = file.text == "-"
         let name = isStandardInput ? "<stdin>" : file.text

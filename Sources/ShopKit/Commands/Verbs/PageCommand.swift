@@ -1,5 +1,5 @@
 /// `page`: the input through the pager at the interactive prompt; passed through elsewhere.
-struct PageCommand: Command {
+struct PageCommand: SynchronousCommand {
     /// How wide tables are drawn for the pager, which scrolls sideways (`less -S`).
     static let tableWidth = 4096
 
@@ -13,7 +13,7 @@ struct PageCommand: Command {
         examples: [Example("news list | page"), Example("services list | to json | page")],
         input: .required, resultFields: .input)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let input = try invocation.requireInput()
         guard let screen = invocation.console.screen else { return .value(input) }
         let isTable: Bool

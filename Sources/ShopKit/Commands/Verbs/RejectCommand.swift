@@ -1,5 +1,5 @@
 /// `reject FIELD…`: records without these fields.
-struct RejectCommand: Command {
+struct RejectCommand: SynchronousCommand {
     static let fields = Argument<[String]>(atLeastOne: "FIELD", "the fields to drop", completion: .inputFields)
 
     let spec = CommandSpec(
@@ -9,7 +9,7 @@ struct RejectCommand: Command {
         examples: [Example("services list | reject description icon")],
         input: .required, resultFields: .derived { input, words in input.filter { !words.contains($0) } })
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let dropped = Set(try invocation[Self.fields])
         let input = try invocation.recordsInput()
         var found: Set<String> = []

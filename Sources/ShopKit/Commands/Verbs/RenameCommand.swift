@@ -1,5 +1,5 @@
 /// `rename OLD NEW`: a field renamed in every record that has it, keeping its place.
-struct RenameCommand: Command {
+struct RenameCommand: SynchronousCommand {
     static let old = Argument<String>("OLD", "the field's name now", completion: .inputFields)
     static let new = Argument<String>("NEW", "its new name")
 
@@ -13,7 +13,7 @@ struct RenameCommand: Command {
             words.count < 2 ? input : input.map { $0 == words[0] ? words[1] : $0 }
         })
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let (old, new) = (try invocation[Self.old], try invocation[Self.new])
         let input = try invocation.recordsInput()
         guard !new.isEmpty else { throw VerbError.invalid(command: spec.name, reason: "NEW must not be empty") }

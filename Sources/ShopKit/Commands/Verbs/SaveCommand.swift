@@ -1,6 +1,6 @@
 /// `save FILE [--force] [--as json|csv|md|text]`: writes the input to a file in the format its
 /// extension names, through the one atomic file writer.
-struct SaveCommand: Command {
+struct SaveCommand: SynchronousCommand {
     /// How the input is written.
     enum Format: String, ChoiceArgument {
         case json, csv, md, text
@@ -25,7 +25,7 @@ struct SaveCommand: Command {
         ],
         input: .required)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let input = try invocation.requireInput()
         let file = try invocation[Self.file]
         let format = try invocation[Self.format] ?? Self.format(of: file.text)

@@ -1,5 +1,5 @@
 /// `select FIELD…`: records with only these fields, in the order given.
-struct SelectCommand: Command {
+struct SelectCommand: SynchronousCommand {
     static let fields = Argument<[FieldPath]>(atLeastOne: "FIELD", "the fields to keep, in order; paths allowed")
 
     let spec = CommandSpec(
@@ -15,7 +15,7 @@ struct SelectCommand: Command {
         ],
         input: .required, resultFields: .derived { _, words in words })
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let fields = try invocation[Self.fields]
         let input = try invocation.recordsInput()
         var kept: [FieldPath] = []

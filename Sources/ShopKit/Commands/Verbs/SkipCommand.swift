@@ -1,5 +1,5 @@
 /// `skip N`: all rows but the first N.
-struct SkipCommand: Command {
+struct SkipCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["skip"], abstract: "Drop the first N rows",
         arguments: [Self.count],
@@ -7,7 +7,7 @@ struct SkipCommand: Command {
 
     static let count = Argument<Int>("N", "how many")
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let rows = try invocation.requireListInput()
         return .value(.list(Array(rows.dropFirst(try invocation.count(Self.count)))))
     }

@@ -1,6 +1,6 @@
 /// `sort [FIELD [desc]]…`: orders records by one or more fields, each ascending or
 /// descending, or plain values by themselves; stable.
-struct SortCommand: Command {
+struct SortCommand: SynchronousCommand {
     static let keys = Argument<[String]>(
         "FIELD", "fields to order by, each optionally followed by asc or desc", completion: .inputFields)
 
@@ -27,7 +27,7 @@ struct SortCommand: Command {
         var hasDirection: Bool
     }
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let items = try invocation.requireListInput()
         let keys = Self.keys(from: try invocation[Self.keys], items: items)
         var columns: [SortColumn] = []

@@ -1,5 +1,5 @@
 /// `split [SEP]`: a string cut into a list of strings at SEP, or at runs of blanks.
-struct SplitCommand: Command {
+struct SplitCommand: SynchronousCommand {
     static let separator = Argument<String?>("SEP", "where to cut; leave out to cut at blanks")
 
     let spec = CommandSpec(
@@ -9,7 +9,7 @@ struct SplitCommand: Command {
         examples: [Example("echo 'a,b,c' | split ,"), Example("echo 'one two  three' | split | length")],
         input: .required)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let string = try TextVerbs.string(try invocation.requireInput(), command: spec.name)
         guard let separator = try invocation[Self.separator], !separator.isEmpty else {
             let words = string.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" })

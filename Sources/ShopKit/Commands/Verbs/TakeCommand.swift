@@ -1,5 +1,5 @@
 /// `take N`: the first N rows.
-struct TakeCommand: Command {
+struct TakeCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["take"], abstract: "Keep the first N rows",
         arguments: [Self.count],
@@ -7,7 +7,7 @@ struct TakeCommand: Command {
 
     static let count = Argument<Int>("N", "how many")
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         let rows = try invocation.requireListInput()
         return .value(.list(Array(rows.prefix(try invocation.count(Self.count)))))
     }

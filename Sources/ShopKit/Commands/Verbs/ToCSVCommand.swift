@@ -1,5 +1,5 @@
 /// `to csv`: the input as CSV text with a header row (RFC 4180 quoting).
-struct ToCSVCommand: Command {
+struct ToCSVCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["to", "csv"], abstract: "Turn records into CSV text",
         discussion: """
@@ -8,7 +8,7 @@ struct ToCSVCommand: Command {
             """,
         examples: [Example("services list | to csv")], input: .required)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         .value(.string(String(try Self.text(try invocation.requireInput(), command: spec.name).dropLast())))
     }
 

@@ -1,10 +1,10 @@
 /// `to json`: the input as JSON text.
-struct ToJSONCommand: Command {
+struct ToJSONCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["to", "json"], abstract: "Turn the input into JSON text",
         examples: [Example("services list | take 1 | to json")], input: .required)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         .value(.string(JSONWriter.pretty(try invocation.requireInput())))
     }
 }

@@ -1,11 +1,11 @@
 /// `trim`: blanks stripped from both ends of a string, or of each string of a list.
-struct TrimCommand: Command {
+struct TrimCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["trim"], abstract: "Strip blanks from both ends of strings",
         examples: [Example("echo '  padded  ' | trim")],
         input: .required)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         .value(try TextVerbs.map(try invocation.requireInput(), command: spec.name, Self.trimmed))
     }
 

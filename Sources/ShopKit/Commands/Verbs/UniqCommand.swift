@@ -1,6 +1,6 @@
 /// `uniq [FIELD] [--count]`: the distinct values (of FIELD), first seen first; with
 /// `--count`, `{value, count}` rows.
-struct UniqCommand: Command {
+struct UniqCommand: SynchronousCommand {
     static let field = Argument<FieldPath?>("FIELD", "a field of the records; leave out for the items themselves")
     static let count = Flag("--count", "yield {value, count} rows: how often each value occurs")
 
@@ -16,7 +16,7 @@ struct UniqCommand: Command {
 
     static let countNames = FieldNames(["value", "count"])
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation) throws -> CommandResult? {
         var values = try invocation.requireListInput()
         if let field = try invocation[Self.field] {
             var reader = FieldReader(field, command: spec.name)
