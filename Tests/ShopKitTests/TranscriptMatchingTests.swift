@@ -78,6 +78,15 @@ import Testing
     }
 
     @Test(arguments: [
+        ("\u{1B}[0m", [""]), ("a\n\u{1B}[0m", ["a", ""]), ("a \t\r\nb  ", ["a", "b"]),
+        ("x\u{1B}]0;t\n\u{07}", ["x"]), ("é \u{301}\n", ["é \u{301}"]), ("\n", [""]), ("\n\n", ["", ""]),
+        ("a", ["a"]),
+    ])
+    func outputIsSplitAtLineFeedsAndTrimmedOfTrailingBlanks(output: String, lines: [String]) {
+        #expect(TerminalText.lines(of: output) == lines)
+    }
+
+    @Test(arguments: [
         (["a", "...", "d", "stale"], ["a", "b", "c", "d"], ["#> a", "#> ...", "#> d"]),
         (["first", "...", "old"], ["first", "new"], ["#> first", "#> ..."]),
         (["nothing", "...", "alike"], ["one", "two"], ["#> one", "#> two"]),

@@ -5,10 +5,28 @@ enum TerminalText {
     /// does not make an extra empty line.
     static func lines(of text: String) -> [String] {
         guard !text.isEmpty else { return [] }
-        // Split on the scalar, not the Character: "\r\n" is one Character and would hide a break.
-        var lines = EscapeStripper.strip(text).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { ExpectedOutput.trimTrailingBlanks(String(String.UnicodeScalarView($0))) }
-        if text.utf8.last == UInt8(ascii: "\n") { lines.removeLast() }
-        return lines
+        // Split at each line feed byte, not Character: "\r\n" is one Character and would hide a
+        // break. Every step of a transcript comes through here, so it reads bytes.
+        var stripped = EscapeStripper.strip(text)
+        let endsWithNewline = text.utf8.last == UInt8(ascii: "\n")
+        return stripped.withUTF8 { bytes in
+            var lines: [String] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+                lines.append(line(bytes[start..<index]))
+                start = index + 1
+            }
+            if !endsWithNewline { lines.append(line(bytes[start...])) }
+            return lines
+        }
+    }
+
+    /// One line's bytes as text, without its trailing blanks (spaces, tabs, carriage returns).
+    private static func line(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0D {
+            end -= 1
+        }
+        return String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self)
     }
 }

@@ -127,12 +127,15 @@ public enum TranscriptRunner {
     private static func execute(
         _ script: Script, path: String, settings: Settings, progress: TranscriptProgress
     ) async throws -> [StepCheck] {
-        let expectations = try script.steps.map { step throws(TranscriptError) in try ExpectedOutput(step.expectations)
+        let steps = script.steps
+        let expectations = try steps.map { step throws(TranscriptError) in try ExpectedOutput(step.expectations) }
+        return try zip(
+            try await outputs(of: script, steps: steps, path: path, settings: settings, progress: progress),
+            expectations
+        )
+        .map { output, expected throws(TranscriptError) in
+            try StepCheck(step: output.step, expected: expected, actual: output.lines)
         }
-        return try zip(try await outputs(of: script, path: path, settings: settings, progress: progress), expectations)
-            .map { output, expected throws(TranscriptError) in
-                try StepCheck(step: output.step, expected: expected, actual: output.lines)
-            }
     }
 
     /// Every step of `script` (at `path`) with the lines it printed, stdout and stderr in order,
@@ -145,10 +148,11 @@ public enum TranscriptRunner {
         try await outputs(of: script, path: path, settings: settings, progress: TranscriptProgress())
     }
 
-    /// ``outputs(of:path:settings:)``, telling `progress` which step runs.
-    static func outputs(of script: Script, path: String, settings: Settings, progress: TranscriptProgress)
-        async throws -> [(step: Step, lines: [String])]
-    {
+    /// ``outputs(of:path:settings:)``, telling `progress` which step runs; `steps` are the
+    /// script's, when the caller has them already.
+    static func outputs(
+        of script: Script, steps: [Step]? = nil, path: String, settings: Settings, progress: TranscriptProgress
+    ) async throws -> [(step: Step, lines: [String])] {
         let stateDirectory: String
         if let scratch = settings.scratchDirectory {
             stateDirectory = scratch + "/" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
@@ -168,7 +172,7 @@ public enum TranscriptRunner {
             registry: settings.registry)
         try await session.bindDefaults(of: script)
         var outputs: [(step: Step, lines: [String])] = []
-        for step in script.steps {
+        for step in steps ?? script.steps {
             progress.running(step)
             _ = await session.run(step: step)
             progress.running(nil)
