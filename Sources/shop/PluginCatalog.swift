@@ -45,13 +45,6 @@ struct PluginCatalog: Sendable {
         return catalog
     }
 
-    /// Every plugin of the run, the registered ones found now if not yet (those named as one
-    /// of ``plugins`` left out).
-    var allPlugins: [any Plugin] {
-        let names = Set(plugins.map(\.name))
-        return plugins + registered.all.filter { !names.contains($0.name) }
-    }
-
     /// How outside plugin processes start in this run.
     private static func settings(process: ProcessEnvironment, stateDirectory: String) -> PluginSettings {
         let cache =

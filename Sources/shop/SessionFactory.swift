@@ -35,9 +35,9 @@ struct SessionFactory {
     ) -> TranscriptRunner.Settings {
         let catalog = catalog ?? self.catalog
         var settings = TranscriptRunner.Settings(
-            plugins: catalog.allPlugins, now: options.now ?? TranscriptRunner.defaultNow, update: update,
+            plugins: catalog.plugins, now: options.now ?? TranscriptRunner.defaultNow, update: update,
             processEnvironment: process.variables, scratchDirectory: scratchDirectory,
-            hostCommands: catalog.hostCommands)
+            hostCommands: catalog.hostCommands, deferredPlugins: catalog.registered)
         settings.http = CurlTransport()
         return settings
     }

@@ -78,19 +78,27 @@ public struct CommandRegistry: Sendable {
             self.taken = taken
         }
 
-        var plugins: [any Plugin] { resolved.plugins }
-        var groups: [String: PluginGroup] { resolved.groups }
+        var plugins: [any Plugin] { withResolved { $0.plugins } }
+        var names: [String] { withResolved { Array($0.groups.keys) } }
 
-        private var resolved: (plugins: [any Plugin], groups: [String: PluginGroup]) {
+        /// The group of the deferred plugin named `name`: looked up in place, since every
+        /// name none of the given plugins has (a `def` call, a `$variable.field`) comes here.
+        func group(named name: String) -> PluginGroup? {
+            withResolved { $0.groups[name] }
+        }
+
+        private func withResolved<Result>(
+            _ body: ((plugins: [any Plugin], groups: [String: PluginGroup])) -> Result
+        ) -> Result {
             found.withLock { found in
-                if let found { return found }
+                if let found { return body(found) }
                 var resolved: (plugins: [any Plugin], groups: [String: PluginGroup]) = ([], [:])
                 for plugin in source.all where !taken(plugin.name) && resolved.groups[plugin.name] == nil {
                     resolved.plugins.append(plugin)
                     resolved.groups[plugin.name] = PluginGroup(plugin)
                 }
                 found = resolved
-                return resolved
+                return body(resolved)
             }
         }
     }
@@ -159,7 +167,7 @@ public struct CommandRegistry: Sendable {
 
     /// A plugin's group by the plugin's name: a given plugin's, else a deferred one's.
     private func pluginGroup(named name: String) -> PluginGroup? {
-        pluginGroups[name] ?? deferredGroups?.groups[name]
+        pluginGroups[name] ?? deferredGroups?.group(named: name)
     }
 
     /// Makes every plugin's group now, in the order the plugins were given; throws the first
@@ -290,7 +298,7 @@ public struct CommandRegistry: Sendable {
     /// Names a line can start with: core commands, aliases, group and plugin names, sorted.
     public var topLevelNames: [String] {
         var names = Array(topLevel.keys) + Array(coreGroups.keys) + Array(pluginGroups.keys)
-        if let deferredGroups { names += deferredGroups.groups.keys }
+        if let deferredGroups { names += deferredGroups.names }
         return names.sorted()
     }
 

@@ -47,7 +47,7 @@ public struct ExpectedOutput {
     /// expected; a ` (re)` line that cannot finish is an error naming it.
     public func matches(_ actual: [String]) throws(TranscriptError) -> Bool {
         // Without `...` each line matches its own (most blocks: no table of partial matches).
-        guard patterns.contains(where: { if case .anyLines = $0 { true } else { false } }) else {
+        guard patterns.indices.contains(where: isAnyLines) else {
             guard patterns.count == actual.count else { return false }
             for (index, line) in actual.enumerated() where try !lineMatches(index, line) { return false }
             return true
@@ -121,9 +121,14 @@ public struct ExpectedOutput {
         return "#> " + String(escaped) + " (re)"
     }
 
+    /// Whether `byte` is a blank a line may end with unseen: a space, a tab, a carriage return.
+    static func isTrailingBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
     static func trimTrailingBlanks(_ text: String) -> String {
         // A last byte that is no blank is no blank Character either (nor part of one).
-        guard let last = text.utf8.last, last == 0x20 || last == 0x09 || last == 0x0D else { return text }
+        guard let last = text.utf8.last, isTrailingBlank(last) else { return text }
         var text = Substring(text)
         while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
         return String(text)

@@ -24,9 +24,7 @@ enum TerminalText {
     /// One line's bytes as text, without its trailing blanks (spaces, tabs, carriage returns).
     private static func line(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         var end = bytes.endIndex
-        while end > bytes.startIndex, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0D {
-            end -= 1
-        }
+        while end > bytes.startIndex, ExpectedOutput.isTrailingBlank(bytes[end - 1]) { end -= 1 }
         return String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self)
     }
 }

@@ -11,6 +11,8 @@ public enum TranscriptRunner {
     public struct Settings: Sendable {
         /// The plugins of each fresh session.
         public var plugins: [any Plugin]
+        /// Plugins found when first needed, after `plugins` (the registered outside ones).
+        public var deferredPlugins: DeferredPlugins?
         /// The fixed clock, in seconds since 1970.
         public var now: Double
         /// Whether to rewrite the file's `#>` blocks from the actual output.
@@ -33,9 +35,10 @@ public enum TranscriptRunner {
         public init(
             plugins: [any Plugin], now: Double = TranscriptRunner.defaultNow, update: Bool = false,
             timeout: Double? = nil, processEnvironment: [String: String] = [:], scratchDirectory: String? = nil,
-            hostCommands: [any Command] = []
+            hostCommands: [any Command] = [], deferredPlugins: DeferredPlugins? = nil
         ) {
             self.plugins = plugins
+            self.deferredPlugins = deferredPlugins
             self.now = now
             self.update = update
             self.timeout = timeout
@@ -43,7 +46,8 @@ public enum TranscriptRunner {
             self.scratchDirectory = scratchDirectory
             self.hostCommands = hostCommands
             self.registry = try? CommandRegistry(
-                core: CoreCommands.all + hostCommands, coreDefaults: CoreCommands.groupDefaults, plugins: plugins)
+                core: CoreCommands.all + hostCommands, coreDefaults: CoreCommands.groupDefaults, plugins: plugins,
+                deferred: deferredPlugins)
         }
     }
 
@@ -168,7 +172,8 @@ public enum TranscriptRunner {
         let session = try Session(
             configuration: SessionConfiguration(
                 plugins: settings.plugins, environment: environment, output: output, sessionID: "transcript",
-                showsErrorLocations: false, hostCommands: settings.hostCommands),
+                showsErrorLocations: false, hostCommands: settings.hostCommands,
+                deferredPlugins: settings.deferredPlugins),
             registry: settings.registry)
         try await session.bindDefaults(of: script)
         var outputs: [(step: Step, lines: [String])] = []
