@@ -38,7 +38,7 @@ extension Parser {
 
         private mutating func flush() {
             guard !text.isEmpty else { return }
-            let string = String(decoding: text, as: UTF8.self)
+            let string = text.withUnsafeBufferPointer(Lexer.text)
             add(textIsQuoted ? .quoted(string) : .literal(string))
             text.removeAll(keepingCapacity: true)
         }
