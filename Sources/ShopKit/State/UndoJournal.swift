@@ -58,7 +58,7 @@ struct UndoJournal {
     }
 
     /// Notes a write of `key` by the open change, whose entry was `previous` before it.
-    mutating func record(_ key: String, previous: StateEntry?) {
+    mutating func record(_ key: String, previous: consuming StateEntry?) {
         // A write after inner changes makes them part of this one, as ``OpenChange`` does.
         if !openChildren.isEmpty { foldChildren() }
         recordFirst(key, previous: previous)
@@ -110,7 +110,7 @@ struct UndoJournal {
     // MARK: Writes of the open change
 
     /// Notes `previous` for `key` unless the open change has an entry for it already.
-    private mutating func recordFirst(_ key: String, previous: StateEntry?) {
+    private mutating func recordFirst(_ key: String, previous: consuming StateEntry?) {
         guard let start = open?.start else { return }
         if let positions = open?.positions {
             guard positions[key] == nil else { return }

@@ -21,7 +21,7 @@ struct Journal {
     }
 
     /// Notes `previous` for `key` unless the key has an earlier entry already.
-    mutating func recordFirst(_ key: String, previous: StateEntry?) {
+    mutating func recordFirst(_ key: String, previous: consuming StateEntry?) {
         if let positions {
             guard positions[key] == nil else { return }
         } else if entries.contains(where: { $0.key == key }) {
@@ -57,7 +57,7 @@ struct OpenChange {
     var hasChildren: Bool { !children.isEmpty }
 
     /// Notes a write of `key`, whose entry was `entry` before it.
-    mutating func record(_ key: String, previous entry: StateEntry?) {
+    mutating func record(_ key: String, previous entry: consuming StateEntry?) {
         // A write after inner changes makes them part of this one: undo then can only
         // restore them together, and the order of first writes stays right.
         if !children.isEmpty { foldChildren() }
