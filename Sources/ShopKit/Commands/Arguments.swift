@@ -66,6 +66,13 @@ public struct Arguments: Sendable {
         return words
     }
 
+    /// The word bound to the argument at `index` of the spec's arguments when it is the only
+    /// positional word, else nil: a variadic argument's one word read without a list of it.
+    func onlyWord(ofArgumentAt index: Int) -> BoundWord? {
+        guard positional.count == 1, positional[0].argument == index else { return nil }
+        return positional[0].bound
+    }
+
     /// The first word bound to the argument at `index` of the spec's arguments, if any.
     func firstWord(ofArgumentAt index: Int) -> BoundWord? {
         positional.first { $0.argument == index }?.bound

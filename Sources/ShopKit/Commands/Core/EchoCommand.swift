@@ -8,8 +8,9 @@ struct EchoCommand: SynchronousCommand {
         examples: [Example("echo \"total: ${services.mode}\"")])
 
     func run(_ invocation: Invocation) throws -> CommandResult? {
-        let words = try invocation[Self.words]
-        // One word, the common case, is the text itself: joining one cost 200 instructions.
-        return .value(.string(words.count == 1 ? words[0] : words.joined(separator: " ")))
+        // One word, the common case, is the text itself: reading the words made a list of it
+        // (callgrind, 10,000 replayed lines: 0.7k instructions a line), and joining one cost 0.2k.
+        if let word = invocation.arguments.onlyWord(ofArgumentAt: 0) { return .value(.string(word.text)) }
+        return .value(.string(try invocation[Self.words].joined(separator: " ")))
     }
 }
