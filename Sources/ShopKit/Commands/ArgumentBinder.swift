@@ -97,10 +97,11 @@ struct ArgumentBinder: Sendable {
     private func convert(_ word: EvaluatedWord, to type: ValueType, named name: String, spec: Spec)
         throws(CommandError) -> BoundWord
     {
-        let bound = BoundWord(value: word.value, spelling: word.spelling)
+        // Made only by the cases that keep the word as it is: made for every word, its value and
+        // text were copied and, for a string argument, destroyed unused.
         switch type {
         case .any:
-            return bound
+            return word.bound
         case .string, .path:
             return BoundWord(value: .string(word.text), text: word.text)
         case .choice(let choices):
@@ -113,14 +114,14 @@ struct ArgumentBinder: Sendable {
             return BoundWord(value: .string(word.text), text: word.text)
         case .int:
             guard word.value.intValue != nil else { throw spec.invalid(word, type, name) }
-            return bound
+            return word.bound
         case .double:
             // A double is sent as one (`3.0`), as PLUGIN-PROTOCOL §5 writes them.
             guard let number = word.value.doubleValue else { throw spec.invalid(word, type, name) }
             return BoundWord(value: .double(number), text: word.text)
         default:
             guard type.accepts(word.value) else { throw spec.invalid(word, type, name) }
-            return bound
+            return word.bound
         }
     }
 
@@ -207,6 +208,9 @@ struct EvaluatedWord {
     }
 
     var text: String { spelling ?? value.plainText }
+
+    /// The word bound as it is: its value, and its text when it is not the value's own.
+    var bound: BoundWord { BoundWord(value: value, spelling: spelling) }
 
     /// An unquoted literal word.
     init(literal: String) throws(NumberError) {
