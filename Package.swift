@@ -125,6 +125,7 @@ let swiftSettings: [SwiftSetting] = [
     // every protocol conformance for each generic requirement: a third of `shop -c exit`.
     .unsafeFlags(
         ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+    .unsafeFlags(["-Xfrontend", "-disable-large-loadable-types-reg2mem"], .when(configuration: .release)),
     // Release: exclusive access to a class's properties (and globals) is checked when compiling
     // only, not again at run time, where each access cost 70-90 instructions (callgrind, 10,000
     // replayed lines: twelve a line, 0.9k of 25.4k instructions). Debug builds, which every test
