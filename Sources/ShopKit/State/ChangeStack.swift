@@ -54,9 +54,9 @@ struct ChangeStack {
             case .none: initial()
             }
         if !nested.isEmpty {
-            nested[nested.count - 1].record(key, previous: entry)
+            nested[nested.count - 1].record(key, previous: consume entry)
         } else if journal.isOpen {
-            journal.record(key, previous: entry)
+            journal.record(key, previous: consume entry)
         }
     }
 

@@ -69,7 +69,7 @@ public final class StateStore: StateBackend {
             }
             nextRevision += 1
             if !isVariable, key.utf8.contains(UInt8(ascii: ".")) { dottedKeysRevision += 1 }
-            changes.record(key, previous: previous, serial: serial, initial: initial)
+            changes.record(key, previous: consume previous, serial: serial, initial: initial)
         }
 
         /// Closes the innermost change, putting back every key it wrote.

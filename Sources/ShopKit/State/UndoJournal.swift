@@ -63,7 +63,7 @@ struct UndoJournal {
     mutating func record(_ key: String, previous: consuming StateEntry?) {
         // A write after inner changes makes them part of this one, as ``OpenChange`` does.
         if !openChildren.isEmpty { foldChildren() }
-        recordFirst(key, previous: previous)
+        recordFirst(key, previous: consume previous)
     }
 
     /// Keeps a change committed inside the open one; the oldest, past the limit, becomes part
@@ -137,7 +137,7 @@ struct UndoJournal {
                 open.positions = positions
             }
         }
-        entries.append(Write(key: key, previous: previous))
+        entries.append(Write(key: key, previous: consume previous))
     }
 
     private mutating func merge(_ journal: Journal) {

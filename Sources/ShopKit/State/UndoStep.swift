@@ -27,7 +27,7 @@ struct Journal {
         } else if entries.contains(where: { $0.key == key }) {
             return
         }
-        entries.append((key, previous))
+        entries.append((key, consume previous))
         if positions != nil {
             positions?[key] = entries.count - 1
         } else if entries.count > Self.indexThreshold {
@@ -61,7 +61,7 @@ struct OpenChange {
         // A write after inner changes makes them part of this one: undo then can only
         // restore them together, and the order of first writes stays right.
         if !children.isEmpty { foldChildren() }
-        journal.recordFirst(key, previous: entry)
+        journal.recordFirst(key, previous: consume entry)
     }
 
     /// Keeps a change committed inside this one; the oldest, past the limit, becomes part of
