@@ -33,6 +33,13 @@ import Testing
     }
 
     @Test(arguments: [
+        0, 7, -7, 9, 10, -10, 99, 100, 123_456_789, 999_999_999_999_999, 1_000_000_000_000_000, Int.max, Int.min,
+    ])
+    func anIntsTextIsItsDecimalDigits(int: Int) {
+        #expect(Value.int(int).plainText == String(int))
+    }
+
+    @Test(arguments: [
         ("echo 99999999999999999999999", "99999999999999999999999"),
         ("set n -9223372036854775809", "-9223372036854775809"),
         ("expect 1e23 == 99999999999999999999999", "99999999999999999999999"),
