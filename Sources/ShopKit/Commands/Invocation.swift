@@ -25,11 +25,14 @@ public struct Invocation {
         /// What typed reads of arguments need, made once here: made for each read, its
         /// strings were retained and released each time.
         let arguments: ArgumentContext
-        /// Weak: the interpreter keeps this context, and the context must not keep it.
-        weak var control: (any SessionControl)?
+        /// Unowned: the interpreter keeps this context, and the context must not keep it; only
+        /// the session's own commands read it, while its interpreter runs them. Not weak: a
+        /// weak reference gave the interpreter a side table, and every retain and release of
+        /// the interpreter took the slow path through it.
+        unowned var control: (any SessionControl)?
         /// The same interpreter as ``control``, without a cast on every call of a language
         /// command (`set`, a user command); nil outside a session.
-        weak var interpreter: Interpreter?
+        unowned var interpreter: Interpreter?
 
         init(
             environment: SessionEnvironment, console: Console, baseDirectory: String, format: OutputFormat,
