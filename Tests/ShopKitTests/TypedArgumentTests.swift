@@ -90,7 +90,7 @@ import Testing
             .init(argument: 0, bound: BoundWord(value: "a.json", text: "a.json")),
             .init(argument: 3, bound: BoundWord(value: 1, text: "1")),
         ]
-        arguments.flags = ["--force"]
+        arguments.changeGiven { $0.flags = ["--force"] }
         let (positional, options) = arguments.json(for: probe.spec)
         #expect(JSONWriter.compact(positional) == #"{"FILE":"a.json","WORDS":[1]}"#)
         #expect(JSONWriter.compact(options) == #"{"--size":null,"--limit":null,"--force":true}"#)

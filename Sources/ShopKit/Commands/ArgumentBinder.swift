@@ -72,8 +72,10 @@ struct ArgumentBinder: Sendable {
             )
         }
         if option.isFlag {
-            arguments.flags.append(option.name)
-            arguments.wordIndices.append((option.name, index - 1))
+            arguments.changeGiven { given in
+                given.flags.append(option.name)
+                given.wordIndices.append((option.name, index - 1))
+            }
             return
         }
         let valueWord: EvaluatedWord
@@ -83,15 +85,15 @@ struct ArgumentBinder: Sendable {
             } catch {
                 throw .failed(error.description)
             }
-            arguments.wordIndices.append((option.name, index - 1))
+            arguments.changeGiven { $0.wordIndices.append((option.name, index - 1)) }
         } else {
             guard let next = words.next() else { throw .missingOptionValue(command: spec.name, option: name) }
             valueWord = next
-            arguments.wordIndices.append((option.name, index))
+            arguments.changeGiven { $0.wordIndices.append((option.name, index)) }
             index += 1
         }
-        arguments.options.append(
-            (option.name, try convert(valueWord, to: option.type, named: option.name, spec: spec)))
+        let bound = try convert(valueWord, to: option.type, named: option.name, spec: spec)
+        arguments.changeGiven { $0.options.append((option.name, bound)) }
     }
 
     private func convert(_ word: EvaluatedWord, to type: ValueType, named name: String, spec: Spec)

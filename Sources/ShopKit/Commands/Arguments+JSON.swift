@@ -20,9 +20,9 @@ extension Arguments {
         for option in spec.options {
             guard let value = chosen?[option.name], !value.isNull else { continue }
             if option.isFlag {
-                if value == .bool(true) { flags.append(option.name) }
+                if value == .bool(true) { changeGiven { $0.flags.append(option.name) } }
             } else {
-                self.options.append((option.name, BoundWord(value: value, text: value.plainText)))
+                changeGiven { $0.options.append((option.name, BoundWord(value: value, text: value.plainText))) }
             }
         }
     }

@@ -12,10 +12,15 @@ public struct Arguments: Sendable {
     private var given: Given?
 
     /// The options, flags and deferred words of a call.
-    private struct Given {
+    struct Given {
+        /// The options given with a value, in order.
         var options: [(name: String, bound: BoundWord)] = []
+        /// The flags given, in order.
         var flags: [String] = []
+        /// For each option given, the index of its first word in the command's words, so an
+        /// error about it can point there (a positional word keeps its own).
         var wordIndices: [(name: String, word: Int)] = []
+        /// The words of the deferred argument, as written (see ``Deferred``).
         var deferred: [Word] = []
     }
 
@@ -23,39 +28,17 @@ public struct Arguments: Sendable {
         self.argumentNames = argumentNames
     }
 
-    /// The options given with a value, in order.
-    var options: [(name: String, bound: BoundWord)] {
-        get { self[given: \.options] }
-        _modify { yield &self[given: \.options] }
-    }
+    // The lists of ``Given``, empty while the call gave none of them.
+    var options: [(name: String, bound: BoundWord)] { given?.options ?? [] }
+    var flags: [String] { given?.flags ?? [] }
+    var wordIndices: [(name: String, word: Int)] { given?.wordIndices ?? [] }
+    var deferred: [Word] { given?.deferred ?? [] }
 
-    /// The flags given, in order.
-    var flags: [String] {
-        get { self[given: \.flags] }
-        _modify { yield &self[given: \.flags] }
-    }
-
-    /// For each option given, the index of its first word in the command's words, so an
-    /// error about it can point there (a positional word keeps its own).
-    var wordIndices: [(name: String, word: Int)] {
-        get { self[given: \.wordIndices] }
-        _modify { yield &self[given: \.wordIndices] }
-    }
-
-    /// The words of the deferred argument, as written (see ``Deferred``).
-    var deferred: [Word] {
-        get { self[given: \.deferred] }
-        _modify { yield &self[given: \.deferred] }
-    }
-
-    /// One list of ``given``, empty while there is none; changing it makes ``given``.
-    private subscript<List: RangeReplaceableCollection>(given list: WritableKeyPath<Given, List>) -> List {
-        get { given?[keyPath: list] ?? List() }
-        _modify {
-            var lists = given.take() ?? Given()
-            defer { given = lists }
-            yield &lists[keyPath: list]
-        }
+    /// Changes the options, flags or deferred words (``Given``, made on the first change).
+    mutating func changeGiven(_ change: (inout Given) -> Void) {
+        var lists = given.take() ?? Given()
+        change(&lists)
+        given = lists
     }
 
     /// The words bound to the argument named `name`, in order.

@@ -471,7 +471,7 @@ final class Interpreter: SessionControl {
             throw LocatedError(error, at: call.location)
         }
         if let failure = words.error { throw failure }
-        if let deferred { arguments.deferred = Array(call.words[deferred]) }
+        if let deferred { arguments.changeGiven { $0.deferred = Array(call.words[deferred]) } }
         return Invocation(
             command: registered, context: invocationContext, arguments: arguments, input: input,
             state: StateAccess(backend: store, owner: registered.owner))
