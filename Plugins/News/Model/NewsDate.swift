@@ -46,6 +46,14 @@ public struct NewsDate: Sendable, Hashable, Comparable, CustomStringConvertible 
             minute: written.minute, second: written.second)
     }
 
+    /// The date in `bytes` as ``description`` writes it, or nil when they hold none, as
+    /// ``init(utf8:)`` reads them: the form every page carries is that already and is copied
+    /// as it is, any other is read and written again.
+    public static func text(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if plain(bytes) != nil { return String(decoding: bytes, as: UTF8.self) }
+        return NewsDate(utf8: bytes)?.description
+    }
+
     /// `2026-01-14T00:00:00`; nil for any other text.
     private static func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> NewsDate? {
         guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
