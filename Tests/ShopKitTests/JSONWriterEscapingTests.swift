@@ -59,7 +59,8 @@ extension JSONWriterEscapingTests {
     }
 }
 
-/// The writer quotes each record's names: records of different names in one list keep theirs.
+/// The writer quotes each record's names once per shape: records of different names in one
+/// list keep theirs, and a shape's keys serve compact and indented writing alike, from any thread.
 @Suite struct JSONWriterRecordKeysTests {
     @Test func recordsOfDifferentNamesKeepTheirKeys() {
         let list: Value = .list([
@@ -69,5 +70,20 @@ extension JSONWriterEscapingTests {
         #expect(JSONWriter.compact(list) == #"[{"a":1,"b":"x"},{"a":2,"b":"y"},{"c\"d":null},{}]"#)
         #expect(JSONWriter.pretty(.record(Record(pairs: [("a", list)]))).contains(#""c\"d": null"#))
         #expect(JSONWriter.pretty(list).contains(#""b": "y""#))
+    }
+
+    @Test func oneShapeWrittenCompactIndentedAndAtOnceKeepsItsKeys() async {
+        let names = FieldNames(["id", "é \\ \"x\"", ""])
+        let record = Value.record(Record(names: names, values: [1, "two", .null]))
+        let compact = #"{"id":1,"é \\ \"x\"":"two","":null}"#
+        #expect(JSONWriter.compact(record) == compact)
+        #expect(JSONWriter.pretty(record) == "{\n  \"id\": 1,\n  \"é \\\\ \\\"x\\\"\": \"two\",\n  \"\": null\n}")
+        #expect(JSONWriter.compact(.list([record, record])) == "[\(compact),\(compact)]")
+        let fresh = Value.record(Record(names: FieldNames(names.names), values: [1, "two", .null]))
+        let written = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<8 { group.addTask { JSONWriter.compact(fresh) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(written == Array(repeating: compact, count: 8))
     }
 }
