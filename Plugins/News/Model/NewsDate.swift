@@ -24,6 +24,12 @@ public struct NewsDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         (self.hour, self.minute, self.second) = (hour, minute, second)
     }
 
+    /// The start of today on `clock`'s calendar, which `Today` and `Yesterday` are seen from.
+    public static func today(on clock: SessionClock) -> NewsDate? {
+        let today = clock.today
+        return NewsDate(year: today.year, month: today.month, day: today.day)
+    }
+
     /// Parses the API's format (ShopKit's ``Timestamp``, the zone ignored); nil for anything else.
     public init?(parsing text: String) {
         var text = text
