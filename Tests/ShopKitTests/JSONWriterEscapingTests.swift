@@ -59,6 +59,43 @@ extension JSONWriterEscapingTests {
     }
 }
 
+extension JSONWriterEscapingTests {
+    /// Several bytes to escape in one word, next to each other or not, and a C1 control's two
+    /// bytes split between words: strings of such pieces in every order escape as a plain
+    /// one-scalar-at-a-time escaper does.
+    @Test func denseEscapesMatchAnEscaperOfOneScalarAtATime() {
+        let pieces = ["a", "bc", "\"", "\\", "\n", "\u{01}", "\u{7F}", "\u{85}", "\u{9F}", "©", "é", "✓", "\t"]
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<3000 {
+            var text = ""
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for step in 0..<Int(seed >> 59) {
+                text += pieces[Int((seed >> UInt64(4 * (step % 12))) & 0xFFF) % pieces.count]
+            }
+            #expect(JSONWriter.quote(text) == Self.escapedOneByOne(text), "\(Array(text.utf8))")
+        }
+    }
+
+    /// The escapes JSONWriter promises, made one scalar at a time.
+    static func escapedOneByOne(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x00..<0x20, 0x7F...0x9F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
 /// The writer quotes each record's names once per shape: records of different names in one
 /// list keep theirs, and a shape's keys serve compact and indented writing alike, from any thread.
 @Suite struct JSONWriterRecordKeysTests {
