@@ -56,8 +56,9 @@ final class CurlTransfer: @unchecked Sendable {
     /// Set by the caller to end the transfer as cancelled.
     private let cancelRequested = Atomic<Bool>(false)
 
-    /// Whether ``finish(_:)`` was called.
-    var isFinished: Bool { outcome != nil }
+    /// Whether ``finish(_:)`` was called: a flag of its own, as the driving loop asks after
+    /// every wake-up, and comparing ``outcome`` with nil copied the response (460 instructions).
+    private(set) var isFinished = false
 
     /// Whether the caller asked to end the transfer.
     var isCancelRequested: Bool { cancelRequested.load(ordering: .acquiring) }
@@ -70,7 +71,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Answers the caller (resuming it when it waits); later calls do nothing.
     func finish(_ result: Result<HTTPResponse, HTTPError>) {
-        guard outcome == nil else { return }
+        guard !isFinished else { return }
+        isFinished = true
         outcome = result
         continuation?.resume(returning: result)
         continuation = nil

@@ -29,6 +29,18 @@ import Testing
         #expect(try NewsPage.decode(Array(#"{"news":[],"totalCount":null}"#.utf8)).totalCount == nil)
     }
 
+    /// Every accepted form of a date makes the same item as the date itself: its text is kept
+    /// as `2026-01-14T09:31:00` whatever form the page used.
+    @Test(arguments: [
+        "2026-01-14T09:31:00", "2026-01-14T09:31", "2026-01-14T09:31:00.250", "2026-01-14T09:31:00+03:00",
+        "2026-01-14T09\\u003a31:00",
+    ])
+    func aDateInAnyAcceptedFormIsKeptInOneForm(written: String) throws {
+        let body = #"{"news":[{"id":1,"title":"a","publishedDate":"\#(written)"}]}"#
+        let date = NewsDate(year: 2026, month: 1, day: 14, hour: 9, minute: 31)
+        #expect(try NewsPage.decode(Array(body.utf8)).items == [NewsItem(id: 1, title: "a", publishedDate: date)])
+    }
+
     @Test func aDateWrittenWithEscapesIsTheDateItSpells() throws {
         let body = #"{"news":[{"id":1,"title":"a","publishedDate":"2026-01-14T09\u003a31:00"}]}"#
         let page = try NewsPage.decode(Array(body.utf8))

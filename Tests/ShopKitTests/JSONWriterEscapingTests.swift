@@ -59,7 +59,45 @@ extension JSONWriterEscapingTests {
     }
 }
 
-/// The writer quotes each record's names: records of different names in one list keep theirs.
+extension JSONWriterEscapingTests {
+    /// Several bytes to escape in one word, next to each other or not, and a C1 control's two
+    /// bytes split between words: strings of such pieces in every order escape as a plain
+    /// one-scalar-at-a-time escaper does.
+    @Test func denseEscapesMatchAnEscaperOfOneScalarAtATime() {
+        let pieces = ["a", "bc", "\"", "\\", "\n", "\u{01}", "\u{7F}", "\u{85}", "\u{9F}", "©", "é", "✓", "\t"]
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<3000 {
+            var text = ""
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for step in 0..<Int(seed >> 59) {
+                text += pieces[Int((seed >> UInt64(4 * (step % 12))) & 0xFFF) % pieces.count]
+            }
+            #expect(JSONWriter.quote(text) == Self.escapedOneByOne(text), "\(Array(text.utf8))")
+        }
+    }
+
+    /// The escapes JSONWriter promises, made one scalar at a time.
+    static func escapedOneByOne(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x00..<0x20, 0x7F...0x9F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// The writer quotes each record's names once per shape: records of different names in one
+/// list keep theirs, and a shape's keys serve compact and indented writing alike, from any thread.
 @Suite struct JSONWriterRecordKeysTests {
     @Test func recordsOfDifferentNamesKeepTheirKeys() {
         let list: Value = .list([
@@ -69,5 +107,20 @@ extension JSONWriterEscapingTests {
         #expect(JSONWriter.compact(list) == #"[{"a":1,"b":"x"},{"a":2,"b":"y"},{"c\"d":null},{}]"#)
         #expect(JSONWriter.pretty(.record(Record(pairs: [("a", list)]))).contains(#""c\"d": null"#))
         #expect(JSONWriter.pretty(list).contains(#""b": "y""#))
+    }
+
+    @Test func oneShapeWrittenCompactIndentedAndAtOnceKeepsItsKeys() async {
+        let names = FieldNames(["id", "é \\ \"x\"", ""])
+        let record = Value.record(Record(names: names, values: [1, "two", .null]))
+        let compact = #"{"id":1,"é \\ \"x\"":"two","":null}"#
+        #expect(JSONWriter.compact(record) == compact)
+        #expect(JSONWriter.pretty(record) == "{\n  \"id\": 1,\n  \"é \\\\ \\\"x\\\"\": \"two\",\n  \"\": null\n}")
+        #expect(JSONWriter.compact(.list([record, record])) == "[\(compact),\(compact)]")
+        let fresh = Value.record(Record(names: FieldNames(names.names), values: [1, "two", .null]))
+        let written = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<8 { group.addTask { JSONWriter.compact(fresh) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(written == Array(repeating: compact, count: 8))
     }
 }

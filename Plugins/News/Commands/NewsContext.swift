@@ -107,8 +107,7 @@ struct NewsContext {
 
     /// Today on the session's clock, for `Today` and `Yesterday`.
     var today: NewsDate? {
-        let today = invocation.environment.clock.today
-        return NewsDate(year: today.year, month: today.month, day: today.day)
+        NewsDate.today(on: invocation.environment.clock)
     }
 
     /// A news number argument, completed with 1 to the count of loaded news, in order.

@@ -19,7 +19,6 @@ struct NewsListCommand: Command {
         let (feed, dropped) = try await context.loadedFeedWithDrops()
         return CommandResult(
             try invocation.state.value(NewsKeys.items.name),
-            view: NewsListView(
-                feed.items, today: context.today, status: NewsListView.status(of: feed, dropped: dropped)))
+            view: NewsListView(feed.items, clock: invocation.environment.clock, feed: feed, dropped: dropped))
     }
 }

@@ -24,8 +24,8 @@ struct NewsMoreCommand: Command {
             return CommandResult(
                 .list(new.map(\.value)),
                 view: NewsListView(
-                    new, firstNumber: feed.items.count - added + 1, today: context.today,
-                    status: NewsListView.status(of: feed, dropped: dropped)))
+                    new, firstNumber: feed.items.count - added + 1, clock: invocation.environment.clock, feed: feed,
+                    dropped: dropped))
         }
     }
 }

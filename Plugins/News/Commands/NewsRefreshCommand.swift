@@ -13,7 +13,6 @@ struct NewsRefreshCommand: Command {
         if case .loaded(_, _, let ids) = result { dropped = ids }
         return CommandResult(
             try invocation.state.value(NewsKeys.items.name),
-            view: NewsListView(
-                feed.items, today: context.today, status: NewsListView.status(of: feed, dropped: dropped)))
+            view: NewsListView(feed.items, clock: invocation.environment.clock, feed: feed, dropped: dropped))
     }
 }

@@ -24,6 +24,12 @@ public struct NewsDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         (self.hour, self.minute, self.second) = (hour, minute, second)
     }
 
+    /// The start of today on `clock`'s calendar, which `Today` and `Yesterday` are seen from.
+    public static func today(on clock: SessionClock) -> NewsDate? {
+        let today = clock.today
+        return NewsDate(year: today.year, month: today.month, day: today.day)
+    }
+
     /// Parses the API's format (ShopKit's ``Timestamp``, the zone ignored); nil for anything else.
     public init?(parsing text: String) {
         var text = text
@@ -44,6 +50,14 @@ public struct NewsDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.init(
             year: written.date.year, month: written.date.month, day: written.date.day, hour: written.hour,
             minute: written.minute, second: written.second)
+    }
+
+    /// The date in `bytes` as ``description`` writes it, or nil when they hold none, as
+    /// ``init(utf8:)`` reads them: the form every page carries is that already and is copied
+    /// as it is, any other is read and written again.
+    public static func text(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if plain(bytes) != nil { return String(decoding: bytes, as: UTF8.self) }
+        return NewsDate(utf8: bytes)?.description
     }
 
     /// `2026-01-14T00:00:00`; nil for any other text.

@@ -56,7 +56,7 @@ extension NewsPage {
         var id: Int?
         var title: String?
         var (description, url, fullUrl, titleImageUrl, categoryType): (String?, String?, String?, String?, String?)
-        var publishedDate: NewsDate?
+        var publishedText: String?
         try reader.readObject(itemNames) { index, reader throws(JSONError) in
             switch index {
             case 0: id = try readInteger(&reader, body: body)
@@ -64,20 +64,20 @@ extension NewsPage {
             case 2: description = try readOptionalString(&reader)
             case 3:
                 guard try !reader.readNullIfPresent() else {
-                    publishedDate = nil
+                    publishedText = nil
                     return
                 }
-                // Read from the page's bytes: no string is made for a date that is one.
-                var text = ""
-                let date = try reader.readString { bytes throws(JSONError) in
-                    let date = NewsDate(utf8: bytes)
-                    if date == nil { text = String(decoding: bytes, as: UTF8.self) }
-                    return date
+                // Read from the page's bytes: a date in the form the API writes is copied as it is.
+                var found = ""
+                let written = try reader.readString { bytes throws(JSONError) in
+                    let written = NewsDate.text(utf8: bytes)
+                    if written == nil { found = String(decoding: bytes, as: UTF8.self) }
+                    return written
                 }
-                guard let date else {
-                    throw reader.error(.invalidValue("should be a date like '2026-01-14T00:00:00', found '\(text)'"))
+                guard let written else {
+                    throw reader.error(.invalidValue("should be a date like '2026-01-14T00:00:00', found '\(found)'"))
                 }
-                publishedDate = date
+                publishedText = written
             case 4: url = try readOptionalString(&reader)
             case 5: fullUrl = try readOptionalString(&reader)
             case 6: titleImageUrl = try readOptionalString(&reader)
@@ -89,7 +89,7 @@ extension NewsPage {
         guard let id else { throw reader.error(.missingMember("id")).inside(.key("id")) }
         guard let title else { throw reader.error(.missingMember("title")).inside(.key("title")) }
         return NewsItem(
-            id: id, title: title, description: description, publishedDate: publishedDate, url: url, fullUrl: fullUrl,
+            id: id, title: title, description: description, publishedText: publishedText, url: url, fullUrl: fullUrl,
             titleImageUrl: titleImageUrl, categoryType: categoryType)
     }
 

@@ -8,14 +8,9 @@ extension NewsItem {
 
     /// The item as a state value: `{id, title, description, publishedDate, url, fullUrl,
     /// titleImageUrl, categoryType}`, absent fields as `null`, the date as `2026-01-14T00:00:00`.
+    /// The values the item keeps, under the shared names: nothing is built.
     var value: Value {
-        .record(
-            Record(
-                names: Self.fieldNames,
-                values: [
-                    .int(id), .string(title), Value(description), Value(publishedDate?.description), Value(url),
-                    Value(fullUrl), Value(titleImageUrl), Value(categoryType),
-                ]))
+        .record(Record(names: Self.fieldNames, values: fields))
     }
 
     /// Reads an item record back; the reason names the field that is wrong.

@@ -13,18 +13,26 @@ import ShopKit
 struct NewsListView: ValueView {
     /// The rows: each item with its number in the feed.
     let rows: [(number: Int, item: NewsItem)]
-    let today: NewsDate?
-    /// The status line under the table, if any.
-    let status: String?
+    /// The session's clock, read for `Today` and `Yesterday` when the table is drawn.
+    let clock: SessionClock
+    /// The feed and the ids its last load dropped, worded into the status line only when the
+    /// table is drawn: a result shown as JSON words none.
+    let feed: NewsFeedState
+    let dropped: [Int]
 
-    /// Items `items` numbered from `firstNumber`.
-    init(_ items: some Collection<NewsItem>, firstNumber: Int = 1, today: NewsDate?, status: String?) {
+    /// Items `items` numbered from `firstNumber`, of `feed`, whose last load dropped `dropped`.
+    init(
+        _ items: some Collection<NewsItem>, firstNumber: Int = 1, clock: SessionClock, feed: NewsFeedState,
+        dropped: [Int]
+    ) {
         self.rows = items.enumerated().map { (firstNumber + $0.offset, $0.element) }
-        self.today = today
-        self.status = status
+        self.clock = clock
+        self.feed = feed
+        self.dropped = dropped
     }
 
     func render(in context: RenderContext) -> String {
+        let today = NewsDate.today(on: clock)
         let cells = rows.map { number, item in
             [
                 String(number), NewsText.date(item.publishedDate, today: today), NewsText.inert(item.categoryType),
@@ -39,7 +47,7 @@ struct NewsListView: ValueView {
             let table = Table(headers: headers, rows: cells, alignments: [.right, .left, .left, .left])
             lines.append(table.render(width: context.width, style: context.style))
         }
-        if let status { lines.append(context.style.dim(status)) }
+        lines.append(context.style.dim(Self.status(of: feed, dropped: dropped)))
         return lines.joined(separator: "\n")
     }
 

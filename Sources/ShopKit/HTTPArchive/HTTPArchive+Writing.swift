@@ -100,7 +100,8 @@ extension HTTPArchive {
 
         /// The query's `name=value` pairs, as written in the URL.
         mutating func queryString(of url: String) {
-            guard let question = url.firstIndex(of: "?") else { return raw("[]") }
+            // Looked for as a byte: as a Character, each of the URL's took a grapheme break test.
+            guard let question = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return raw("[]") }
             let query = url[url.index(after: question)...].prefix { $0 != "#" }
             pairs(
                 query.split(separator: "&").map { pair in

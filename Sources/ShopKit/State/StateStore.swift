@@ -274,7 +274,9 @@ public final class StateStore: StateBackend {
 
     /// A plugin writes only the keys it declared: declared keys whose namespace is its name.
     private func checkOwner(_ key: String, _ plugin: String) throws(StateError) {
-        guard declaration(of: key) != nil, key.prefix(while: { $0 != "." }) == plugin else {
+        // The key's first part as bytes: as Characters, every write of a key tested grapheme breaks.
+        let owner = key.utf8.prefix { $0 != UInt8(ascii: ".") }
+        guard declaration(of: key) != nil, owner.elementsEqual(plugin.utf8) else {
             throw .undeclaredKey(key, plugin: plugin)
         }
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An ordered set of named fields.
 ///
 /// Records of the same shape share one ``FieldNames`` instance, so a list of a million records
@@ -195,6 +197,8 @@ public final class FieldNames: Sendable {
     /// The names in order.
     public let names: [String]
     private let positions: [String: Int]
+    /// The names as JSON keys, made when a record of this shape is first written.
+    private let quotedKeys = AtomicLazyReference<JSONKeys>()
 
     /// How many names a record may have before lookups use a hash table.
     static let linearSearchLimit = 8
@@ -213,6 +217,11 @@ public final class FieldNames: Sendable {
 
     /// How many names there are.
     public var count: Int { names.count }
+
+    /// The names as JSON writes them as keys; made once.
+    var jsonKeys: JSONKeys {
+        quotedKeys.load() ?? quotedKeys.storeIfNil(JSONKeys(names))
+    }
 
     /// Where `name` sits, or nil.
     public func position(of name: String) -> Int? {

@@ -1,16 +1,15 @@
 /// The bytes ``JSONWriter`` writes, in one growing allocation: an append is a capacity check
-/// and a copy (an array's `append(contentsOf:)` of a buffer took 140 instructions a call), and
-/// the names of a list's records are quoted once for the whole list.
+/// and a copy (an array's `append(contentsOf:)` of a buffer took 140 instructions a call); the
+/// names of records are quoted once for each shape (``JSONKeys``).
 struct JSONOutput: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
-    /// The names last quoted, and their quoted forms with the colon (and the space, when
-    /// indented) one after the other in ``keyBytes``, each ending at its ``keyEnds``.
-    private var quotedNames: FieldNames?
-    private var quotedSpaced = false
-    private var keyBytes: UnsafeMutablePointer<UInt8>?
-    private var keyEnds: [Int] = []
+    /// The names of the record last written, and where their keys are (``JSONKeys``, which
+    /// the names keep alive).
+    private var keyedNames: FieldNames?
+    private var keyBytes: UnsafePointer<UInt8>?
+    private var keyEnds: UnsafePointer<Int>?
 
     init(capacity: Int = 256) {
         self.capacity = max(16, capacity)
@@ -19,7 +18,6 @@ struct JSONOutput: ~Copyable {
 
     deinit {
         start.deallocate()
-        keyBytes?.deallocate()
     }
 
     /// The bytes written so far, as text.
@@ -83,27 +81,16 @@ struct JSONOutput: ~Copyable {
     }
 
     /// `"name":` (with a space after the colon when `spaced`) for the name at `index` of `names`.
+    @inline(__always)
     mutating func appendKey(_ index: Int, of names: FieldNames, spaced: Bool) {
-        if quotedNames !== names || quotedSpaced != spaced { quote(names, spaced: spaced) }
-        guard let keyBytes else { return }
+        if keyedNames !== names {
+            let keys = names.jsonKeys
+            (keyedNames, keyBytes, keyEnds) = (names, keys.bytes, keys.ends)
+        }
+        guard let keyBytes, let keyEnds else { return }
         let keyStart = index == 0 ? 0 : keyEnds[index - 1]
         append(UnsafeBufferPointer(start: keyBytes + keyStart, count: keyEnds[index] - keyStart))
-    }
-
-    private mutating func quote(_ names: FieldNames, spaced: Bool) {
-        var keys: [UInt8] = []
-        keyEnds = names.names.map { name in
-            JSONWriter.appendQuoted(name, to: &keys)
-            keys.append(0x3A)
-            if spaced { keys.append(0x20) }
-            return keys.count
-        }
-        keyBytes?.deallocate()
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, keys.count))
-        bytes.initialize(from: keys, count: keys.count)
-        keyBytes = bytes
-        quotedNames = names
-        quotedSpaced = spaced
+        if spaced { append(UInt8(ascii: " ")) }
     }
 
     private mutating func grow(toFit extra: Int) {
