@@ -10,9 +10,11 @@ private struct TallyPlugin: Plugin {
     let summary = "Counts its runs per session"
     /// How many per-session objects this plugin value made, across sessions.
     let made = Made()
+    /// The closers ``OpenCommand`` opened, across sessions.
+    let opened = Opened()
 
     var stateKeys: [StateKeyDeclaration] { [] }
-    var commands: [any Command] { [BumpCommand(made: made), PeekCommand(made: made)] }
+    var commands: [any Command] { [BumpCommand(made: made), PeekCommand(made: made), OpenCommand(opened: opened)] }
 
     /// A count shared by the commands of one plugin value.
     final class Made: Sendable {
@@ -32,6 +34,30 @@ private struct TallyPlugin: Plugin {
                 $0 += 1
                 return $0
             }
+        }
+    }
+
+    /// Closers opened, shared by the commands of one plugin value.
+    final class Opened: Sendable {
+        let closers = Mutex<[Closer]>([])
+    }
+
+    /// A per-session object with work to do when its session ends.
+    final class Closer: SessionEnding {
+        let ended = Mutex(0)
+
+        func sessionEnded() async { ended.withLock { $0 += 1 } }
+    }
+
+    /// Opens this session's ``Closer``, handing it to the test.
+    struct OpenCommand: Command {
+        let opened: Opened
+        var spec: CommandSpec { CommandSpec(path: ["tally", "open"], abstract: "Open a closer") }
+
+        func run(_ invocation: Invocation) async throws -> CommandResult? {
+            let closer = invocation.sessionObject { Closer() }
+            opened.closers.withLock { $0.append(closer) }
+            return nil
         }
     }
 
@@ -82,5 +108,17 @@ private struct TallyPlugin: Plugin {
         #expect(plugin.made.count.withLock { $0 } == 0)
         await shop.run("tally bump")
         #expect(plugin.made.count.withLock { $0 } == 1)
+    }
+
+    @Test func anObjectThatEndsWithTheSessionIsToldOnceAndOthersAreKept() async throws {
+        let plugin = TallyPlugin()
+        let shop = try TestSession(plugins: [plugin])
+        await shop.run("tally bump; tally open; tally open")
+        let closers = plugin.opened.closers.withLock { $0 }
+        #expect(closers.count == 2 && closers[0] === closers[1])
+        #expect(closers[0].ended.withLock { $0 } == 0)
+        await shop.session.end()
+        #expect(closers[0].ended.withLock { $0 } == 1)
+        #expect(await shop.run("tally peek") == "1\n")
     }
 }

@@ -140,6 +140,12 @@ public struct Invocation {
         context.objects.object(owner: state.owner ?? "", make: make)
     }
 
+    /// This session's object of type `Object` for the command's plugin, as above, told when
+    /// the session ends (see ``SessionEnding``).
+    public func sessionObject<Object: SessionEnding>(_ make: () -> Object) -> Object {
+        context.objects.object(owner: state.owner ?? "", make: make)
+    }
+
     /// This session's object of type `Object` kept for plugin `plugin`, if it made one (for
     /// commands about plugins, such as `plugin log`).
     public func existingSessionObject<Object: AnyObject & Sendable>(of plugin: String, as type: Object.Type) -> Object?

@@ -15,30 +15,52 @@ public final class SessionObjects: Sendable {
         var type: ObjectIdentifier
     }
 
+    /// An object, and the same object as ``SessionEnding`` when it is one.
+    private struct Kept {
+        var object: any Sendable
+        var ending: (any SessionEnding)?
+    }
+
     /// Tab completion reads it from the line editor's thread, commands from the session's.
-    private let objects = Mutex<[Key: any Sendable]>([:])
+    private let objects = Mutex<[Key: Kept]>([:])
 
     public init() {}
 
     /// The object of type `Object` that `owner` keeps, made by `make` when there is none yet.
     public func object<Object: AnyObject & Sendable>(owner: String, make: () -> Object) -> Object {
+        object(owner: owner, make: make) { _ in nil }
+    }
+
+    /// The object of type `Object` that `owner` keeps, made by `make` when there is none yet,
+    /// and told when the session ends.
+    ///
+    /// An overload, not a cast to ``SessionEnding`` at the end: the first cast of an object
+    /// that is not one searched every protocol conformance of the program (callgrind: 0.78M
+    /// instructions, a quarter of a `news source` run).
+    public func object<Object: SessionEnding>(owner: String, make: () -> Object) -> Object {
+        object(owner: owner, make: make) { $0 }
+    }
+
+    private func object<Object: AnyObject & Sendable>(
+        owner: String, make: () -> Object, ending: (Object) -> (any SessionEnding)?
+    ) -> Object {
         let key = Key(owner: owner, type: ObjectIdentifier(Object.self))
         return objects.withLock { objects in
-            if let existing = objects[key] as? Object { return existing }
+            if let existing = objects[key]?.object as? Object { return existing }
             let made = make()
-            objects[key] = made
+            objects[key] = Kept(object: made, ending: ending(made))
             return made
         }
     }
 
     /// The object of type `Object` that `owner` keeps, if it made one.
     public func existing<Object: AnyObject & Sendable>(owner: String, as type: Object.Type) -> Object? {
-        objects.withLock { $0[Key(owner: owner, type: ObjectIdentifier(type))] as? Object }
+        objects.withLock { $0[Key(owner: owner, type: ObjectIdentifier(type))]?.object as? Object }
     }
 
     /// Tells every object that ends with the session (``SessionEnding``) that it ended.
     func endAll() async {
-        let ending = objects.withLock { $0.values.compactMap { $0 as? any SessionEnding } }
+        let ending = objects.withLock { $0.values.compactMap(\.ending) }
         await withTaskGroup(of: Void.self) { group in
             for object in ending { group.addTask { await object.sessionEnded() } }
         }
@@ -46,7 +68,8 @@ public final class SessionObjects: Sendable {
 }
 
 /// A session object with work to do when its session ends: stopping a process, flushing
-/// a file.
+/// a file. It must be made through a `sessionObject` or `object(owner:make:)` call that
+/// knows its type conforms, not through a generic one that does not.
 ///
 /// ```swift
 /// final class Connection: SessionEnding {
