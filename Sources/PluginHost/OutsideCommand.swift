@@ -53,7 +53,7 @@ struct OutsideCommand: Command {
         case .failure(let error):
             throw PluginHostError.damagedManifest(plugin: plugin.name, path: plugin.executable, error)
         }
-        let supervisor = invocation.sessionObject {
+        let supervisor = invocation.endingSessionObject {
             plugin.makeSupervisor(
                 variables: invocation.environment.variables, workingDirectory: invocation.environment.workingDirectory)
         }

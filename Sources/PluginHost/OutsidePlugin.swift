@@ -112,7 +112,7 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
     /// This session's supervisor of the plugin (the one its commands made, or a new one
     /// with the run's settings).
     func supervisor(in objects: SessionObjects, workingDirectory: String? = nil) -> PluginSupervisor {
-        objects.object(owner: name) {
+        objects.endingObject(owner: name) {
             makeSupervisor(variables: [:], workingDirectory: workingDirectory ?? settings.workingDirectory)
         }
     }

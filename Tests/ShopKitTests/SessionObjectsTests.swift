@@ -55,7 +55,7 @@ private struct TallyPlugin: Plugin {
         var spec: CommandSpec { CommandSpec(path: ["tally", "open"], abstract: "Open a closer") }
 
         func run(_ invocation: Invocation) async throws -> CommandResult? {
-            let closer = invocation.sessionObject { Closer() }
+            let closer = invocation.endingSessionObject { Closer() }
             opened.closers.withLock { $0.append(closer) }
             return nil
         }

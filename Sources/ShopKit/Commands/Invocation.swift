@@ -140,10 +140,10 @@ public struct Invocation {
         context.objects.object(owner: state.owner ?? "", make: make)
     }
 
-    /// This session's object of type `Object` for the command's plugin, as above, told when
-    /// the session ends (see ``SessionEnding``).
-    public func sessionObject<Object: SessionEnding>(_ make: () -> Object) -> Object {
-        context.objects.object(owner: state.owner ?? "", make: make)
+    /// This session's object of type `Object` for the command's plugin, as
+    /// ``sessionObject(_:)``, told when the session ends (see ``SessionEnding``).
+    public func endingSessionObject<Object: SessionEnding>(_ make: () -> Object) -> Object {
+        context.objects.endingObject(owner: state.owner ?? "", make: make)
     }
 
     /// This session's object of type `Object` kept for plugin `plugin`, if it made one (for
