@@ -55,13 +55,19 @@ import Testing
         (["a (re)"], ["ba"], false),
         (["a (re)"], ["ab"], false),
         (["a|b (re)"], ["b"], true),
+        (["a\u{0602} (re)"], ["a\u{0602}"], true),
     ])
     func regexLinesMatchTheWholeLine(expectedLines: [String], actual: [String], matches: Bool) throws {
         #expect(try expected(expectedLines).matches(actual) == matches)
     }
 
     // "a [\u{07EE}x (re)": a fuzz finding; the combining mark makes one Character with the `[`.
-    @Test(arguments: ["...", "cost [..] here", "odd (re)", "plain", "", "a [\u{07EE}x (re)", "[..]\u{0301} (re)"])
+    // "price: [..] \u{0602}": another; the prepended mark makes one Character with the space
+    // before ` (re)`.
+    @Test(arguments: [
+        "...", "cost [..] here", "odd (re)", "plain", "", "a [\u{07EE}x (re)", "[..]\u{0301} (re)",
+        "price: [..] \u{0602}", "x\u{0602} (re)",
+    ])
     func literalLinesMatchExactlyTheTextTheyCameFrom(line: String) throws {
         let written = ExpectedOutput.literalLine(for: line)
         let text = written == "#>" ? "" : String(written.dropFirst(3))

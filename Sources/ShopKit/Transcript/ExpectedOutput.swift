@@ -31,8 +31,8 @@ public struct ExpectedOutput {
     private static func compile(_ line: ExpectedLine) throws(TranscriptError) -> LinePattern {
         let text = trimTrailingBlanks(line.text)
         if text == "..." { return .anyLines }
-        if text.hasSuffix(" (re)") {
-            let source = String(text.dropLast(5))
+        if isPatternLine(text) {
+            let source = String(decoding: text.utf8.dropLast(5), as: UTF8.self)
             do {
                 return .regex(try Pattern(source))
             } catch {
@@ -108,7 +108,7 @@ public struct ExpectedOutput {
 
     /// A `#>` line that matches exactly `line`, escaped when the text would read as a wildcard.
     static func literalLine(for line: String) -> String {
-        let needsEscape = line == "..." || line.contains("[..]") || line.hasSuffix(" (re)")
+        let needsEscape = line == "..." || line.contains("[..]") || isPatternLine(line)
         guard needsEscape else { return line.isEmpty ? "#>" : "#> " + line }
         // Escaped scalar by scalar: a combining mark after `[` makes one Character of the two,
         // which a Character-wise escape would miss (a fuzz finding).
@@ -119,6 +119,13 @@ public struct ExpectedOutput {
             escaped.append(scalar)
         }
         return "#> " + String(escaped) + " (re)"
+    }
+
+    /// Whether `text` ends in ` (re)`, compared byte by byte: compared Character by Character,
+    /// the suffix is missed after a prepended mark such as U+0602, which makes one Character
+    /// of itself and the space (a fuzz finding).
+    static func isPatternLine(_ text: String) -> Bool {
+        text.utf8.reversed().starts(with: " (re)".utf8.reversed())
     }
 
     /// Whether `byte` is a blank a line may end with unseen: a space, a tab, a carriage return.
