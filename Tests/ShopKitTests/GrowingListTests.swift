@@ -36,6 +36,16 @@ import Testing
         #expect(GrowingList<Int>().isEmpty)
     }
 
+    /// The elements of a version are read in place, without those another version appended.
+    @Test func eachVersionsElementsAreOneRun() {
+        let first: GrowingList = [1, 2, 3]
+        var second = first
+        second.append(contentsOf: 4...20)
+        #expect(first.withContiguousStorageIfAvailable { Array($0) } == [1, 2, 3])
+        #expect(second.withContiguousStorageIfAvailable { Array($0) } == Array(1...20))
+        #expect(GrowingList<Int>().withContiguousStorageIfAvailable { $0.count } == 0)
+    }
+
     @Test func aListGrownAlonePastWhatItDroppedReusesTheRoom() {
         var list: GrowingList = [1, 2, 3]
         do {

@@ -60,6 +60,10 @@ import Testing
         (#"{"x": {"a" 1}}"#, "expected ':' after member name at x (line 1, column 12)"),
         (#"{"id": 1"#, "unexpected end of JSON at the top level (line 1, column 9)"),
         (#"{"id": 1,}"#, "expected a member name in quotes at the top level (line 1, column 10)"),
+        // A name not looked for is read in one pass, its errors as any string's.
+        (#"{"x\#ty": 1}"#, "control character in string at the top level (line 1, column 4)"),
+        (#"{"x\qy": 1}"#, "invalid escape 'q' at the top level (line 1, column 5)"),
+        (#"{"unknown"#, "unterminated string at the top level (line 1, column 10)"),
     ])
     func badObjectsAreTheErrorsReadObjectGives(text: String, message: String) {
         var error: JSONError?

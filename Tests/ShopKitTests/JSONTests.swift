@@ -111,6 +111,18 @@ import Testing
         #expect(try Value(json: JSONWriter.pretty(value)) == value)
     }
 
+    /// Names and escaped strings of every length up to 25 are copied whole, whichever way a
+    /// length is copied (a byte at a time, two words, or `memmove`).
+    @Test func writerCopiesNamesAndEscapedTextOfEveryLength() {
+        let pairs = (1...25).map { length in
+            (String(repeating: "n", count: length), Value.string(String(repeating: "\n", count: length / 2) + "v"))
+        }
+        let members = pairs.map { name, _ in
+            "\"\(name)\":\"" + String(repeating: #"\n"#, count: name.count / 2) + "v\""
+        }
+        #expect(JSONWriter.compact(.record(Record(pairs: pairs))) == "{" + members.joined(separator: ",") + "}")
+    }
+
     @Test func writerSpellsIntegersAndIndentsAsWritten() {
         let ints = Value.list([.int(0), .int(7), .int(-10), .int(Int.max), .int(Int.min)])
         #expect(JSONWriter.compact(ints) == "[0,7,-10,9223372036854775807,-9223372036854775808]")

@@ -72,8 +72,12 @@ public struct NewsFeedState: Equatable, Sendable {
         let ids = fetched.items.map(\.id).sorted()
         var taken = [Bool](repeating: false, count: ids.count)
         if let low = ids.first, let high = ids.last {
-            for item in items where item.id >= low && item.id <= high {
-                if let position = Self.position(of: item.id, in: ids) { taken[position] = true }
+            // One unsigned comparison for the range, over the items where they are.
+            let span = UInt(bitPattern: high &- low)
+            _ = items.withContiguousStorageIfAvailable { loaded in
+                for item in loaded where UInt(bitPattern: item.id &- low) <= span {
+                    if let position = Self.position(of: item.id, in: ids) { taken[position] = true }
+                }
             }
         }
         let before = items.count

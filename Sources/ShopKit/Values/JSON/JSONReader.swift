@@ -137,7 +137,12 @@ public struct JSONReader: ~Copyable {
 
     /// Reads a string.
     public mutating func readString() throws(JSONError) -> String {
-        switch try scanString() {
+        string(of: try scanString())
+    }
+
+    /// The text of a string ``scanString()`` read.
+    func string(of scanned: ScannedString) -> String {
+        switch scanned {
         case .plain(let range): String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         case .escaped(let string): string
         }
@@ -155,7 +160,7 @@ public struct JSONReader: ~Copyable {
     }
 
     /// A string read by ``scanString()``.
-    private enum ScannedString {
+    enum ScannedString {
         /// Without escapes: the range of its bytes in the input.
         case plain(Range<Int>)
         /// With escapes, resolved.
@@ -163,7 +168,7 @@ public struct JSONReader: ~Copyable {
     }
 
     /// Reads past a string, its escapes resolved into a `String` only when it has some.
-    private mutating func scanString() throws(JSONError) -> ScannedString {
+    mutating func scanString() throws(JSONError) -> ScannedString {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             throw try mismatch(expected: .string)
