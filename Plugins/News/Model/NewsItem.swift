@@ -8,8 +8,9 @@ import ShopKit
 ///
 /// The fields are kept as the values of the record that is the item's state value
 /// (``value``), made once with the item: showing or storing a page of news builds no record
-/// and copies no text, and copying an item is one retain. The id is kept beside it, so a page's check for ids already
-/// loaded reads the list's own buffer, not every loaded item's record.
+/// and copies no text, and copying an item is one retain. The id is kept beside it, so a
+/// page's check for ids already loaded reads the list's own buffer, not every loaded item's
+/// record.
 public struct NewsItem: Hashable, Sendable, Identifiable {
     public let id: Int
     /// The values of `{id, title, description, publishedDate, url, fullUrl, titleImageUrl,

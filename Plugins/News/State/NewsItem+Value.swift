@@ -7,8 +7,8 @@ extension NewsItem {
     ])
 
     /// The item as a state value: `{id, title, description, publishedDate, url, fullUrl,
-    /// titleImageUrl, categoryType}`, absent fields as `null`, the date as `2026-01-14T00:00:00`.
-    /// The values the item keeps, under the shared names: nothing is built.
+    /// titleImageUrl, categoryType}`, absent fields as `null`, the date as `2026-01-14T00:00:00`:
+    /// the values the item keeps, under the shared names, so nothing is built.
     var value: Value {
         .record(Record(names: Self.fieldNames, values: fields))
     }
