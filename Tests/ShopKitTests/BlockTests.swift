@@ -164,5 +164,9 @@ import Testing
                 + "echo after\n", file: "d")
         #expect(deep.diagnostics.map(\.description) == ["d:257:1: blocks nested deeper than 256 levels"])
         #expect(deep.steps.count == 1)
+        // Never closed: the levels left open are not 256 more lines.
+        let open = Parser.parse(String(repeating: "if true\n", count: 10_000), file: "d")
+        #expect(open.diagnostics.map(\.description) == ["d:257:1: blocks nested deeper than 256 levels"])
+        #expect(Parser.isComplete(String(repeating: "if true\n", count: 300)))
     }
 }

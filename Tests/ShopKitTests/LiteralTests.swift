@@ -68,12 +68,15 @@ import Testing
         #expect(await shop.run("vars | count") == "1\n")
         for depth in [257, 10_000] {
             for (open, close) in [("[", "]"), ("{a: ", "}"), ("$(echo ", ")")] {
-                let text = "set x " + String(repeating: open, count: depth) + String(repeating: close, count: depth)
-                let (outcome, printed) = await shop.outcome(of: text + "\necho after", file: "deep.shopscript")
-                #expect(outcome.failures == 1)
-                #expect(printed.hasPrefix("error: deep.shopscript:1:"))
-                #expect(printed.hasSuffix("nested deeper than 256 levels\n"), "\(printed)")
-                #expect(printed.split(separator: "\n").count == 1)
+                // Closed, and never closed: either way one line.
+                for closing in [String(repeating: close, count: depth), ""] {
+                    let text = "set x " + String(repeating: open, count: depth) + closing
+                    let (outcome, printed) = await shop.outcome(of: text + "\necho after", file: "deep.shopscript")
+                    #expect(outcome.failures == 1)
+                    #expect(printed.hasPrefix("error: deep.shopscript:1:"))
+                    #expect(printed.hasSuffix("nested deeper than 256 levels\n"), "\(printed)")
+                    #expect(printed.split(separator: "\n").count == 1)
+                }
             }
         }
         #expect(await shop.run("vars | count") == "1\n")
