@@ -52,12 +52,10 @@ public struct NewsDate: Sendable, Hashable, Comparable, CustomStringConvertible 
             minute: written.minute, second: written.second)
     }
 
-    /// The date in `bytes` as ``description`` writes it, or nil when they hold none, as
-    /// ``init(utf8:)`` reads them: the form every page carries is that already and is copied
-    /// as it is, any other is read and written again.
-    public static func text(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if plain(bytes) != nil { return String(decoding: bytes, as: UTF8.self) }
-        return NewsDate(utf8: bytes)?.description
+    /// Whether `bytes` hold a date as ``description`` writes it: the form every page carries,
+    /// which is kept as it is; any other is read and written again.
+    public static func isWrittenAsDescription(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        plain(bytes) != nil
     }
 
     /// `2026-01-14T00:00:00`; nil for any other text.

@@ -54,6 +54,12 @@ public struct NewsItem: Hashable, Sendable, Identifiable {
         fields = builder.record.values
     }
 
+    /// An item whose fields are already a record's values under ``fieldNames``, the id first.
+    init(id: Int, fields: RecordValues) {
+        self.id = id
+        self.fields = fields
+    }
+
     /// The text of the field at `position` of ``fieldNames``; nil when it is null.
     private func text(at position: Int) -> String? {
         fields[position].stringValue

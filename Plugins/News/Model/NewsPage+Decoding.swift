@@ -20,11 +20,10 @@ extension NewsPage {
 
     /// The members read, by their index: the names of a page, then of an item, in the order
     /// the API sends them (the reader tries the name after the last one first). Others are
-    /// skipped, checked only for syntax.
+    /// skipped, checked only for syntax. An item's names are its record's, so a member's index
+    /// is its field's position.
     private static let pageNames = JSONMemberNames(["news", "totalCount"])
-    private static let itemNames = JSONMemberNames([
-        "id", "title", "description", "publishedDate", "url", "fullUrl", "titleImageUrl", "categoryType",
-    ])
+    private static let itemNames = JSONMemberNames(NewsItem.fieldNames.names)
 
     private static func readPage(_ reader: inout JSONReader, body: [UInt8]) throws(JSONError) -> NewsPage {
         var items: [NewsItem]?
@@ -51,50 +50,50 @@ extension NewsPage {
         return NewsPage(items: items, totalCount: totalCount)
     }
 
-    /// One item; `id` and `title` are required.
+    /// One item; `id` and `title` are required. Its strings stay in the page's bytes
+    /// (``Record/TextBuilder``) until something reads them.
     private static func readItem(_ reader: inout JSONReader, body: [UInt8]) throws(JSONError) -> NewsItem {
+        var fields = Record.TextBuilder(names: NewsItem.fieldNames, text: body)
         var id: Int?
-        var title: String?
-        var (description, url, fullUrl, titleImageUrl, categoryType): (String?, String?, String?, String?, String?)
-        var publishedText: String?
+        var hasTitle = false
         try reader.readObject(itemNames) { index, reader throws(JSONError) in
             switch index {
-            case 0: id = try readInteger(&reader, body: body)
-            case 1: title = try reader.readString()
-            case 2: description = try readOptionalString(&reader)
+            case 0:
+                let read = try readInteger(&reader, body: body)
+                id = read
+                fields.set(0, to: .int(read))
+            case 1:
+                fields.set(1, toString: try reader.scanString())
+                hasTitle = true
             case 3:
-                guard try !reader.readNullIfPresent() else {
-                    publishedText = nil
-                    return
-                }
-                // Read from the page's bytes: a date in the form the API writes is copied as it is.
-                var found = ""
-                let written = try reader.readString { bytes throws(JSONError) in
-                    let written = NewsDate.text(utf8: bytes)
-                    if written == nil { found = String(decoding: bytes, as: UTF8.self) }
-                    return written
-                }
-                guard let written else {
-                    throw reader.error(.invalidValue("should be a date like '2026-01-14T00:00:00', found '\(found)'"))
-                }
-                publishedText = written
-            case 4: url = try readOptionalString(&reader)
-            case 5: fullUrl = try readOptionalString(&reader)
-            case 6: titleImageUrl = try readOptionalString(&reader)
-            case 7: categoryType = try readOptionalString(&reader)
-            default:
+                guard try !reader.readNullIfPresent() else { return }
+                try readDate(&reader, into: &fields, at: 3)
+            case let index?:
+                guard try !reader.readNullIfPresent() else { return }
+                fields.set(index, toString: try reader.scanString())
+            case nil:
                 try reader.skipValueSyntax()
             }
         }
         guard let id else { throw reader.error(.missingMember("id")).inside(.key("id")) }
-        guard let title else { throw reader.error(.missingMember("title")).inside(.key("title")) }
-        return NewsItem(
-            id: id, title: title, description: description, publishedText: publishedText, url: url, fullUrl: fullUrl,
-            titleImageUrl: titleImageUrl, categoryType: categoryType)
+        guard hasTitle else { throw reader.error(.missingMember("title")).inside(.key("title")) }
+        return NewsItem(id: id, fields: fields.record.values)
     }
 
-    private static func readOptionalString(_ reader: inout JSONReader) throws(JSONError) -> String? {
-        try reader.readNullIfPresent() ? nil : try reader.readString()
+    /// A date, kept as it is when it is in the form the API writes, else read and written so.
+    private static func readDate(
+        _ reader: inout JSONReader, into fields: inout Record.TextBuilder, at position: Int
+    ) throws(JSONError) {
+        let scanned = try reader.scanString()
+        guard try !reader.withBytes(of: scanned, NewsDate.isWrittenAsDescription) else {
+            fields.set(position, toString: scanned)
+            return
+        }
+        let text = reader.string(of: scanned)
+        guard let date = NewsDate(parsing: text) else {
+            throw reader.error(.invalidValue("should be a date like '2026-01-14T00:00:00', found '\(text)'"))
+        }
+        fields.set(position, to: .string(date.description))
     }
 
     /// A whole number; a number with a fraction or too large says which (`found 1.5`).

@@ -6,9 +6,23 @@ import ShopKit
 struct NewsItemList: Sendable {
     /// The items, in order; versions share the items they have in common (undo keeps them).
     let items: GrowingList<NewsItem>
+    /// No item's id is outside these; nil when there are none (see ``NewsFeedState``).
+    let idSpan: ClosedRange<Int>?
 
     init(_ items: GrowingList<NewsItem>) {
+        self.init(items, idSpan: Self.idSpan(of: items))
+    }
+
+    /// Items whose ids are known to lie within `idSpan`.
+    init(_ items: GrowingList<NewsItem>, idSpan: ClosedRange<Int>?) {
         self.items = items
+        self.idSpan = idSpan
+    }
+
+    /// The lowest and highest id of `items`; nil when there are none.
+    static func idSpan(of items: GrowingList<NewsItem>) -> ClosedRange<Int>? {
+        guard let low = items.lazy.map(\.id).min(), let high = items.lazy.map(\.id).max() else { return nil }
+        return low...high
     }
 
     /// The records the key holds, one for each item.
@@ -35,6 +49,6 @@ struct NewsItemList: Sendable {
             }
             items.append(item)
         }
-        self.items = items
+        self.init(items)
     }
 }

@@ -66,7 +66,7 @@ enum NewsKeys {
     /// The feed as the keys hold it.
     static func feedState(from state: StateAccess) throws -> NewsFeedState {
         NewsFeedState(
-            items: try state[items].items, page: try state[page], total: try state[total],
+            items: try state[items], page: try state[page], total: try state[total],
             exhausted: try state[exhausted], source: try state[source])
     }
 
@@ -77,9 +77,11 @@ enum NewsKeys {
         _ new: NewsFeedState, over old: NewsFeedState, appendedTo count: Int? = nil, to state: StateAccess
     ) throws {
         if let count {
-            if new.items.count != count { try state.set(items, to: NewsItemList(new.items)) }
+            if new.items.count != count {
+                try state.set(items, to: NewsItemList(new.items, idSpan: new.loadedIDs))
+            }
         } else if new.items != old.items {
-            try state.set(items, to: NewsItemList(new.items))
+            try state.set(items, to: NewsItemList(new.items, idSpan: new.loadedIDs))
         }
         if new.page != old.page { try state.set(page, to: new.page) }
         if new.total != old.total { try state.set(total, to: new.total) }

@@ -149,29 +149,32 @@ public struct RecordValues: RandomAccessCollection, Sendable {
         switch storage {
         case .array(let values): return values[position]
         case .compact(let buffer): return buffer.withUnsafeMutablePointerToElements { $0[position] }
+        case .text(let buffer): return buffer.value(at: position)
         }
     }
 }
 
 extension RecordValues {
     /// Calls `body` with the values where they are, one buffer either way: reading them by
-    /// subscript copies each out.
+    /// subscript copies each out. Values kept in text are made first.
     func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Value>) -> Result) -> Result {
         switch storage {
         case .array(let values): values.withUnsafeBufferPointer(body)
         case .compact(let buffer):
             buffer.withUnsafeMutablePointerToElements { body(UnsafeBufferPointer(start: $0, count: count)) }
+        case .text: Array(self).withUnsafeBufferPointer(body)
         }
     }
 }
 
-/// How a record keeps its values: the array it was made with, or the one buffer a
-/// ``Record/Builder`` filled.
-// @unchecked Sendable: a compact buffer's values are written only while its builder fills it,
-// before any record holds it, and never after.
+/// How a record keeps its values: the array it was made with, the one buffer a
+/// ``Record/Builder`` filled, or the buffer over JSON text a ``Record/TextBuilder`` filled.
+// @unchecked Sendable: a buffer's values are written only while its builder fills it, before
+// any record holds it, and never after.
 @usableFromInline enum RecordStorage: @unchecked Sendable {
     case array([Value])
     case compact(CompactRecordValues)
+    case text(TextRecordValues)
 }
 
 /// A record's values in one allocation whose only header is the object's own: the count is the

@@ -131,7 +131,7 @@ extension JSONReader {
                 // first, then the read, cost an unknown member 80 instructions more).
                 let scanned = try scanString()
                 let key = string(of: scanned)
-                if case .escaped = scanned { index = names.names.firstIndex(of: key) }
+                if case .escaped = scanned.form { index = names.names.firstIndex(of: key) }
                 if index == nil {
                     guard others.insert(key) else { throw error(.duplicateKey(key), at: keyOffset) }
                     other = key

@@ -90,6 +90,16 @@ struct JSONOutput: ~Copyable {
         return true
     }
 
+    /// Appends `input` in quotes as it is: the caller knows no byte of it needs an escape.
+    mutating func appendQuoted(plain input: UnsafeBufferPointer<UInt8>) {
+        if capacity - count < input.count + 2 { grow(toFit: input.count + 2) }
+        start[count] = 0x22
+        count += 1
+        append(input)
+        start[count] = 0x22
+        count += 1
+    }
+
     mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }

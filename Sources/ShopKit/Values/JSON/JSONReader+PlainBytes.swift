@@ -1,23 +1,31 @@
 extension JSONReader {
     /// Moves ``position`` past the bytes of a string that need no second look: to the first
     /// quote, backslash or control character, or to where fewer than eight bytes are left
-    /// (the caller's byte loop finds which one it was, and finishes).
+    /// (the caller's byte loop finds which one it was, and finishes). Answers whether every
+    /// byte it passed is below DEL (0x7F).
     ///
     /// Eight bytes at a time, with the classic bit tricks on a 64-bit word: a byte-by-byte
     /// loop made reading a news page's strings a tenth of `news more`. The first special
     /// byte of a word is its lowest flagged one.
-    mutating func skipPlainStringBytes() {
-        guard let base = bytes.baseAddress else { return }
+    mutating func skipPlainStringBytes() -> Bool {
+        guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
+        var high: UInt64 = 0
         while bytes.count - position >= 8 {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
             let special = JSONPlainBytes.specialBytes(in: word)
             guard special == 0 else {
-                position += special.trailingZeroBitCount / 8
-                return
+                let passed = special.trailingZeroBitCount / 8
+                // The bytes before the special one, which is below DEL itself.
+                let mask: UInt64 = passed == 0 ? 0 : ~0 >> (64 - 8 * passed)
+                high |= JSONPlainBytes.fromDEL(in: word & mask)
+                position += passed
+                return high == 0
             }
+            high |= JSONPlainBytes.fromDEL(in: word)
             position += 8
         }
+        return high == 0
     }
 }
 
@@ -46,6 +54,14 @@ enum JSONPlainBytes {
     @inline(__always)
     static func escapeBytes(in word: UInt64) -> UInt64 {
         specialBytes(in: word) | byteMask(0x7F, in: word) | byteMask(0xC2, in: word)
+    }
+
+    /// Nonzero when a byte of `word` is DEL (0x7F) or above: its high bit is set in the word
+    /// or in the word plus one a byte (a carry out of a byte comes only from 0xFF, which is
+    /// flagged itself).
+    @inline(__always)
+    static func fromDEL(in word: UInt64) -> UInt64 {
+        (word | (word &+ ones)) & highBits
     }
 
     /// The high bits of ``belowMask(_:in:)`` for the bytes of `word` equal to `byte`.

@@ -141,49 +141,64 @@ public struct JSONReader: ~Copyable {
     }
 
     /// The text of a string ``scanString()`` read.
-    func string(of scanned: ScannedString) -> String {
-        switch scanned {
-        case .plain(let range): String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    public func string(of scanned: ScannedString) -> String {
+        switch scanned.form {
+        case .plain(let range, _): String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         case .escaped(let string): string
         }
     }
 
-    /// Reads a string and hands `body` its UTF-8 bytes: the input's own when it has no escapes,
-    /// so that no `String` is made for a value read straight into something else (a date, say).
-    public mutating func readString<Result>(
-        _ body: (UnsafeBufferPointer<UInt8>) throws(JSONError) -> Result
+    /// Calls `body` with the UTF-8 bytes of a string ``scanString()`` read: the input's own
+    /// when it has no escapes, so that no `String` is made for a value read straight into
+    /// something else (a date, say).
+    public func withBytes<Result>(
+        of scanned: ScannedString, _ body: (UnsafeBufferPointer<UInt8>) throws(JSONError) -> Result
     ) throws(JSONError) -> Result {
-        switch try scanString() {
-        case .plain(let range): try body(UnsafeBufferPointer(rebasing: bytes[range]))
+        switch scanned.form {
+        case .plain(let range, _): try body(UnsafeBufferPointer(rebasing: bytes[range]))
         case .escaped(let string): try Array(string.utf8).withUnsafeBufferPointer(body)
         }
     }
 
-    /// A string read by ``scanString()``.
-    enum ScannedString {
-        /// Without escapes: the range of its bytes in the input.
-        case plain(Range<Int>)
-        /// With escapes, resolved.
-        case escaped(String)
+    /// Reads a string and hands `body` its UTF-8 bytes, as ``withBytes(of:_:)`` does.
+    public mutating func readString<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(JSONError) -> Result
+    ) throws(JSONError) -> Result {
+        try withBytes(of: try scanString(), body)
+    }
+
+    /// A string ``scanString()`` read past, for ``string(of:)``, ``withBytes(of:_:)`` or a
+    /// ``Record/TextBuilder`` over the same bytes (which keeps a printable ASCII one as it is).
+    public struct ScannedString {
+        enum Form {
+            /// Without escapes: the range of its bytes in the input, and whether each of them is
+            /// printable ASCII (below DEL: the scan stops at quotes, backslashes and controls).
+            case plain(Range<Int>, printableASCII: Bool)
+            /// With escapes, resolved.
+            case escaped(String)
+        }
+
+        let form: Form
     }
 
     /// Reads past a string, its escapes resolved into a `String` only when it has some.
-    mutating func scanString() throws(JSONError) -> ScannedString {
+    public mutating func scanString() throws(JSONError) -> ScannedString {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             throw try mismatch(expected: .string)
         }
         position += 1
         let start = position
-        skipPlainStringBytes()
+        var printableASCII = skipPlainStringBytes()
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                return .plain(start..<position - 1)
+                return ScannedString(form: .plain(start..<position - 1, printableASCII: printableASCII))
             }
-            if byte == UInt8(ascii: "\\") { return .escaped(try readEscapedString(from: start)) }
+            if byte == UInt8(ascii: "\\") { return ScannedString(form: .escaped(try readEscapedString(from: start))) }
             if byte < 0x20 { throw error(.controlCharacterInString) }
+            printableASCII = printableASCII && byte < 0x7F
             position += 1
         }
         throw error(.unterminatedString)

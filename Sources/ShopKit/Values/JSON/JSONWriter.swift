@@ -53,16 +53,37 @@ public enum JSONWriter {
             output.append(0x5D)
         case .record(let record):
             output.append(0x7B)
-            record.values.withUnsafeBufferPointer { values in
-                for index in values.indices {
-                    if index > 0 { output.append(0x2C) }
-                    if let indent { newLine(into: &output, spaces: indent * (level + 1)) }
-                    output.appendKey(index, of: record.names, spaced: indent != nil)
-                    write(values[index], into: &output, indent: indent, level: level + 1)
-                }
-            }
+            writeFields(of: record, into: &output, indent: indent, level: level)
             if let indent, record.count > 0 { newLine(into: &output, spaces: indent * level) }
             output.append(0x7D)
+        }
+    }
+
+    /// The members of `record`, from where its values are; a string kept as plain text
+    /// (``TextRecordValues``) is copied as it is.
+    private static func writeFields(of record: Record, into output: inout JSONOutput, indent: Int?, level: Int) {
+        func startField(_ index: Int) {
+            if index > 0 { output.append(0x2C) }
+            if let indent { newLine(into: &output, spaces: indent * (level + 1)) }
+            output.appendKey(index, of: record.names, spaced: indent != nil)
+        }
+        if case .text(let buffer) = record.storage {
+            buffer.withSlots(count: record.count) { text, slots in
+                for index in slots.indices {
+                    startField(index)
+                    switch slots[index] {
+                    case .value(let value): write(value, into: &output, indent: indent, level: level + 1)
+                    case .text(let range): output.appendQuoted(plain: UnsafeBufferPointer(rebasing: text[range]))
+                    }
+                }
+            }
+            return
+        }
+        record.values.withUnsafeBufferPointer { values in
+            for index in values.indices {
+                startField(index)
+                write(values[index], into: &output, indent: indent, level: level + 1)
+            }
         }
     }
 

@@ -1,0 +1,106 @@
+/// A record's values read from JSON text, in one allocation that keeps the text: a string
+/// that is plain ASCII in it (no escape, no byte ``JSONWriter`` escapes) stays a range of the
+/// text until something reads it, and is written back as JSON by copying those bytes.
+///
+/// 100 news pages hold 9,000 such strings: making each a `String` (an allocation, a check and
+/// a copy) and writing it out again, checked byte by byte, was a fifth of `news more`. A
+/// `String` is made each time a value is read instead; what is read often should not be kept
+/// so. The text lives as long as any record made from it.
+@usableFromInline final class TextRecordValues: ManagedBuffer<[UInt8], TextRecordSlot> {
+    deinit {
+        _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: capacity) }
+    }
+
+    /// A buffer over `text` of at least `count` slots, all null.
+    static func make(count: Int, text: [UInt8]) -> TextRecordValues {
+        let buffer = unsafeDowncast(create(minimumCapacity: count) { _ in text }, to: TextRecordValues.self)
+        buffer.withUnsafeMutablePointerToElements { $0.initialize(repeating: .value(.null), count: buffer.capacity) }
+        return buffer
+    }
+
+    /// The value at `position`; a range of the text becomes a `String` now.
+    @usableFromInline func value(at position: Int) -> Value {
+        withUnsafeMutablePointers { text, slots in
+            switch slots[position] {
+            case .value(let value): value
+            case .text(let range):
+                .string(
+                    text.pointee.withUnsafeBufferPointer {
+                        String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+                    })
+            }
+        }
+    }
+
+    /// Calls `body` with the text and the first `count` slots, where they are.
+    func withSlots<Result>(
+        count: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<TextRecordSlot>) -> Result
+    ) -> Result {
+        withUnsafeMutablePointers { text, slots in
+            text.pointee.withUnsafeBufferPointer { body($0, UnsafeBufferPointer(start: slots, count: count)) }
+        }
+    }
+}
+
+/// A value of a ``TextRecordValues``: made, or a plain ASCII string kept as the range of its
+/// bytes in the text (quotes not included).
+@usableFromInline enum TextRecordSlot {
+    case value(Value)
+    case text(Range<Int>)
+}
+
+extension Record {
+    /// Makes a record from values read out of JSON `text` by a ``JSONReader`` (over the same
+    /// bytes), set in any order; a field never set is null. A string set from the reader's
+    /// ``JSONReader/ScannedString`` is kept as a range of the text when it is plain ASCII
+    /// (see ``TextRecordValues``).
+    ///
+    ///     var fields = Record.TextBuilder(names: names, text: body)
+    ///     fields.set(1, toString: try reader.scanString())
+    ///     let record = fields.record
+    public struct TextBuilder {
+        let names: FieldNames
+        let buffer: TextRecordValues
+
+        /// A builder of a record with these names over `text`, every field null.
+        public init(names: FieldNames, text: [UInt8]) {
+            self.names = names
+            buffer = TextRecordValues.make(count: names.count, text: text)
+        }
+
+        /// Sets the field at `position` of the names.
+        public mutating func set(_ position: Int, to value: Value) {
+            setSlot(position, to: .value(value))
+        }
+
+        /// Sets the field at `position` to a string scanned by a reader over this builder's
+        /// text: kept as its range when its bytes are printable ASCII, which JSON writes as
+        /// they are.
+        public mutating func set(_ position: Int, toString scanned: JSONReader.ScannedString) {
+            switch scanned.form {
+            case .escaped(let string): set(position, to: .string(string))
+            case .plain(let range, let printableASCII):
+                precondition(range.upperBound <= buffer.header.count, "a string scanned in other text")
+                if printableASCII {
+                    setSlot(position, to: .text(range))
+                } else {
+                    let text = buffer.header.withUnsafeBufferPointer {
+                        String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+                    }
+                    set(position, to: .string(text))
+                }
+            }
+        }
+
+        private mutating func setSlot(_ position: Int, to slot: TextRecordSlot) {
+            precondition(position >= 0 && position < names.count, "a record's value index out of range")
+            // The builder holds the buffer, and no record does yet: its slots change nowhere else.
+            buffer.withUnsafeMutablePointerToElements { $0[position] = slot }
+        }
+
+        /// The record. A builder is used once: the record shares its buffer.
+        public var record: Record {
+            Record(names: names, storage: .text(buffer))
+        }
+    }
+}
