@@ -23,16 +23,26 @@ final class StandardStreams: OutputSink {
         write(text, to: stream, lineBreak: true)
     }
 
+    /// Adds the line break to the buffer, and the bytes as they are.
+    func writeLine(utf8 bytes: UnsafeBufferPointer<UInt8>, to stream: OutputStreamKind) {
+        write(bytes, to: stream, lineBreak: true)
+    }
+
     private func write(_ text: String, to stream: OutputStreamKind, lineBreak: Bool) {
+        var text = text
+        text.withUTF8 { write($0, to: stream, lineBreak: lineBreak) }
+    }
+
+    private func write(_ bytes: UnsafeBufferPointer<UInt8>, to stream: OutputStreamKind, lineBreak: Bool) {
         buffer.withLock { buffer in
             switch stream {
             case .standardOutput:
-                buffer.append(contentsOf: text.utf8)
+                buffer.append(contentsOf: bytes)
                 if lineBreak { buffer.append(UInt8(ascii: "\n")) }
                 if outputIsTerminal || buffer.count >= Self.capacity { Self.drain(&buffer) }
             case .standardError:
                 Self.drain(&buffer)
-                Self.writeAll(Array(text.utf8) + (lineBreak ? [UInt8(ascii: "\n")] : []), to: STDERR_FILENO)
+                Self.writeAll(Array(bytes) + (lineBreak ? [UInt8(ascii: "\n")] : []), to: STDERR_FILENO)
             }
         }
     }

@@ -101,6 +101,19 @@ import Testing
         #expect(CalendarDate(daysSince1970: date.daysSince1970) == date)
     }
 
+    @Test(arguments: [-400, -100, -1, 0, 1, 100, 1600, 1700, 1900, 1970, 2000, 2023, 2024, 2100, 2400, 9999])
+    func aDateIsValidExactlyWhenItsDayNumberGivesItBack(year: Int) {
+        for month in 0...13 {
+            for day in -1...32 {
+                let date = CalendarDate(year: year, month: month, day: day)
+                let roundTrips =
+                    (1...12).contains(month) && day >= 1
+                    && CalendarDate(daysSince1970: date.daysSince1970) == date
+                #expect(date.isValid == roundTrips, "\(year)-\(month)-\(day)")
+            }
+        }
+    }
+
     @Test(arguments: [
         ("2026-01-15T10:00:00Z", 1_768_471_200.0), ("2026-01-15", 1_768_435_200),
         ("2026-01-14T00:00:00", 1_768_348_800),

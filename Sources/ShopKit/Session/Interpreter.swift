@@ -496,18 +496,29 @@ final class Interpreter: SessionControl {
     /// Prints a result the way the session's format wants.
     func display(_ result: CommandResult) {
         language.lastShown = result.value
+        let format = format
         // Most results have no view: the optional existential is not made for them (each copy
         // of it cost 85 instructions).
-        guard result.hasView, let view = result.view else {
+        let view = result.hasView ? result.view : nil
+        // JSON goes out as the writer's bytes, unless a pager may want it as text.
+        if format == .json, view?.pagesWhenTall != true || console.screen == nil {
+            writeJSONLine(result.value)
+            return
+        }
+        guard let view else {
             output.writeLine(text(of: result.value), to: .standardOutput)
             return
         }
-        let format = format
         let text =
             format != .json && (format == .table || view.isPlainText)
             ? view.render(in: renderContext) : text(of: result.value)
         if view.pagesWhenTall, let screen = console.screen, screen.pagesText(text) { return }
         output.writeLine(text, to: .standardOutput)
+    }
+
+    /// Writes `value` as one line of compact JSON, from the writer's bytes.
+    private func writeJSONLine(_ value: Value) {
+        JSONWriter.withCompactBytes(value) { output.writeLine(utf8: $0, to: .standardOutput) }
     }
 
     /// A value's text in the session's format, without a view. A string's needs no render

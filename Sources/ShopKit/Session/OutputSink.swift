@@ -7,6 +7,10 @@ public protocol OutputSink: Sendable {
     /// Writes `text` and a line break: `write(text + "\n", to: stream)` unless the sink adds
     /// the break without making a new string (every shown value is written so).
     func writeLine(_ text: String, to stream: OutputStreamKind)
+    /// Writes the UTF-8 text `bytes` and a line break, as ``writeLine(_:to:)`` writes theirs;
+    /// a sink that keeps bytes need not make a `String` of them (each `--format json` result
+    /// is written so).
+    func writeLine(utf8 bytes: UnsafeBufferPointer<UInt8>, to stream: OutputStreamKind)
     /// Pushes buffered text out.
     func flush()
 }
@@ -14,6 +18,10 @@ public protocol OutputSink: Sendable {
 extension OutputSink {
     public func writeLine(_ text: String, to stream: OutputStreamKind) {
         write(text + "\n", to: stream)
+    }
+
+    public func writeLine(utf8 bytes: UnsafeBufferPointer<UInt8>, to stream: OutputStreamKind) {
+        writeLine(String(decoding: bytes, as: UTF8.self), to: stream)
     }
 }
 

@@ -62,7 +62,18 @@ public struct CalendarDate: Sendable, Equatable, Hashable, Comparable {
 
     /// Whether the fields name a real day.
     public var isValid: Bool {
-        (1...12).contains(month) && day >= 1 && CalendarDate(daysSince1970: daysSince1970) == self
+        guard (1...12).contains(month), day >= 1 else { return false }
+        return day <= Self.dayCount(month: month, year: year)
+    }
+
+    /// The days of `month` in `year`: February has 29 in a leap year (every fourth year, but
+    /// of the centuries only those divisible by 400).
+    static func dayCount(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

@@ -25,6 +25,11 @@ struct JSONOutput: ~Copyable {
         String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 
+    /// Calls `body` with the bytes written so far.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: start, count: count))
+    }
+
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toFit: 1) }
         start[count] = byte

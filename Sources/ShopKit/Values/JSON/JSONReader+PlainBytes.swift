@@ -10,20 +10,23 @@ extension JSONReader {
     mutating func skipPlainStringBytes() -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var at = position
+        defer { position = at }
         var high: UInt64 = 0
-        while bytes.count - position >= 8 {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        while count &- at >= 8 {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
             let special = JSONPlainBytes.specialBytes(in: word)
             guard special == 0 else {
                 let passed = special.trailingZeroBitCount / 8
                 // The bytes before the special one, which is below DEL itself.
                 let mask: UInt64 = passed == 0 ? 0 : ~0 >> (64 - 8 * passed)
                 high |= JSONPlainBytes.fromDEL(in: word & mask)
-                position += passed
+                at &+= passed
                 return high == 0
             }
             high |= JSONPlainBytes.fromDEL(in: word)
-            position += 8
+            at &+= 8
         }
         return high == 0
     }

@@ -8,6 +8,15 @@ public enum JSONWriter {
         text { write(value, into: &$0, indent: nil, level: 0) }
     }
 
+    /// Calls `body` with the value's compact JSON as UTF-8 bytes, without making a `String`.
+    public static func withCompactBytes<Result>(
+        _ value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        var output = JSONOutput()
+        write(value, into: &output, indent: nil, level: 0)
+        return output.withBytes(body)
+    }
+
     /// The value indented by two spaces per level: what state files hold.
     public static func pretty(_ value: Value) -> String {
         text { write(value, into: &$0, indent: 2, level: 0) }
