@@ -20,10 +20,18 @@ import Testing
     @Test(arguments: [
         ("", WebURL.ParseError.empty), ("news.example/x", .noScheme), ("localhost:8080", .noHost(scheme: "localhost")),
         ("http://", .noHost(scheme: "http")), ("ht!tp://x", .notAURL), ("http://a b/", .notAURL),
-        ("http://h:99999/", .notAURL), ("http://[::1/", .notAURL),
+        ("http://h:99999/", .notAURL), ("http://h:65536/", .notAURL), ("http://[::1/", .notAURL),
     ])
     func textThatIsNoAbsoluteURLSaysWhy(text: String, error: WebURL.ParseError) {
         #expect(throws: error) { try WebURL(parsing: text) }
+    }
+
+    @Test(arguments: [
+        ("HTTP://News.Example:65535/a", "http://News.Example:65535/a"), ("hTtPs://h:0", "https://h:0"),
+        ("Shop+X-1.2://h/", "shop+x-1.2://h/"),
+    ])
+    func theSchemeIsLowercasedAndThePortRead(text: String, written: String) throws {
+        #expect(try WebURL(parsing: text).description == written)
     }
 
     @Test func partsAndPaths() throws {

@@ -67,7 +67,9 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
         else {
             throw input[..<colon].contains(where: { $0 == UInt8(ascii: "/") }) ? .noScheme : .notAURL
         }
-        let scheme = String(decoding: schemeBytes, as: UTF8.self).lowercased()
+        // ASCII by the check above: lowercased a byte at a time (`lowercased()` goes through
+        // Unicode's tables).
+        let scheme = String(decoding: schemeBytes.map { Self.isUppercase($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
         var rest = input[(colon + 1)...]
         guard rest.starts(with: "//".utf8) else { throw .noHost(scheme: scheme) }
         rest = rest.dropFirst(2)
@@ -134,9 +136,9 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
         }
         var port: Int?
         if let portBytes, !portBytes.isEmpty {
-            guard portBytes.count <= 5, portBytes.allSatisfy(isDigit),
-                let number = Int(String(decoding: portBytes, as: UTF8.self)), number <= 65535
-            else { throw .notAURL }
+            guard portBytes.count <= 5, portBytes.allSatisfy(isDigit) else { throw .notAURL }
+            let number = portBytes.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            guard number <= 65535 else { throw .notAURL }
             port = number
         }
         return (String(decoding: hostBytes, as: UTF8.self), port)
@@ -196,6 +198,10 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isUppercase(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

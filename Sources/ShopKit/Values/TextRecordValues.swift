@@ -6,38 +6,53 @@
 /// a copy) and writing it out again, checked byte by byte, was a ninth of the instructions of
 /// 100 `news more`. A `String` is made each time a value is read instead; what is read often
 /// should not be kept so. The text lives as long as any record made from it.
-@usableFromInline final class TextRecordValues: ManagedBuffer<[UInt8], TextRecordSlot> {
-    deinit {
-        _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: capacity) }
+@usableFromInline final class TextRecordValues: ManagedBuffer<TextRecordValues.Header, TextRecordSlot> {
+    /// The text, and how many slots there are (asking malloc for the capacity it gave cost more
+    /// than keeping the count).
+    @usableFromInline struct Header {
+        let text: [UInt8]
+        let count: Int
     }
 
-    /// A buffer over `text` of at least `count` slots, all null.
+    deinit {
+        _ = withUnsafeMutablePointers { header, slots in slots.deinitialize(count: header.pointee.count) }
+    }
+
+    /// A buffer over `text` of `count` slots, all null.
     static func make(count: Int, text: [UInt8]) -> TextRecordValues {
-        let buffer = unsafeDowncast(create(minimumCapacity: count) { _ in text }, to: TextRecordValues.self)
-        buffer.withUnsafeMutablePointerToElements { $0.initialize(repeating: .value(.null), count: buffer.capacity) }
+        let buffer = unsafeDowncast(
+            create(minimumCapacity: count) { _ in Header(text: text, count: count) }, to: TextRecordValues.self)
+        buffer.withUnsafeMutablePointerToElements { $0.initialize(repeating: .value(.null), count: count) }
         return buffer
+    }
+
+    /// Calls `body` with the bytes of the text, where they are.
+    func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeMutablePointerToHeader { $0.pointee.text.withUnsafeBufferPointer(body) }
     }
 
     /// The value at `position`; a range of the text becomes a `String` now.
     @usableFromInline func value(at position: Int) -> Value {
-        withUnsafeMutablePointers { text, slots in
+        withUnsafeMutablePointers { header, slots in
             switch slots[position] {
             case .value(let value): value
             case .text(let range):
                 .string(
-                    text.pointee.withUnsafeBufferPointer {
+                    header.pointee.text.withUnsafeBufferPointer {
                         String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
                     })
             }
         }
     }
 
-    /// Calls `body` with the text and the first `count` slots, where they are.
+    /// Calls `body` with the text and the slots, where they are.
     func withSlots<Result>(
-        count: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<TextRecordSlot>) -> Result
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<TextRecordSlot>) -> Result
     ) -> Result {
-        withUnsafeMutablePointers { text, slots in
-            text.pointee.withUnsafeBufferPointer { body($0, UnsafeBufferPointer(start: slots, count: count)) }
+        withUnsafeMutablePointers { header, slots in
+            header.pointee.text.withUnsafeBufferPointer {
+                body($0, UnsafeBufferPointer(start: slots, count: header.pointee.count))
+            }
         }
     }
 }
@@ -80,15 +95,13 @@ extension Record {
             switch scanned.form {
             case .escaped(let string): set(position, to: .string(string))
             case .plain(let range, let printableASCII):
-                precondition(range.upperBound <= buffer.header.count, "a string scanned in other text")
-                if printableASCII {
-                    setSlot(position, to: .text(range))
-                } else {
-                    let text = buffer.header.withUnsafeBufferPointer {
-                        String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-                    }
-                    set(position, to: .string(text))
+                // The string itself only when its bytes are not kept.
+                let string: String? = buffer.withText { text in
+                    precondition(range.upperBound <= text.count, "a string scanned in other text")
+                    return printableASCII
+                        ? nil : String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
                 }
+                if let string { set(position, to: .string(string)) } else { setSlot(position, to: .text(range)) }
             }
         }
 

@@ -77,7 +77,7 @@ public enum JSONWriter {
             output.appendKey(index, of: record.names, spaced: indent != nil)
         }
         if case .text(let buffer) = record.storage {
-            buffer.withSlots(count: record.count) { text, slots in
+            buffer.withSlots { text, slots in
                 for index in slots.indices {
                     startField(index)
                     switch slots[index] {
