@@ -42,6 +42,57 @@ import Testing
         #expect(read == [[0, 1, 2], [2, 3, 1, nil, 0], [3]])
     }
 
+    /// Names of every length around the two words a member's start is compared in, written
+    /// compact, spaced, escaped and near the end of the input: each is found as the reader
+    /// that makes a string of every name finds it.
+    @Test(arguments: [
+        #"{"a":1,"bcdefghijklm":2,"bcdefghijklmn":3,"bcdefghijklmno":4,"x":5}"#,
+        #"{"bcdefghijklmno":4,"bcdefghijklmn":3,"bcdefghijklm":2,"a":1}"#,
+        #"{ "a" :1 , "bcdefghijklm"  :  2,"bcdefghijklmn":3,"other":[{"a":0}],"bcdefghijklmno" : 4}"#,
+        #"{"a":1,"a2":9,"bcdefghijklm":{"a":1,"a":1}}"#, #"{"a":1}"#, #"{"x":1,"a":2}"#,
+        #"{"a":1,"a":2}"#, #"{"bcdefghijklm":1,"bcdefghijklm":2}"#, #"{"a":1,"bcdefghijklmno":2,"a":3}"#,
+    ])
+    func aMemberIsFoundAsByItsName(text: String) {
+        let names = ["a", "bcdefghijklm", "bcdefghijklmn", "bcdefghijklmno"]
+        let memberNames = JSONMemberNames(names)
+        func read(_ body: (inout JSONReader, inout [String]) throws(JSONError) -> Void) -> Result<[String], JSONError> {
+            Result { () throws(JSONError) in
+                try JSONReader.withReader(over: Array(text.utf8)) { reader throws(JSONError) in
+                    var read: [String] = []
+                    try body(&reader, &read)
+                    return read
+                }
+            }
+        }
+        let byIndex = read { reader, read throws(JSONError) in
+            try reader.readObject(memberNames) { index, reader throws(JSONError) in
+                read.append("\(index.map(String.init) ?? "-")=\(try reader.readValue())")
+            }
+        }
+        let byName = read { reader, read throws(JSONError) in
+            try reader.readObject { name, reader throws(JSONError) in
+                read.append("\(names.firstIndex(of: name).map(String.init) ?? "-")=\(try reader.readValue())")
+            }
+        }
+        switch (byIndex, byName) {
+        case (.success(let left), .success(let right)): #expect(left == right)
+        case (.failure(let left), .failure(let right)): #expect(left.description == right.description)
+        default: Issue.record("one read failed and the other did not: \(byIndex) \(byName)")
+        }
+    }
+
+    @Test func noNamesAtAllFindsNone() throws {
+        let read = try JSONReader.withReader(over: Array(#"{"a":1,"b":2}"#.utf8)) { reader throws(JSONError) in
+            var indexes: [Int?] = []
+            try reader.readObject(JSONMemberNames([])) { index, reader throws(JSONError) in
+                indexes.append(index)
+                try reader.skipValue()
+            }
+            return indexes
+        }
+        #expect(read == [nil, nil])
+    }
+
     @Test(arguments: [
         (#"{"id": 1, "id": 2}"#, "duplicate key 'id' at the top level (line 1, column 11)"),
         (#"{"\u0069d": 1, "id": 2}"#, "duplicate key 'id' at the top level (line 1, column 16)"),

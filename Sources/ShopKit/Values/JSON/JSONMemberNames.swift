@@ -32,6 +32,23 @@ public struct JSONMemberNames: Sendable {
         spellings[index].length
     }
 
+    /// How many bytes the name at `index` takes written as a member's start with nothing
+    /// between its parts, `"name":`, when that is what `input` holds at `start`; nil when it is
+    /// not (or the name is too long to be checked so: then ``index(spelledAt:in:from:)`` finds
+    /// it). Two words compared, as the reader most often finds the name it expects next.
+    @inline(__always)
+    func memberStartLength(of index: Int, at start: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard index < spellings.count, input.count - start >= 16, let base = input.baseAddress else { return nil }
+        return spellings.withUnsafeBufferPointer { spellings in
+            let token = spellings[index].token
+            guard token.length > 0 else { return nil }
+            let raw = UnsafeRawPointer(base + start)
+            let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            return low & token.lowMask == token.low && high & token.highMask == token.high ? token.length : nil
+        }
+    }
+
     /// The index of the name whose bytes start at `start` of `input`, its closing quote right
     /// after them, or nil. Tries `hint` first, then the names after it, in a circle: members
     /// mostly come in the same order in every object, so the first try is usually the one.
@@ -72,21 +89,37 @@ public struct JSONMemberNames: Sendable {
         /// False for a name JSON writes otherwise (a quote, backslash or control in it): it
         /// never matches.
         let plain: Bool
+        /// `"name":` as two words, for ``JSONMemberNames/memberStartLength(of:at:in:)``; its
+        /// length 0 when it does not fit in them or the name is not plain.
+        let token: Token
+
+        struct Token: Sendable {
+            let length: Int
+            let low, lowMask, high, highMask: UInt64
+        }
 
         init(_ bytes: [UInt8]) {
             length = bytes.count
-            func word(_ part: ArraySlice<UInt8>) -> (word: UInt64, mask: UInt64) {
-                var (word, mask): (UInt64, UInt64) = (0, 0)
-                for (offset, byte) in part.enumerated() {
-                    word |= UInt64(byte) << (8 * offset)
-                    mask |= 0xFF << (8 * offset)
-                }
-                return (word, mask)
-            }
-            (low, lowMask) = word(bytes.prefix(8))
-            (high, highMask) = word(bytes.dropFirst(8).prefix(8))
+            (low, lowMask) = Self.word(bytes.prefix(8))
+            (high, highMask) = Self.word(bytes.dropFirst(8).prefix(8))
             rest = Array(bytes.dropFirst(16))
             plain = bytes.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }
+            let written = [0x22] + bytes + [0x22, 0x3A]
+            let (tokenLow, tokenLowMask) = Self.word(written.prefix(8))
+            let (tokenHigh, tokenHighMask) = Self.word(written.dropFirst(8).prefix(8))
+            token = Token(
+                length: plain && written.count <= 16 ? written.count : 0, low: tokenLow, lowMask: tokenLowMask,
+                high: tokenHigh, highMask: tokenHighMask)
+        }
+
+        /// Up to eight bytes as a little-endian word, and the mask of the bytes they fill.
+        private static func word(_ part: ArraySlice<UInt8>) -> (word: UInt64, mask: UInt64) {
+            var (word, mask): (UInt64, UInt64) = (0, 0)
+            for (offset, byte) in part.enumerated() {
+                word |= UInt64(byte) << (8 * offset)
+                mask |= 0xFF << (8 * offset)
+            }
+            return (word, mask)
         }
 
         /// Whether the input's first sixteen bytes, `low` and `high`, and its bytes from
@@ -122,7 +155,13 @@ extension JSONReader {
             let keyOffset = position
             var index: Int?
             var other: String?
-            if let known = names.index(spelledAt: position + 1, in: bytes, from: hint) {
+            // The name expected next, its colon right after it: the member's start in one look.
+            var colonRead = false
+            if let length = names.memberStartLength(of: hint, at: position, in: bytes) {
+                index = hint
+                position += length
+                colonRead = true
+            } else if let known = names.index(spelledAt: position + 1, in: bytes, from: hint) {
                 index = known
                 position += names.length(of: known) + 2
             } else {
@@ -144,13 +183,17 @@ extension JSONReader {
                 }
                 seen |= 1 << UInt64(index)
             }
-            skipWhitespace()
-            guard consume(UInt8(ascii: ":")) else { throw error(.expected("':' after member name")) }
+            if !colonRead {
+                skipWhitespace()
+                guard consume(UInt8(ascii: ":")) else { throw error(.expected("':' after member name")) }
+            }
             do {
                 try body(index, &self)
             } catch {
                 throw error.inside(.key(index.map { names.names[$0] } ?? other ?? ""))
             }
+            // Most often the comma comes right after the value.
+            if consume(UInt8(ascii: ",")) { continue }
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { return }
