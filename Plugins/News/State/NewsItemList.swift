@@ -21,7 +21,12 @@ struct NewsItemList: Sendable {
 
     /// The lowest and highest id of `items`; nil when there are none.
     static func idSpan(of items: GrowingList<NewsItem>) -> ClosedRange<Int>? {
-        guard let low = items.lazy.map(\.id).min(), let high = items.lazy.map(\.id).max() else { return nil }
+        guard let first = items.first?.id else { return nil }
+        var (low, high) = (first, first)
+        for item in items {
+            low = min(low, item.id)
+            high = max(high, item.id)
+        }
         return low...high
     }
 

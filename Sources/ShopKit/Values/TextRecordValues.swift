@@ -26,22 +26,22 @@
         return buffer
     }
 
-    /// Calls `body` with the bytes of the text, where they are.
-    func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withUnsafeMutablePointerToHeader { $0.pointee.text.withUnsafeBufferPointer(body) }
+    /// The bytes of the text in `range`, as a `String`.
+    func string(in range: Range<Int>) -> String {
+        withUnsafeMutablePointerToHeader { header in
+            header.pointee.text.withUnsafeBufferPointer {
+                precondition(range.upperBound <= $0.count, "a range outside the text")
+                return String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+            }
+        }
     }
 
     /// The value at `position`; a range of the text becomes a `String` now.
     @usableFromInline func value(at position: Int) -> Value {
-        withUnsafeMutablePointers { header, slots in
-            switch slots[position] {
-            case .value(let value): value
-            case .text(let range):
-                .string(
-                    header.pointee.text.withUnsafeBufferPointer {
-                        String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-                    })
-            }
+        let slot = withUnsafeMutablePointerToElements { $0[position] }
+        switch slot {
+        case .value(let value): return value
+        case .text(let range): return .string(string(in: range))
         }
     }
 
@@ -94,14 +94,12 @@ extension Record {
         public mutating func set(_ position: Int, toString scanned: JSONReader.ScannedString) {
             switch scanned.form {
             case .escaped(let string): set(position, to: .string(string))
-            case .plain(let range, let printableASCII):
-                // The string itself only when its bytes are not kept.
-                let string: String? = buffer.withText { text in
-                    precondition(range.upperBound <= text.count, "a string scanned in other text")
-                    return printableASCII
-                        ? nil : String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
-                }
-                if let string { set(position, to: .string(string)) } else { setSlot(position, to: .text(range)) }
+            case .plain(let range, printableASCII: true):
+                precondition(
+                    range.upperBound <= buffer.withUnsafeMutablePointerToHeader { $0.pointee.text.count },
+                    "a string scanned in other text")
+                setSlot(position, to: .text(range))
+            case .plain(let range, printableASCII: false): set(position, to: .string(buffer.string(in: range)))
             }
         }
 

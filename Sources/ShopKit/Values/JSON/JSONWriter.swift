@@ -103,16 +103,10 @@ public enum JSONWriter {
 
     /// The decimal digits of `int`, without making a `String`.
     private static func writeInteger(_ int: Int, into output: inout JSONOutput) {
-        if int < 0 { output.append(0x2D) }
-        var magnitude = int.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var count = 0
-            repeat {
-                digits[19 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            output.append(UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
+        let count = DecimalText.count(of: int)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { digits in
+            DecimalText.write(int, into: digits)
+            output.append(UnsafeBufferPointer(digits))
         }
     }
 
