@@ -340,7 +340,12 @@ final class Interpreter: SessionControl {
         case nil: break
         }
         let first = call.words[0].bareText ?? ""
-        if cache == nil, let command = recentCommands.command(named: first) { return (command, 1) }
+        if cache == nil,
+            let found = recentCommands.command(
+                named: first, verb: { call.words.count > 1 ? call.words[1].bareText : nil })
+        {
+            return found
+        }
         // Read only past the common case: a group's command takes the second word too.
         let second = call.words.count > 1 ? call.words[1].bareText : nil
         do {
@@ -348,6 +353,10 @@ final class Interpreter: SessionControl {
                 if let command = registry.topLevelCommand(named: first) {
                     recentCommands.keep(command, named: first)
                     return (command, 1)
+                }
+                if let (command, nameLength) = try registryCommand(first, second), nameLength == 2 {
+                    recentCommands.keep(command, named: first, verb: second)
+                    return (command, nameLength)
                 }
                 return try resolve(first, second)
             }
