@@ -180,4 +180,12 @@ import Testing
         #expect(Timestamp.format(seconds) == text)
         #expect(Timestamp.parse(text) == seconds)
     }
+
+    @Test(arguments: [
+        (253_402_300_799.999, "9999-12-31T23:59:59.999Z"), (253_402_300_800.0, "10000-01-01T00:00:00.000Z"),
+        (-30_610_224_000.0, "1000-01-01T00:00:00.000Z"), (-62_135_596_800.0, "0001-01-01T00:00:00.000Z"),
+    ])
+    func timestampsKeepFourDigitYearsAndWriteLongerOnes(seconds: Double, text: String) {
+        #expect(Timestamp.format(seconds) == text)
+    }
 }

@@ -39,6 +39,11 @@ extension HTTPArchive {
     static func encodedBytes(_ entry: Entry) -> [UInt8] {
         let timings = entry.timings
         var json = JSONText()
+        // Room for the body, a tenth more for its escapes, and the rest: growing by doubling
+        // copied a news page's entry four times over.
+        if case .response(let answer) = entry.outcome {
+            json.bytes.reserveCapacity(answer.body.count * 11 / 10 + 2048)
+        }
         json.raw("{\"pageref\":\"\(pageID)\",\"startedDateTime\":\"\(Timestamp.format(entry.started))\"")
         json.raw(",\"time\":\(milliseconds(timings.total)),\"request\":{\"method\":")
         json.quoted(entry.method)
@@ -87,7 +92,10 @@ extension HTTPArchive {
         var bytes: [UInt8] = []
 
         mutating func raw(_ text: String) {
-            bytes.append(contentsOf: text.utf8)
+            // Copied whole from the string's storage: appended a byte at a time, each of an
+            // entry's sixteen pieces took 490 instructions.
+            let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+            if copied == nil { bytes.append(contentsOf: text.utf8) }
         }
 
         mutating func quoted(_ text: String) {

