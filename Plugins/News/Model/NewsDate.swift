@@ -82,27 +82,15 @@ public struct NewsDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// `2026-01-14T00:00:00`, written digit by digit: interpolating six padded strings took
     /// a fifth of turning a news page into state values.
     public var description: String {
-        String(unsafeUninitializedCapacity: 19) { text in
-            var end = 0
-            func put(_ value: Int, width: Int, then separator: UInt8? = nil) {
-                var rest = value
-                for position in (end..<end + width).reversed() {
-                    text[position] = UInt8(truncatingIfNeeded: rest % 10) + UInt8(ascii: "0")
-                    rest /= 10
-                }
-                end += width
-                if let separator {
-                    text[end] = separator
-                    end += 1
-                }
-            }
-            put(year, width: 4, then: UInt8(ascii: "-"))
-            put(month, width: 2, then: UInt8(ascii: "-"))
-            put(day, width: 2, then: UInt8(ascii: "T"))
-            put(hour, width: 2, then: UInt8(ascii: ":"))
-            put(minute, width: 2, then: UInt8(ascii: ":"))
-            put(second, width: 2)
-            return end
+        String(unsafeUninitializedCapacity: 19) { buffer in
+            var text = DecimalText.FieldWriter(buffer)
+            text.put(year, digits: 4, then: UInt8(ascii: "-"))
+            text.put(month, digits: 2, then: UInt8(ascii: "-"))
+            text.put(day, digits: 2, then: UInt8(ascii: "T"))
+            text.put(hour, digits: 2, then: UInt8(ascii: ":"))
+            text.put(minute, digits: 2, then: UInt8(ascii: ":"))
+            text.put(second, digits: 2)
+            return text.end
         }
     }
 

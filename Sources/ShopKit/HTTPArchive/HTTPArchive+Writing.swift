@@ -94,8 +94,8 @@ extension HTTPArchive {
         mutating func raw(_ text: String) {
             // Copied whole from the string's storage: appended a byte at a time, each of an
             // entry's sixteen pieces took 490 instructions.
-            let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-            if copied == nil { bytes.append(contentsOf: text.utf8) }
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
         }
 
         mutating func quoted(_ text: String) {

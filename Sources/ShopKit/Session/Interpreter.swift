@@ -354,8 +354,9 @@ final class Interpreter: SessionControl {
                     recentCommands.keep(command, named: first)
                     return (command, 1)
                 }
-                if let (command, nameLength) = try registryCommand(first, second), nameLength == 2 {
-                    recentCommands.keep(command, named: first, verb: second)
+                if registry.isGroup(first) {
+                    let (command, nameLength) = try registry.resolve(first, second)
+                    if nameLength == 2 { recentCommands.keep(command, named: first, verb: second) }
                     return (command, nameLength)
                 }
                 return try resolve(first, second)

@@ -11,30 +11,20 @@ extension Timestamp {
         let unusualYear = (0...9999).contains(year) ? nil : DecimalText.string(of: year)
         let count = (unusualYear?.utf8.count ?? 4) + "-MM-DDTHH:MM:SS.mmmZ".utf8.count
         return String(unsafeUninitializedCapacity: count) { buffer in
-            var end = 0
-            func put(_ byte: UInt8) {
-                buffer[end] = byte
-                end += 1
+            var text = DecimalText.FieldWriter(buffer)
+            if let unusualYear {
+                for byte in unusualYear.utf8 { text.put(byte) }
+                text.put(UInt8(ascii: "-"))
+            } else {
+                text.put(year, digits: 4, then: UInt8(ascii: "-"))
             }
-            func put(_ value: Int, digits: Int) {
-                var rest = value
-                for index in (end..<end + digits).reversed() {
-                    buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                    rest /= 10
-                }
-                end += digits
-            }
-            if let unusualYear { unusualYear.utf8.forEach(put) } else { put(year, digits: 4) }
-            for (separator, value, digits) in [
-                (UInt8(ascii: "-"), date.month, 2), (UInt8(ascii: "-"), date.day, 2),
-                (UInt8(ascii: "T"), inDay / 3_600_000, 2), (UInt8(ascii: ":"), inDay / 60_000 % 60, 2),
-                (UInt8(ascii: ":"), inDay / 1000 % 60, 2), (UInt8(ascii: "."), inDay % 1000, 3),
-            ] {
-                put(separator)
-                put(value, digits: digits)
-            }
-            put(UInt8(ascii: "Z"))
-            return end
+            text.put(date.month, digits: 2, then: UInt8(ascii: "-"))
+            text.put(date.day, digits: 2, then: UInt8(ascii: "T"))
+            text.put(inDay / 3_600_000, digits: 2, then: UInt8(ascii: ":"))
+            text.put(inDay / 60_000 % 60, digits: 2, then: UInt8(ascii: ":"))
+            text.put(inDay / 1000 % 60, digits: 2, then: UInt8(ascii: "."))
+            text.put(inDay % 1000, digits: 3, then: UInt8(ascii: "Z"))
+            return text.end
         }
     }
 }
