@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// The `news` plugin: a paginated news feed read from an HTTP API or the built-in snapshot,
 /// with an image loader.

@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// The services picker as commands: a catalog of paid services shown as cards, a selection in
 /// single or multi mode, and a confirm step (SPEC §5 `services`).

@@ -1,4 +1,5 @@
 import Glibc
+import ShopPluginAPI
 
 extension HTTPArchive {
     /// Reads the archive at `path` (`name` as the user gave it, for messages); the size is

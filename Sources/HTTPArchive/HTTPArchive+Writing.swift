@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 extension HTTPArchive {
     /// The id of the one page every entry belongs to.
     static let pageID = "session"

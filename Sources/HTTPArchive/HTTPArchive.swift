@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// An HTTP Archive (HAR 1.2), the format browsers' developer tools export and import: the
 /// exchanges of a session with their requests, responses (or failures) and timings.
 ///

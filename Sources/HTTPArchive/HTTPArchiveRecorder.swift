@@ -1,3 +1,4 @@
+import ShopPluginAPI
 import Synchronization
 
 /// A transport that passes every request on to another and records the exchange in an HTTP

@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 extension HTTPArchiveReplay: HTTPTransport {
     /// How many redirects recorded in an archive are followed, as the live transport does.
     static let redirectLimit = 5

@@ -1,3 +1,4 @@
+import ShopPluginAPI
 import Synchronization
 
 /// An HTTP archive file being recorded: complete after every ``append(_:)``, so a session

@@ -1,4 +1,5 @@
 import Glibc
+import ShopPluginAPI
 import Synchronization
 
 /// A file that grows while something is recorded into it and is complete after every write:

@@ -1,6 +1,6 @@
 import CCurl
 import Glibc
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// One request on its way through the ``CurlLoop``: the easy handle, what has arrived, and

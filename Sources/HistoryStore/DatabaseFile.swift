@@ -1,4 +1,5 @@
-import ShopKit
+import ShopRuntime
+
 
 #if canImport(Glibc)
     import Glibc

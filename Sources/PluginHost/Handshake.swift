@@ -1,4 +1,6 @@
-import ShopKit
+import ShopPluginAPI
+
+
 
 /// The `initialize` exchange of PLUGIN-PROTOCOL §3: what the host offers and what the
 /// plugin chose.

@@ -1,5 +1,5 @@
 import Dispatch
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// Finds outside plugins and their manifests: the registered ones from the registry file

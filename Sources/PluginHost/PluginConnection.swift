@@ -1,6 +1,6 @@
 import Dispatch
 import Glibc
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// One running plugin process and the conversation with it (PLUGIN-PROTOCOL §1, §2, §9).

@@ -1,4 +1,3 @@
-import ShopKit
 
 /// The `#%plugin PATH` lines at the top of a script, transcript or demo: outside plugins the
 /// file loads itself, with paths relative to the file (SPEC §12).

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// One outside plugin in one session: starts its process on the first call, starts it

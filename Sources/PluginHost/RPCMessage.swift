@@ -1,4 +1,6 @@
-import ShopKit
+import ShopPluginAPI
+
+
 
 /// One JSON-RPC 2.0 message of the plugin protocol: a request, a response or a notification
 /// (PLUGIN-PROTOCOL §1–2), read from and written to one line.

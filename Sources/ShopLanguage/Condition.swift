@@ -1,3 +1,5 @@
+import ShopValues
+
 /// A condition of `if`, `while`, `expect` and `where`: values, comparisons, `not`, `and`,
 /// `or` and parentheses.
 public indirect enum Condition: Sendable, Equatable {

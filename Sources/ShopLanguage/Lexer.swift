@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Scans script text for the ``Parser``: line kinds, blanks, `\` continuations, plain words,
 /// quoted text and escapes, `$name` references, and the place of everything.
 ///
@@ -83,7 +85,7 @@ struct Lexer {
     }
 
     /// The bytes from the start of the current line to the end of the text.
-    var unreadByteCount: Int { bytes.count - lineStart }
+    package var unreadByteCount: Int { bytes.count - lineStart }
 
     /// Goes back to the start of a line read earlier (numbered `line`), forgetting the
     /// problems found since.
@@ -496,14 +498,14 @@ struct Lexer {
         if peek(offset: 1) == UInt8(ascii: "{") {
             return readBracedReference(at: location)
         }
-        guard let next = peek(offset: 1), Self.isNameStart(next) else {
+        guard let next = peek(offset: 1), NameRule.isStart(next) else {
             position += 1
             return nil
         }
         position += 1
         let name = readName()
         var path: [PathSegment] = []
-        while at("."), let next = peek(offset: 1), Self.isNameContinuation(next) {
+        while at("."), let next = peek(offset: 1), NameRule.isContinuation(next) {
             position += 1
             path.append(PathSegment(readName()))
         }
@@ -512,7 +514,7 @@ struct Lexer {
 
     private mutating func readName() -> String {
         let start = position
-        while position < bytes.count, Self.isNameContinuation(bytes[position]) { position += 1 }
+        while position < bytes.count, NameRule.isContinuation(bytes[position]) { position += 1 }
         return string(start..<position)
     }
 
@@ -531,11 +533,11 @@ struct Lexer {
         let segments = spelled.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         let valid =
             segments.first.map { first in
-                first.first.map(Self.isNameStart) == true && first.allSatisfy(Self.isNameContinuation)
+                first.first.map(NameRule.isStart) == true && first.allSatisfy(NameRule.isContinuation)
             }
             == true
             && segments.dropFirst().allSatisfy { segment in
-                !segment.isEmpty && segment.allSatisfy { Self.isNameContinuation($0) || $0 == UInt8(ascii: "-") }
+                !segment.isEmpty && segment.allSatisfy { NameRule.isContinuation($0) || $0 == UInt8(ascii: "-") }
             }
         guard valid else {
             report(.invalidVariableName, "invalid variable name '\(spelled)'", at: location)
@@ -543,16 +545,6 @@ struct Lexer {
         }
         let names = segments.map { String(decoding: $0, as: UTF8.self) }
         return Reference(name: names[0], path: names.dropFirst().map(PathSegment.init), location: location)
-    }
-
-    static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || byte == UInt8(ascii: "_")
-    }
-
-    static func isNameContinuation(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     // MARK: Places

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// An arithmetic expression of `math`: numbers, `$refs` and `$( … )`, `+ - * / %`, unary
 /// minus and parentheses.
 ///

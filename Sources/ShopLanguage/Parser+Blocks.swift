@@ -1,3 +1,5 @@
+import ShopValues
+
 extension Parser {
     /// A statement that starts with a keyword: a block, `param`, `break`, `continue`, `return`,
     /// or a misplaced `else`/`catch`/`end`.
@@ -422,9 +424,9 @@ extension Parser {
     }
 
     /// Whether `name` can name a user command: a letter, then letters, digits, `-` and `_`.
-    static func isCommandName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, Lexer.isNameStart(first), first != UInt8(ascii: "_") else { return false }
-        return name.utf8.allSatisfy { Lexer.isNameContinuation($0) || $0 == UInt8(ascii: "-") }
+    package static func isCommandName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, NameRule.isStart(first), first != UInt8(ascii: "_") else { return false }
+        return name.utf8.allSatisfy { NameRule.isContinuation($0) || $0 == UInt8(ascii: "-") }
     }
 
     /// A word as messages quote it.

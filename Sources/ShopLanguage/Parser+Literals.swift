@@ -1,3 +1,5 @@
+import ShopValues
+
 extension Parser {
     /// Reads a word that starts with `[` or `{` — a list or record literal — after the `(`s
     /// in `opening` (kept as text, so that conditions and `math` can split them off); `)`s

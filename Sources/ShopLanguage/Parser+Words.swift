@@ -224,7 +224,7 @@ extension Parser {
     }
 
     /// What a subexpression's words say about the word that holds it.
-    static func flags(of subexpression: Subexpression) -> WordFlags {
+    package static func flags(of subexpression: Subexpression) -> WordFlags {
         let mentionsItem = subexpression.pipelines.contains { pipeline in
             pipeline.commands.contains { call in call.words.contains(where: \.mentionsItem) }
         }

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Parses script text into steps — statements, pipelines, blocks — with their `#>`
 /// expectations and `##` narration, every problem as a ``Diagnostic``.
 ///
@@ -142,7 +144,7 @@ public struct Parser {
     /// step the text ends inside is then left for ``append(_:isLast:)`` to complete.
     private var expectsMoreText = false
     /// Set when ``next()`` returned nil because the rest of the script has not been given yet.
-    private(set) var needsMoreText = false
+    package private(set) var needsMoreText = false
 
     /// A parser over `text`; `file` names it in diagnostics (nil for the prompt).
     public init(text: String, file: String?) {
@@ -151,7 +153,7 @@ public struct Parser {
 
     /// A parser over the first part of a script whose rest ``append(_:isLast:)`` gives when
     /// ``needsMoreText`` asks for it; `text` ends at a line break.
-    init(firstPartOf text: String, file: String?) {
+    package init(firstPartOf text: String, file: String?) {
         self.init(text: text, file: file)
         expectsMoreText = true
     }
@@ -217,18 +219,18 @@ public struct Parser {
 
     /// Gives the next part of the script (whole lines, unless `isLast`) after ``next()``
     /// asked for it with ``needsMoreText``.
-    mutating func append(_ text: String, isLast: Bool) {
+    package mutating func append(_ text: String, isLast: Bool) {
         lexer = lexer.continued(with: text)
         expectsMoreText = !isLast
         needsMoreText = false
     }
 
     /// The place of the first column of the line to be read next.
-    var lineLocation: SourceLocation { lexer.location(ofLine: lexer.line) }
+    package var lineLocation: SourceLocation { lexer.location(ofLine: lexer.line) }
 
     /// How many bytes of the text given are still to be read: those of a step that goes on
     /// in the text not given yet.
-    var unreadByteCount: Int { lexer.unreadByteCount }
+    package var unreadByteCount: Int { lexer.unreadByteCount }
 
     /// Parses a whole script, attaching `#>` lines to the step above them.
     public static func parse(_ text: String, file: String?) -> Script {

@@ -1,41 +1,32 @@
 import Synchronization
 
-/// What the name of a call inside a block was found to be, the first time the call ran, so
-/// that a loop or a user command looks the name up once rather than on every round.
+/// A slot on a call that may run many times (one inside a block) where the runtime keeps what
+/// the call's name resolved to the first time it ran, so that a loop or a user command looks
+/// the name up once rather than on every round.
 ///
-/// Only what a registry says is kept — its command, or that it has none of that name (a user
-/// command's, looked up each time: `def`, `undo` and `state load` change those). A registry
-/// never changes during its session and is asked before the user's commands. Each entry names
-/// the registry it came from: a tree another session runs looks its names up again.
+/// The language knows nothing of what is kept: an object of the runtime's, tagged with the
+/// object it came from (the registry), so that a tree another session runs finds nothing of
+/// this one's.
 public final class ResolutionCache: Sendable {
-    /// What the registry has under the call's name.
-    enum Resolution {
-        /// Its command, and how many words its name takes.
-        case command(RegisteredCommand, nameLength: Int)
-        /// None: the name can only be a user command's (callgrind, 100,000 calls of a `def`:
-        /// three hash lookups a call less).
-        case absent
-    }
-
-    private struct Entry {
-        let registry: CommandRegistry.Identity
-        let resolution: Resolution
+    private struct Entry: Sendable {
+        let owner: any AnyObject & Sendable
+        let resolution: any AnyObject & Sendable
     }
 
     private let entry = Mutex<Entry?>(nil)
 
     public init() {}
 
-    /// What was kept for `registry`, if anything.
-    func resolution(in registry: CommandRegistry.Identity) -> Resolution? {
+    /// What was kept for `owner`, if anything.
+    package func resolution(for owner: any AnyObject & Sendable) -> (any AnyObject & Sendable)? {
         entry.withLock { entry in
-            guard let entry, entry.registry === registry else { return nil }
+            guard let entry, entry.owner === owner else { return nil }
             return entry.resolution
         }
     }
 
-    /// Keeps what the call's name resolved to in `registry`.
-    func keep(_ resolution: Resolution, in registry: CommandRegistry.Identity) {
-        entry.withLock { $0 = Entry(registry: registry, resolution: resolution) }
+    /// Keeps what the call's name resolved to for `owner`.
+    package func keep(_ resolution: any AnyObject & Sendable, for owner: any AnyObject & Sendable) {
+        entry.withLock { $0 = Entry(owner: owner, resolution: resolution) }
     }
 }

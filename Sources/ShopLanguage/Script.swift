@@ -131,7 +131,7 @@ public struct Step: Sendable, Equatable {
     }
 
     /// The text of its block number `index` (counted among its blocks), as written.
-    func blockSource(_ index: Int) -> Substring? {
+    package func blockSource(_ index: Int) -> Substring? {
         guard blockRanges.indices.contains(index) else { return nil }
         let utf8 = source.utf8
         let range = blockRanges[index].clamped(to: 0..<utf8.count)

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// One statement of a step: a pipeline, a block, or a keyword statement.
 public enum Statement: Sendable, Equatable {
     /// Commands joined by `|`.
@@ -22,7 +24,7 @@ public enum Statement: Sendable, Equatable {
 
 extension Statement {
     /// Whether it is a block that `end` closes.
-    var isBlock: Bool {
+    package var isBlock: Bool {
         switch self {
         case .conditional, .forLoop, .whileLoop, .attempt, .definition: true
         case .pipeline, .parameter, .loopControl, .returnValue: false
@@ -30,7 +32,7 @@ extension Statement {
     }
 
     /// The commands the statement runs, its blocks' bodies included (not those inside `$( … )`).
-    var commandCalls: [CommandCall] {
+    package var commandCalls: [CommandCall] {
         switch self {
         case .pipeline(let pipeline): pipeline.commands
         case .conditional(let conditional):
@@ -47,7 +49,7 @@ extension Statement {
 
 extension Step {
     /// Every command the step runs, in its blocks too.
-    var commandCalls: [CommandCall] { statements.flatMap(\.commandCalls) }
+    package var commandCalls: [CommandCall] { statements.flatMap(\.commandCalls) }
 }
 
 /// Commands joined by `|`: each command's result flows into the next.
@@ -64,8 +66,8 @@ public final class Pipeline: Sendable, Equatable {
     /// The script's text it was read from, and its bytes in it: cut out only when asked for
     /// (`undo` naming it), not for every pipeline run (callgrind, 20,000 replayed lines of two
     /// pipelines: 681M instructions sliced while parsing, 665M not).
-    private let text: String
-    private let bytes: Range<Int>
+    package let text: String
+    package let bytes: Range<Int>
 
     /// A pipeline at `bytes` of `text`.
     init(first: CommandCall, rest: [CommandCall], text: String, bytes: Range<Int>) {
@@ -81,9 +83,6 @@ public final class Pipeline: Sendable, Equatable {
         let start = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
         return Substring(utf8[start..<utf8.index(start, offsetBy: bytes.count)])
     }
-
-    /// What `undo` calls the change it makes: its text.
-    var label: ChangeLabel { ChangeLabel(text, bytes: bytes) }
 
     /// Pipelines are equal when their commands and text are.
     public static func == (lhs: Pipeline, rhs: Pipeline) -> Bool {
@@ -218,7 +217,7 @@ extension ValueType {
 
     /// A word's value as a parameter of this type, or nil when it is not one; `text` is the
     /// word as written, which a `string` keeps (`007` stays `007`).
-    func parameterValue(of value: Value, text: String?) -> Value? {
+    package func parameterValue(of value: Value, text: String?) -> Value? {
         switch (self, value) {
         case (.string, .string): return value
         case (.string, _): return .string(text ?? value.plainText)
@@ -228,7 +227,7 @@ extension ValueType {
     }
 
     /// The type in a message: `an int`, `a list`.
-    var described: String {
+    package var described: String {
         let name = description
         return (name.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + name
     }

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// A word of a command: text, quoted text, references, subexpressions and literals run
 /// together, as written.
 public struct Word: Sendable, Equatable {
@@ -120,12 +122,7 @@ public struct Reference: Sendable, Equatable {
     /// Whether `name` can name a variable: a letter or `_`, then letters, digits, `_` (one
     /// pass over the bytes: every `set` asks).
     public static func isVariableName(_ name: String) -> Bool {
-        var isEmpty = true
-        for byte in name.utf8 {
-            guard isEmpty ? Lexer.isNameStart(byte) : Lexer.isNameContinuation(byte) else { return false }
-            isEmpty = false
-        }
-        return !isEmpty
+        NameRule.isName(name)
     }
 
     /// The reference as written: `$name.a.0`.

@@ -1,5 +1,5 @@
 import Glibc
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// Serves a Swift ``Plugin`` out of process over the shop plugin protocol, version 1

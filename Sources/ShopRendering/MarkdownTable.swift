@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Values as a Markdown table (GitHub's pipe tables), padded so the text lines up too.
 ///
 /// A list of records gets the union of their fields as columns; a record becomes a

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Records shown one field per line, `name  value`, the values wrapped to the width (psql's
 /// `\x`): how a single record is shown, and what `expand` shows for a list, each record under
 /// a dim `─[ N ]─` rule.
@@ -10,11 +12,11 @@
 /// ```
 public struct RecordView: ValueView {
     /// What is shown: records, or any values (shown as text under their rule).
-    public let items: [Value]
+    public let items: ValueList
     /// Whether each item gets a numbered rule above it (a list, rather than one record).
     public let numbered: Bool
 
-    public init(items: [Value], numbered: Bool) {
+    public init(items: ValueList, numbered: Bool) {
         self.items = items
         self.numbered = numbered
     }

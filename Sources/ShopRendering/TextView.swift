@@ -1,12 +1,16 @@
 /// Text that was laid out already (help pages): plain text in every format, through the
 /// pager at the prompt when taller than the screen.
-struct TextView: ValueView {
+package struct TextView: ValueView {
     let render: @Sendable (RenderContext) -> String
 
-    var isPlainText: Bool { true }
-    var pagesWhenTall: Bool { true }
+    package init(render: @escaping @Sendable (RenderContext) -> String) {
+        self.render = render
+    }
 
-    func render(in context: RenderContext) -> String {
+    package var isPlainText: Bool { true }
+    package var pagesWhenTall: Bool { true }
+
+    package func render(in context: RenderContext) -> String {
         render(context)
     }
 }

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Turns a result value into text for a format: tables for lists of records (fitted to the
 /// width, nested values as `[3 items]` and `{4 fields}`), the record view for a record, one
 /// line per element for other lists, text for scalars.
@@ -64,7 +66,7 @@ public enum ValueRenderer {
 
     /// The union of the field names of a list made only of records, in first-seen order; nil
     /// when some element is not a record.
-    private static func recordColumns(_ elements: [Value]) -> [String]? {
+    private static func recordColumns(_ elements: ValueList) -> [String]? {
         var columns: [String] = []
         var seen: Set<String> = []
         var lastNames: FieldNames?
@@ -79,7 +81,7 @@ public enum ValueRenderer {
         return columns
     }
 
-    private static func recordTable(_ elements: [Value], columns: [String], cell: (Value) -> String) -> Table {
+    private static func recordTable(_ elements: ValueList, columns: [String], cell: (Value) -> String) -> Table {
         var numeric = Array(repeating: true, count: columns.count)
         let rows: [[String]] = elements.map { element in
             let record = element.recordValue

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// What `undo` calls a change: the text of the command, pipeline or script that made it.
 ///
 /// Kept as a view into the line it came from and turned into text only when `undo` names
@@ -25,7 +27,7 @@ public struct ChangeLabel: ExpressibleByStringLiteral, CustomStringConvertible {
 
     /// The part of `text` at `bytes` (offsets on character boundaries), cut out only when
     /// `undo` names it: a pipeline's label costs no slicing when it runs.
-    init(_ text: String, bytes: Range<Int>) {
+    package init(_ text: String, bytes: Range<Int>) {
         source = Substring(text)
         self.bytes = bytes
     }

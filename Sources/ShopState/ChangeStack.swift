@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// The changes of a ``StateStore``: the committed undo steps, the open outermost change, the
 /// changes open inside it, and their serials — kept in one value so that opening,
 /// committing and noting a write are one access to the store each (each access to a class's

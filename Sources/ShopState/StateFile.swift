@@ -1,18 +1,20 @@
+import ShopValues
+
 /// The JSON file `state save` writes and `state load` reads:
 /// `{"shopState": 1, "values": {"services.mode": "multi", "budget": 2000}}`.
-enum StateFile {
+package enum StateFile {
     /// The format version written and understood.
     static let version = 1
 
     /// The file's bytes for these values.
-    static func encode(_ values: [(key: String, value: Value)]) -> [UInt8] {
+    package static func encode(_ values: [(key: String, value: Value)]) -> [UInt8] {
         let document = Value.record(
             Record(pairs: [("shopState", .int(version)), ("values", .record(Record(pairs: values)))]))
         return Array((JSONWriter.pretty(document) + "\n").utf8)
     }
 
     /// The values in a state file, or a reason it is not one.
-    static func decode(_ bytes: [UInt8]) throws(StateFileError) -> [(key: String, value: Value)] {
+    package static func decode(_ bytes: [UInt8]) throws(StateFileError) -> [(key: String, value: Value)] {
         let document: Value
         do {
             document = try Value(json: bytes)
@@ -33,12 +35,12 @@ enum StateFile {
 }
 
 /// Why a file could not be loaded as state.
-enum StateFileError: Error, Equatable, CustomStringConvertible {
+package enum StateFileError: Error, Equatable, CustomStringConvertible {
     case malformed(String)
     case notAStateFile
     case unsupportedVersion(String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .malformed(let reason): "not valid state JSON: \(reason)"
         case .notAStateFile: "not a shop state file (no \"shopState\" version at the top level)"

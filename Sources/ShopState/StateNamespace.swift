@@ -1,3 +1,6 @@
+import ShopPluginAPI
+import ShopValues
+
 /// Keys the core makes up as it goes, under one prefix — `commands.NAME` for each `def` —
 /// with the check a value must pass when a state file loads it.
 ///

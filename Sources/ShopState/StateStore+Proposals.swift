@@ -1,3 +1,6 @@
+import ShopPluginAPI
+import ShopValues
+
 extension StateStore {
     /// Runs `body` inside a change that is rolled back afterwards, and returns what it wrote
     /// to `keys`: each key whose value it replaced, with its value at the end, in the order of

@@ -1,3 +1,5 @@
+import ShopPluginAPI
+import ShopValues
 import Synchronization
 
 /// The shared store: user variables and plugin state under dotted keys, with nested
@@ -27,9 +29,9 @@ public final class StateStore: StateBackend {
     public static let undoLimit = 1000
 
     private var declarations: [String: StateKeyDeclaration] = [:]
-    /// Finds the keys of deferred plugins (``DeferredPlugins``): asked the first time a dotted
-    /// name is none of the keys known, or every key is needed.
-    private var deferredDeclarations: (() -> [StateKeyDeclaration])?
+    /// Finds the keys of plugins the session finds later (the host's outside plugins): asked
+    /// the first time a dotted name is none of the keys known, or every key is needed.
+    private var laterDeclarations: (() -> [StateKeyDeclaration])?
     /// The core's namespaces of keys made up as it goes, by prefix.
     private var namespaces: [String: StateNamespace] = [:]
     /// The entries, the undo steps and the open changes.
@@ -105,12 +107,13 @@ public final class StateStore: StateBackend {
         }
     }
 
-    /// An empty store with the keys of the given plugins, and of deferred ones when first needed.
-    public init(declarations: [StateKeyDeclaration] = [], deferred: (() -> [StateKeyDeclaration])? = nil) {
+    /// An empty store with the keys of the given plugins, and those `later` finds when first
+    /// needed.
+    public init(declarations: [StateKeyDeclaration] = [], later: (() -> [StateKeyDeclaration])? = nil) {
         for declaration in declarations {
             self.declarations[declaration.key] = declaration
         }
-        deferredDeclarations = deferred
+        laterDeclarations = later
     }
 
     // MARK: Reading
@@ -123,7 +126,7 @@ public final class StateStore: StateBackend {
     }
 
     /// The value of a variable or state key, or nil when there is none (no suggestion made).
-    func valueIfKnown(_ name: String) -> Value? {
+    package func valueIfKnown(_ name: String) -> Value? {
         guard contents.entries[name] != nil || declaration(of: name) != nil else { return nil }
         return try? entry(name).value
     }
@@ -186,17 +189,17 @@ public final class StateStore: StateBackend {
     /// The declaration of a plugin key.
     public func declaration(of key: String) -> StateKeyDeclaration? {
         if let declaration = declarations[key] { return declaration }
-        guard deferredDeclarations != nil, key.utf8.contains(UInt8(ascii: ".")), namespace(of: key) == nil else {
+        guard laterDeclarations != nil, key.utf8.contains(UInt8(ascii: ".")), namespace(of: key) == nil else {
             return nil
         }
         return allDeclarations[key]
     }
 
-    /// Every plugin key's declaration, the deferred plugins' found now if not yet.
+    /// Every plugin key's declaration, those found later read now if not yet.
     private var allDeclarations: [String: StateKeyDeclaration] {
-        if let deferred = deferredDeclarations {
-            deferredDeclarations = nil
-            for declaration in deferred() where declarations[declaration.key] == nil {
+        if let later = laterDeclarations {
+            laterDeclarations = nil
+            for declaration in later() where declarations[declaration.key] == nil {
                 declarations[declaration.key] = declaration
             }
         }
@@ -425,90 +428,6 @@ public final class StateStore: StateBackend {
 
     /// Whether `name` can name a user variable: a letter or `_`, then letters, digits, `_`.
     public static func isVariableName(_ name: String) -> Bool {
-        Reference.isVariableName(name)
-    }
-}
-
-/// A value in the store, the revision that wrote it, and its decoded model once read.
-///
-/// A model a plugin writes is kept as it is, and the value encoded from it when first read
-/// (``EncodedModel``): a command that grows a large model (a page of news added to the loaded
-/// ones) neither makes the whole value again nor leaves undo a copy of it, unless something
-/// reads it.
-struct StateEntry: Sendable {
-    private var content: Content
-    var revision: UInt64
-    /// The serial of the change that wrote it while that change was the innermost one open
-    /// (0: none, or not known): a later write under the same change notes nothing.
-    var writtenInChange: UInt64 = 0
-
-    /// Boxed, so that entries, copied on every write, copy one reference where an existential
-    /// model copies through its type's witnesses.
-    private enum Content: Sendable {
-        /// A value, with its model once decoded.
-        case value(Value, model: ModelBox?)
-        /// A model a plugin wrote, its value encoded on first read.
-        case model(EncodedModel)
-    }
-
-    /// An entry holding `value` (and its `model`, when decoded); one to be written gets its
-    /// revision from ``StateStore``.
-    init(value: Value, revision: UInt64 = 0, model: (any Sendable)?) {
-        content = .value(value, model: model.map(ModelBox.init))
-        self.revision = revision
-    }
-
-    /// An entry holding `model`, whose value is `encode`'s, made on first read.
-    init(model: any Sendable, revision: UInt64 = 0, encode: @escaping @Sendable () -> Value) {
-        content = .model(EncodedModel(model, encode: encode))
-        self.revision = revision
-    }
-
-    var value: Value {
-        switch content {
-        case .value(let value, _): value
-        case .model(let encoded): encoded.value
-        }
-    }
-
-    var model: (any Sendable)? {
-        get {
-            switch content {
-            case .value(_, let box): box?.model
-            case .model(let encoded): encoded.model
-            }
-        }
-        set { content = .value(value, model: newValue.map(ModelBox.init)) }
-    }
-}
-
-/// A decoded model, kept by reference in a ``StateEntry``.
-final class ModelBox: Sendable {
-    let model: any Sendable
-
-    init(_ model: any Sendable) {
-        self.model = model
-    }
-}
-
-/// A model a plugin wrote, with its value: encoded on first read (from any thread: a snapshot
-/// of the state is read off the session's) and kept.
-final class EncodedModel: Sendable {
-    let model: any Sendable
-    private let encode: @Sendable () -> Value
-    private let encoded = Mutex<Value?>(nil)
-
-    init(_ model: any Sendable, encode: @escaping @Sendable () -> Value) {
-        self.model = model
-        self.encode = encode
-    }
-
-    var value: Value {
-        encoded.withLock { encoded in
-            if let encoded { return encoded }
-            let value = encode()
-            encoded = value
-            return value
-        }
+        NameRule.isName(name)
     }
 }

@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// The outermost changes: the committed undo steps and the open one, in one flat list of
 /// writes.
 ///

@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// One committed change: its label and, per key it wrote, the entry before its first write.
 struct UndoStep {
     var label: ChangeLabel
@@ -92,7 +94,7 @@ struct UndoSteps {
 
     /// Adds `step`; returns the oldest step when the limit drops it.
     @discardableResult
-    mutating func append(_ step: UndoStep) -> UndoStep? {
+    package mutating func append(_ step: UndoStep) -> UndoStep? {
         storage.append(step)
         guard storage.count - start > StateStore.undoLimit else { return nil }
         let dropped = storage[start]

@@ -15,19 +15,10 @@ public enum ComparisonOperator: String, Sendable, CaseIterable {
     /// Every operator as typed, one space between: `== != < <= > >= contains matches`.
     public static var spelledOut: String { spellings.spacedOut }
 
-    /// The operator spelled `text`, or an error for `command` that suggests the operator
-    /// meant: `=` means `==`, `=<` means `<=`, `~` means `matches`.
-    public static func named(_ text: String, in command: String) throws(CommandError) -> ComparisonOperator {
-        if let known = ComparisonOperator(rawValue: text) { return known }
-        let suggestion = meant(by: text).map { " (did you mean '\($0.rawValue)'?)" } ?? ""
-        throw .failed(
-            "\(command): unknown operator '\(text)'\(suggestion); use one of \(spelledOut)")
-    }
-
     /// The operator a mistyped one most likely means. Operators are suggested by meaning and
     /// spelling, not by edit distance alone: `=` is one edit from both `==` and `!=`, but it
     /// means `==`.
-    static func meant(by text: String) -> ComparisonOperator? {
+    package static func meant(by text: String) -> ComparisonOperator? {
         let lowered = text.lowercased()
         if let alias = aliases[lowered] { return alias }
         guard lowered.allSatisfy(\.isLetter) else { return nil }

@@ -1,8 +1,8 @@
 /// The type an unquoted word gets: numbers, `true`, `false` and `null` are literals, the
 /// rest is a string.
-enum LiteralValue {
+package enum LiteralValue {
     /// The value of an unquoted word; a whole number past 64 bits is an error.
-    static func infer(_ text: String) throws(NumberError) -> Value {
+    package static func infer(_ text: String) throws(NumberError) -> Value {
         guard let first = text.utf8.first else { return .string(text) }
         switch first {
         case UInt8(ascii: "t") where text == "true": return .bool(true)

@@ -2,13 +2,18 @@
 ///
 /// Records keep their fields in order; lists and records nest freely. Values are cheap to copy
 /// (lists and records share storage until changed).
+///
+/// `Value` gains cases as the language grows (dates, durations, exact numbers are to come):
+/// read a value through its accessors (``stringValue``, ``intValue``, ``doubleValue``,
+/// ``boolValue``, ``listValue``, ``recordValue``, ``isNull``), and give every `switch` over one
+/// a `default`.
 public enum Value: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
     case double(Double)
     case string(String)
-    case list([Value])
+    case list(ValueList)
     case record(Record)
 
     /// The name of the value's type, as error messages show it.
@@ -56,9 +61,19 @@ public enum Value: Sendable, Hashable {
         }
     }
 
+    /// A list of `elements`: `.list([1, 2])` reads as the case does.
+    @inlinable public static func list(_ elements: [Value]) -> Value {
+        .list(ValueList(elements))
+    }
+
     /// The list, if this is one.
-    public var listValue: [Value]? {
+    public var listValue: ValueList? {
         if case .list(let list) = self { list } else { nil }
+    }
+
+    /// The boolean, if this is one.
+    public var boolValue: Bool? {
+        if case .bool(let bool) = self { bool } else { nil }
     }
 
     /// The record, if this is one.
@@ -79,7 +94,7 @@ extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Expres
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: Value...) { self = .list(elements) }
+    public init(arrayLiteral elements: Value...) { self = .list(ValueList(elements)) }
     public init(nilLiteral: ()) { self = .null }
 }
 

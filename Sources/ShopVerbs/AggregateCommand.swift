@@ -1,6 +1,8 @@
+import ShopPluginAPI
+
 /// `sum [FIELD]`, `avg [FIELD]`, `min [FIELD]` and `max [FIELD]`: one number from a list of
 /// numbers, or from FIELD of a list of records.
-struct AggregateCommand: SynchronousCommand {
+struct AggregateCommand: Command {
     /// What the command computes.
     enum Kind: String, Sendable, CaseIterable {
         case sum, avg, min, max

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `append VALUE`: a list with one more item at its end, or a string with text added.
-struct AppendCommand: SynchronousCommand {
+struct AppendCommand: Command {
     static let value = Argument<Value>("VALUE", "the item (or, after a string, the text) to add")
 
     let spec = CommandSpec(

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `chart [FIELD] [--by LABEL]`: a horizontal bar chart of numbers, in the terminal's width.
-struct ChartCommand: SynchronousCommand {
+struct ChartCommand: Command {
     static let field = Argument<FieldPath?>("FIELD", "the numbers to chart; leave out for the first numeric field")
     static let label = Option<FieldPath?>(
         "--by", value: "LABEL", "the field that labels each bar", completion: .inputFields)
@@ -24,11 +26,11 @@ struct ChartCommand: SynchronousCommand {
 
     func run(_ invocation: Invocation) throws -> CommandResult? {
         let items = try invocation.requireListInput()
-        let values: [Value]
+        let values: ValueList
         var fieldName: String?
         if let field = try invocation[Self.field] ?? Self.firstNumericField(in: items) {
             var reader = FieldReader(field, command: spec.name)
-            values = try reader.values(in: items)
+            values = ValueList(try reader.values(in: items))
             fieldName = field.text
         } else if items.contains(where: { $0.recordValue != nil }) {
             throw Self.noNumericField(in: items)
@@ -55,7 +57,7 @@ struct ChartCommand: SynchronousCommand {
 
     /// The first field, in record order, that holds a number in some record and nothing but
     /// numbers and nulls in all of them.
-    static func firstNumericField(in items: [Value]) -> FieldPath? {
+    static func firstNumericField(in items: ValueList) -> FieldPath? {
         guard case .record(let first) = items.first else { return nil }
         for name in first.names.names {
             var sawNumber = false
@@ -73,7 +75,7 @@ struct ChartCommand: SynchronousCommand {
         return nil
     }
 
-    private static func noNumericField(in items: [Value]) -> VerbError {
+    private static func noNumericField(in items: ValueList) -> VerbError {
         let fields = items.first?.recordValue?.names.names.prefix(8).joined(separator: ", ") ?? ""
         return .invalid(
             command: "chart", reason: "no field holds numbers (fields: \(fields)); name one: chart FIELD --by LABEL")

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `clear`: clears the screen at the interactive prompt, as Ctrl-L does.
-struct ClearCommand: SynchronousCommand {
+struct ClearCommand: Command {
     let spec = CommandSpec(
         path: ["clear"], abstract: "Clear the screen (as Ctrl-L does)",
         discussion: "Does nothing in scripts, tests and pipes.",

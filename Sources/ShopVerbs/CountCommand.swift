@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `count`: how many items a list has; anything else is an error.
-struct CountCommand: SynchronousCommand {
+struct CountCommand: Command {
     let spec = CommandSpec(
         path: ["count"], abstract: "Count the items of a list",
         discussion: "Only lists are counted: a string, a record or null is an error.",

@@ -1,6 +1,8 @@
+import ShopPluginAPI
+
 /// `each COMMAND…`: runs a command for every item, with `$it` bound to it.
 struct EachCommand: Command {
-    static let command = Deferred<ItemCommand>(
+    static let command = Deferred.command(
         "COMMAND", "a command and its words, which may use $it", completion: .commands)
 
     let spec = CommandSpec(
@@ -22,7 +24,7 @@ struct EachCommand: Command {
         var results: [Value] = []
         results.reserveCapacity(items.count)
         for item in items {
-            try Interpreter.checkCancellation()
+            try Task.checkCancellation()
             if let result = try await command.run(for: item) { results.append(result) }
         }
         return .value(.list(results))

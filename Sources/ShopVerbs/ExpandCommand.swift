@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `expand`: records in record view, one `field  value` line per field (psql's `\x`).
-struct ExpandCommand: SynchronousCommand {
+struct ExpandCommand: Command {
     let spec = CommandSpec(
         path: ["expand"], abstract: "Show records one field per line (record view)",
         discussion: """

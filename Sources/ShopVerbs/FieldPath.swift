@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// A field named by a path through records and lists: `price`, `details.0.title`.
 ///
 /// The text splits at dots into steps; a step of digits indexes a list (0-based) and names a
@@ -61,7 +63,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The path nearest to this one among the paths `items` have, as far as the steps reach
     /// before failing: for the "did you mean" of an unknown field.
-    func suggestion(in items: [Value]) -> String? {
+    func suggestion(in items: ValueList) -> String? {
         var candidates: Set<String> = []
         var seenShapes: [ObjectIdentifier] = []
         for item in items.prefix(Self.suggestionScanLimit) {

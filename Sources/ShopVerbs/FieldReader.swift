@@ -1,3 +1,6 @@
+import ShopPluginAPI
+
+
 /// Reads one field from the items of a list: the one way every verb resolves a field.
 ///
 /// An item that lacks the field reads it as null, so ragged data from one's own files still
@@ -64,7 +67,7 @@ public struct FieldReader {
 
     /// Throws the "no field" error when none of `items`, all read, had the field (made only
     /// then, for the suggestion).
-    public func requireKnown(in items: @autoclosure () -> [Value]) throws(VerbError) {
+    public func requireKnown(in items: @autoclosure () -> ValueList) throws(VerbError) {
         guard !isKnown else { return }
         let items = items()
         guard !items.isEmpty else { return }
@@ -72,7 +75,7 @@ public struct FieldReader {
     }
 
     /// The field of every item, in order (a list of `get`).
-    public mutating func values(in items: [Value]) throws(VerbError) -> [Value] {
+    public mutating func values(in items: ValueList) throws(VerbError) -> [Value] {
         var values: [Value] = []
         values.reserveCapacity(items.count)
         for index in items.indices { values.append(try value(in: items[index], at: index)) }

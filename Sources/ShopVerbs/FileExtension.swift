@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// The extension of a file's name, which `open` and `save` read their format from.
 enum FileExtension {
     /// The lowercased text after the last dot of the path's last component (`csv` for

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `find TEXT`: the rows where any field contains TEXT, ignoring case.
-struct FindCommand: SynchronousCommand {
+struct FindCommand: Command {
     let spec = CommandSpec(
         path: ["find"], abstract: "Keep the rows where any field contains TEXT (any case)",
         arguments: [Self.text],

@@ -1,6 +1,8 @@
+import ShopPluginAPI
+
 /// `first [N]` and `last [N]`: the first or last item itself, or a list of the first or
 /// last N.
-struct FirstOrLastCommand: SynchronousCommand {
+struct FirstOrLastCommand: Command {
     /// Which end of the list.
     enum End: String, Sendable {
         case first, last

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `flatten`: one level of nested lists spliced into the list.
-struct FlattenCommand: SynchronousCommand {
+struct FlattenCommand: Command {
     let spec = CommandSpec(
         path: ["flatten"], abstract: "Splice nested lists into the list, one level",
         discussion: "Items that are lists are replaced by their items; other items stay as they are.",

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `from csv`: CSV text parsed into a list of records.
-struct FromCSVCommand: SynchronousCommand {
+struct FromCSVCommand: Command {
     let spec = CommandSpec(
         path: ["from", "csv"], abstract: "Parse the input's CSV text into records",
         discussion: """

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `from json`: parses JSON text from the input into a value.
-struct FromJSONCommand: SynchronousCommand {
+struct FromJSONCommand: Command {
     let spec = CommandSpec(
         path: ["from", "json"], abstract: "Parse the input's JSON text into a value",
         examples: [Example("echo '[{\"a\":1},{\"a\":2}]' | from json | where a > 1")], input: .required)

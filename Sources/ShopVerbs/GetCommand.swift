@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `get FIELD`: the field of a record, or of every item of a list; FIELD may be a path.
-struct GetCommand: SynchronousCommand {
+struct GetCommand: Command {
     static let field = Argument<FieldPath>("FIELD", "a field, or a path into it (details.0.title)")
 
     let spec = CommandSpec(

@@ -1,6 +1,8 @@
+import ShopPluginAPI
+
 /// `group FIELD [--count] [--sum G] [--avg G] [--min G] [--max G]`: one row per value of
 /// FIELD, first seen first: `{FIELD, count, items}` plus `sum_G`, `avg_G`, `min_G`, `max_G`.
-struct GroupCommand: SynchronousCommand {
+struct GroupCommand: Command {
     static let field = Argument<FieldPath?>("FIELD", "the field to group by")
     static let countOnly = Flag("--count", "leave the items out: only the value and the count")
     static let sum = Option<FieldPath?>("--sum", value: "G", "add up field G in each group (sum_G)")
@@ -100,7 +102,7 @@ struct GroupCommand: SynchronousCommand {
     }
 
     /// The error for `group` without a field: which field, or `uniq --count` for plain values.
-    private static func missingField(_ items: [Value]) -> VerbError {
+    private static func missingField(_ items: ValueList) -> VerbError {
         if let first = items.first, case .record(let record) = first {
             let fields = record.names.names.prefix(6).joined(separator: ", ")
             return .invalid(command: "group", reason: "name the field to group by: group FIELD (fields: \(fields))")

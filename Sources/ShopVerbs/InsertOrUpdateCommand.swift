@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// `insert FIELD VALUE` and `update FIELD VALUE`: a field added to every record, or an existing
 /// field changed in every record.
 ///
@@ -10,7 +12,7 @@ struct InsertOrUpdateCommand: Command {
     }
 
     static let field = Argument<String>("FIELD", "the field", completion: .inputFields)
-    static let value = Deferred<ItemValue>("VALUE", "its value in every record; may use $it")
+    static let value = Deferred.value("VALUE", "its value in every record; may use $it")
 
     let mode: Mode
     let spec: CommandSpec

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `join [SEP]`: the items of a list as one string, SEP between them.
-struct JoinCommand: SynchronousCommand {
+struct JoinCommand: Command {
     static let separator = Argument<String?>("SEP", "what goes between the items (nothing by default)")
 
     let spec = CommandSpec(

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `length`: the items of a list, the fields of a record, the characters of a string.
-struct LengthCommand: SynchronousCommand {
+struct LengthCommand: Command {
     let spec = CommandSpec(
         path: ["length"], abstract: "Count the items, fields or characters",
         examples: [

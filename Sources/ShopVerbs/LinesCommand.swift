@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `lines`: a string as the list of its lines.
-struct LinesCommand: SynchronousCommand {
+struct LinesCommand: Command {
     let spec = CommandSpec(
         path: ["lines"], abstract: "Split a string into its lines",
         discussion: "Lines end at \\n or \\r\\n; a final line break does not make an empty last line.",

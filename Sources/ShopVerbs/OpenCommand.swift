@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `open FILE [--as json|csv|text]`: a file's contents as a value, read by its extension.
-struct OpenCommand: SynchronousCommand {
+struct OpenCommand: Command {
     /// How the file is read.
     enum Format: String, ChoiceArgument {
         case json, csv, text
@@ -38,7 +40,7 @@ struct OpenCommand: SynchronousCommand {
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard !bytes.isEmpty else { throw VerbError.invalid(command: spec.name, reason: "'\(name)' is empty") }
-        if let offset = ScriptSource.firstInvalidOffset(in: bytes) {
+        if let offset = UTF8Text.firstInvalidOffset(in: bytes) {
             let line = bytes[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             let problem = bytes[offset] == 0 ? "a NUL byte" : "invalid UTF-8"
             throw VerbError.invalid(

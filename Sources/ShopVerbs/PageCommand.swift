@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `page`: the input through the pager at the interactive prompt; passed through elsewhere.
-struct PageCommand: SynchronousCommand {
+struct PageCommand: Command {
     /// How wide tables are drawn for the pager, which scrolls sideways (`less -S`).
     static let tableWidth = 4096
 

@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// The input of a verb for records: a list of records, or one record, which the verb
 /// answers with one record.
 struct RecordsInput {
@@ -13,7 +15,7 @@ struct RecordsInput {
     }
 
     /// The items as values, as a field reader takes them.
-    var items: [Value] { records.map(Value.record) }
+    var items: ValueList { ValueList(records.map(Value.record)) }
 }
 
 extension Invocation {

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `reject FIELD…`: records without these fields.
-struct RejectCommand: SynchronousCommand {
+struct RejectCommand: Command {
     static let fields = Argument<[String]>(atLeastOne: "FIELD", "the fields to drop", completion: .inputFields)
 
     let spec = CommandSpec(

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `rename OLD NEW`: a field renamed in every record that has it, keeping its place.
-struct RenameCommand: SynchronousCommand {
+struct RenameCommand: Command {
     static let old = Argument<String>("OLD", "the field's name now", completion: .inputFields)
     static let new = Argument<String>("NEW", "its new name")
 

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `replace OLD NEW`: every OLD in a string (or in each string of a list) replaced by NEW.
-struct ReplaceCommand: SynchronousCommand {
+struct ReplaceCommand: Command {
     static let old = Argument<String>("OLD", "the text to find (as written, not a pattern)")
     static let new = Argument<String>("NEW", "what to put in its place")
 

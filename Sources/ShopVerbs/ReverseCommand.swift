@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `reverse`: the items of a list in reverse order.
-struct ReverseCommand: SynchronousCommand {
+struct ReverseCommand: Command {
     let spec = CommandSpec(
         path: ["reverse"], abstract: "Reverse the order of a list",
         examples: [Example("services list | get title | reverse")], input: .required, resultFields: .input)

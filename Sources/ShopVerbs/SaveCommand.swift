@@ -1,6 +1,8 @@
+import ShopPluginAPI
+
 /// `save FILE [--force] [--as json|csv|md|text]`: writes the input to a file in the format its
 /// extension names, through the one atomic file writer.
-struct SaveCommand: SynchronousCommand {
+struct SaveCommand: Command {
     /// How the input is written.
     enum Format: String, ChoiceArgument {
         case json, csv, md, text

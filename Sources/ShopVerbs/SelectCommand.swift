@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `select FIELD…`: records with only these fields, in the order given.
-struct SelectCommand: SynchronousCommand {
+struct SelectCommand: Command {
     static let fields = Argument<[FieldPath]>(atLeastOne: "FIELD", "the fields to keep, in order; paths allowed")
 
     let spec = CommandSpec(

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `skip N`: all rows but the first N.
-struct SkipCommand: SynchronousCommand {
+struct SkipCommand: Command {
     let spec = CommandSpec(
         path: ["skip"], abstract: "Drop the first N rows",
         arguments: [Self.count],

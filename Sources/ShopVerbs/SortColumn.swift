@@ -1,16 +1,19 @@
+import ShopPluginAPI
+
+
 /// One sort key's values for every item, kept in the narrowest form that orders them fast:
 /// whole numbers, strings, or values of mixed types in `sort`'s total order.
 struct SortColumn {
     private enum Storage {
         case ints([Int])
         case strings([String])
-        case values([Value])
+        case values(ValueList)
     }
 
     private let storage: Storage
     private let descending: Bool
 
-    init(_ values: [Value], descending: Bool) {
+    init(_ values: ValueList, descending: Bool) {
         self.descending = descending
         if let ints = Self.all(values, { if case .int(let int) = $0 { int } else { nil } }) {
             storage = .ints(ints)
@@ -60,7 +63,7 @@ struct SortColumn {
     }
 
     /// Every value converted by `convert`, or nil when one does not convert.
-    private static func all<T>(_ values: [Value], _ convert: (Value) -> T?) -> [T]? {
+    private static func all<T>(_ values: ValueList, _ convert: (Value) -> T?) -> [T]? {
         var converted: [T] = []
         converted.reserveCapacity(values.count)
         for value in values {

@@ -1,6 +1,8 @@
+import ShopPluginAPI
+
 /// `sort [FIELD [desc]]…`: orders records by one or more fields, each ascending or
 /// descending, or plain values by themselves; stable.
-struct SortCommand: SynchronousCommand {
+struct SortCommand: Command {
     static let keys = Argument<[String]>(
         "FIELD", "fields to order by, each optionally followed by asc or desc", completion: .inputFields)
 
@@ -38,7 +40,7 @@ struct SortCommand: SynchronousCommand {
                 continue
             }
             var reader = FieldReader(field, command: spec.name)
-            columns.append(SortColumn(try reader.values(in: items), descending: key.descending))
+            columns.append(SortColumn(ValueList(try reader.values(in: items)), descending: key.descending))
         }
         var order = Array(0..<items.count)
         try Task.checkCancellation()
@@ -57,7 +59,7 @@ struct SortCommand: SynchronousCommand {
 
     /// The keys the words name: a field, then `asc` or `desc` for it; a first word `asc` or
     /// `desc` orders plain values, unless the records have a field by that name.
-    static func keys(from words: [String], items: [Value]) -> [Key] {
+    static func keys(from words: [String], items: ValueList) -> [Key] {
         var keys: [Key] = []
         for word in words {
             let direction = word == "desc" || word == "asc"

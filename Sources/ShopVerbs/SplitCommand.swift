@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `split [SEP]`: a string cut into a list of strings at SEP, or at runs of blanks.
-struct SplitCommand: SynchronousCommand {
+struct SplitCommand: Command {
     static let separator = Argument<String?>("SEP", "where to cut; leave out to cut at blanks")
 
     let spec = CommandSpec(

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `take N`: the first N rows.
-struct TakeCommand: SynchronousCommand {
+struct TakeCommand: Command {
     let spec = CommandSpec(
         path: ["take"], abstract: "Keep the first N rows",
         arguments: [Self.count],

@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// What the string verbs (`trim`, `replace`) do to text: applied to a string, or to every
 /// string item of a list (other items kept).
 enum TextVerbs {

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `to csv`: the input as CSV text with a header row (RFC 4180 quoting).
-struct ToCSVCommand: SynchronousCommand {
+struct ToCSVCommand: Command {
     let spec = CommandSpec(
         path: ["to", "csv"], abstract: "Turn records into CSV text",
         discussion: """

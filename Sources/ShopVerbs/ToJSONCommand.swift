@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `to json`: the input as JSON text.
-struct ToJSONCommand: SynchronousCommand {
+struct ToJSONCommand: Command {
     let spec = CommandSpec(
         path: ["to", "json"], abstract: "Turn the input into JSON text",
         examples: [Example("services list | take 1 | to json")], input: .required)

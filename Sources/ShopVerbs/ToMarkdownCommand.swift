@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `to md`: the input as a Markdown table, for notes and slides.
-struct ToMarkdownCommand: SynchronousCommand {
+struct ToMarkdownCommand: Command {
     let spec = CommandSpec(
         path: ["to", "md"], abstract: "Turn the input into a Markdown table",
         discussion: "Records become rows (numbers right-aligned); a record becomes a field/value table.",

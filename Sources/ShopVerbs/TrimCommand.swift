@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `trim`: blanks stripped from both ends of a string, or of each string of a list.
-struct TrimCommand: SynchronousCommand {
+struct TrimCommand: Command {
     let spec = CommandSpec(
         path: ["trim"], abstract: "Strip blanks from both ends of strings",
         examples: [Example("echo '  padded  ' | trim")],

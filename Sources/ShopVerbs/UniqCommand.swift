@@ -1,6 +1,8 @@
+import ShopPluginAPI
+
 /// `uniq [FIELD] [--count]`: the distinct values (of FIELD), first seen first; with
 /// `--count`, `{value, count}` rows.
-struct UniqCommand: SynchronousCommand {
+struct UniqCommand: Command {
     static let field = Argument<FieldPath?>("FIELD", "a field of the records; leave out for the items themselves")
     static let count = Flag("--count", "yield {value, count} rows: how often each value occurs")
 
@@ -20,7 +22,7 @@ struct UniqCommand: SynchronousCommand {
         var values = try invocation.requireListInput()
         if let field = try invocation[Self.field] {
             var reader = FieldReader(field, command: spec.name)
-            values = try reader.values(in: values)
+            values = ValueList(try reader.values(in: values))
         }
         var positions: [GroupKey: Int] = [:]
         var distinct: [Value] = []

@@ -1,7 +1,13 @@
-/// The verbs for exploring data (SPEC §11.1), in the order `help` lists them.
-enum Verbs {
-    static let exploring: [any Command] =
+import ShopPluginAPI
+
+/// The data verbs, in the order `help` lists them: the runtime registers them beside its own
+/// commands, by their names alone (`where`, not a plugin's `NAME VERB`).
+public enum Verbs {
+    /// Every verb.
+    public static let all: [any Command] =
         [
+            WhereCommand(), EachCommand(), SortCommand(), TakeCommand(), SkipCommand(), CountCommand(), GetCommand(),
+            FindCommand(), ToJSONCommand(), ToCSVCommand(), FromJSONCommand(),
             SelectCommand(), RejectCommand(), FirstOrLastCommand(.first), FirstOrLastCommand(.last), ReverseCommand(),
             UniqCommand(), FlattenCommand(), LengthCommand(), GroupCommand(),
         ] + AggregateCommand.Kind.allCases.map(AggregateCommand.init) + [

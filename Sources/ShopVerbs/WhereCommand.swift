@@ -1,6 +1,8 @@
+import ShopPluginAPI
+
 /// `where CONDITION`: keeps the items for which the condition holds.
 struct WhereCommand: Command {
-    static let condition = Deferred<ItemCondition>(
+    static let condition = Deferred.condition(
         "CONDITION", "FIELD OP VALUE, a field, joined by and/or/not", completion: .inputFields)
 
     let spec = CommandSpec(
@@ -25,26 +27,5 @@ struct WhereCommand: Command {
         let kept = try await condition.filter(items)
         try condition.requireKnownFields(in: items)
         return .value(.list(kept))
-    }
-}
-
-/// Finds a field in records quickly when they share field names.
-struct FieldLookup {
-    let name: String
-    private var cachedNames: FieldNames?
-    private var cachedPosition: Int?
-
-    init(_ name: String) {
-        self.name = name
-    }
-
-    /// The field's value in `row`; a non-record row stands for itself under the name `it`.
-    mutating func value(in row: Value) -> Value? {
-        guard case .record(let record) = row else { return name == "it" ? row : nil }
-        if record.names !== cachedNames {
-            cachedNames = record.names
-            cachedPosition = record.names.position(of: name)
-        }
-        return cachedPosition.map { record.values[$0] }
     }
 }

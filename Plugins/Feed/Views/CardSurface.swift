@@ -1,4 +1,6 @@
-import ShopKit
+import ShopPluginAPI
+
+
 
 /// How a card's rectangle is drawn: filled with its colour, or outlined.
 ///

@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// `news refresh`: reloads page 1 in place of everything loaded.
 struct NewsRefreshCommand: Command {

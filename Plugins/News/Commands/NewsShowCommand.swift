@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// `news show N`: one news in full.
 struct NewsShowCommand: Command {

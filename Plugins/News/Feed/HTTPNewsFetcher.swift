@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// Reads pages from `GET {base}/api/news/{page}/{pageSize}`.
 ///

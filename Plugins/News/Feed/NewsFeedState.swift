@@ -1,4 +1,6 @@
-import ShopKit
+import ShopPluginAPI
+
+
 
 /// Everything known about the loaded feed, as plain data: the `news.*` state keys.
 ///

@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// Image bytes on disk, one file per URL, surviving restarts.
 ///

@@ -1,4 +1,6 @@
-import ShopKit
+import ShopPluginAPI
+
+
 
 /// A terminal protocol for showing a picture inline, between lines of text.
 ///

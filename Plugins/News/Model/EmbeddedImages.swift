@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// Small pictures for the embedded news, addressed as `embedded://images/NAME`.
 ///

@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// A calendar date-time as the news API writes it: `2026-01-14T00:00:00`, no time zone.
 ///

@@ -1,4 +1,6 @@
-import ShopKit
+import ShopPluginAPI
+
+
 
 extension NewsPage {
     /// Reads a page from a response body with ShopKit's pull reader, in one pass.

@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// Where news come from and how they are asked for: the source, items per page, and the
 /// timeout of HTTP requests.

@@ -1,4 +1,6 @@
-import ShopKit
+import ShopPluginAPI
+
+
 
 extension NewsItem {
     /// The fields of an item record, in the order of SPEC §4; shared by every item record.

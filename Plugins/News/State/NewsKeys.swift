@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// The `news.*` state keys (SPEC §4): what each holds, its type, its first value, and its
 /// decode (what `state load` accepts).

@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// `services clear`: deselects everything.
 struct ServicesClearCommand: Command {

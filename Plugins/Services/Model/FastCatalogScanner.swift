@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// What an `ID` argument names: a service id, or else a 1-based position in the catalog.
 ///
@@ -16,7 +17,7 @@ struct ServiceReference {
         "ID", "a service id, or a position from 1",
         completion: .custom { request in
             request.state.model(ServicesKeys.items)?.ids(
-                startingWith: request.prefix, limit: CompletionContext.maximumCandidates) ?? []
+                startingWith: request.prefix, limit: CompletionRequest.maximumCandidates) ?? []
         })
 
     /// The largest catalog in which an unknown id is compared with every id for a "did you

@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+
 
 /// `plugin remove NAME`: deletes a registered plugin's entry.
 struct PluginRemoveCommand: Command {

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// A Swift type an argument or option can be read as: its place in the type vocabulary, its
 /// default Tab completion, and its conversion from a bound word.
 ///
@@ -96,7 +98,7 @@ public struct BoundWord: Sendable, Equatable {
         spelling = text
     }
 
-    init(value: Value, spelling: String?) {
+    package init(value: Value, spelling: String?) {
         self.value = value
         self.spelling = spelling
     }

@@ -1,3 +1,5 @@
+import ShopValues
+
 extension Arguments {
     /// Arguments bound as a `run` request carries them (PLUGIN-PROTOCOL §6): the inverse of
     /// ``json(for:)``, for a plugin served out of process.

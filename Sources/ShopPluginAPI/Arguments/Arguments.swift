@@ -1,41 +1,39 @@
+import ShopValues
+
 /// A command's words bound by name to its declared arguments and options, each checked
 /// against its type: what the binder makes, what a typed read (`invocation[Self.file]`)
 /// converts, and what an outside plugin receives as a JSON object (``json``).
 public struct Arguments: Sendable {
     /// The declared argument names, in order.
-    let argumentNames: [String]
+    package let argumentNames: [String]
     /// Bound positional words, in order.
-    var positional: [PositionalWord] = []
+    package var positional: [PositionalWord] = []
     /// What the call gave besides positional words, nil while it gave nothing else: most
-    /// calls give none, and each of its lists was retained and released with every
-    /// invocation (callgrind, 10,000 replayed lines: 0.2k instructions a line).
+    /// calls give none, and then no list of them is copied with each invocation.
     private var given: Given?
 
-    /// The options, flags and deferred words of a call.
-    struct Given {
+    /// The options and flags of a call.
+    package struct Given {
         /// The options given with a value, in order.
-        var options: [(name: String, bound: BoundWord)] = []
+        package var options: [(name: String, bound: BoundWord)] = []
         /// The flags given, in order.
-        var flags: [String] = []
+        package var flags: [String] = []
         /// For each option given, the index of its first word in the command's words, so an
         /// error about it can point there (a positional word keeps its own).
-        var wordIndices: [(name: String, word: Int)] = []
-        /// The words of the deferred argument, as written (see ``Deferred``).
-        var deferred: [Word] = []
+        package var wordIndices: [(name: String, word: Int)] = []
     }
 
-    init(argumentNames: [String]) {
+    package init(argumentNames: [String]) {
         self.argumentNames = argumentNames
     }
 
     // The lists of ``Given``, empty while the call gave none of them.
-    var options: [(name: String, bound: BoundWord)] { given?.options ?? [] }
-    var flags: [String] { given?.flags ?? [] }
-    var wordIndices: [(name: String, word: Int)] { given?.wordIndices ?? [] }
-    var deferred: [Word] { given?.deferred ?? [] }
+    package var options: [(name: String, bound: BoundWord)] { given?.options ?? [] }
+    package var flags: [String] { given?.flags ?? [] }
+    package var wordIndices: [(name: String, word: Int)] { given?.wordIndices ?? [] }
 
-    /// Changes the options, flags or deferred words (``Given``, made on the first change).
-    mutating func changeGiven(_ change: (inout Given) -> Void) {
+    /// Changes the options or flags (``Given``, made on the first change).
+    package mutating func changeGiven(_ change: (inout Given) -> Void) {
         var lists = given.take() ?? Given()
         change(&lists)
         given = lists
@@ -51,19 +49,19 @@ public struct Arguments: Sendable {
 
     /// The word bound to the argument at `index` of the spec's arguments when it is the only
     /// positional word, else nil: a variadic argument's one word read without a list of it.
-    func onlyWord(ofArgumentAt index: Int) -> BoundWord? {
+    package func onlyWord(ofArgumentAt index: Int) -> BoundWord? {
         guard positional.count == 1, positional[0].argument == index else { return nil }
         return positional[0].bound
     }
 
     /// The first word bound to the argument at `index` of the spec's arguments, if any.
-    func firstWord(ofArgumentAt index: Int) -> BoundWord? {
+    package func firstWord(ofArgumentAt index: Int) -> BoundWord? {
         positional.first { $0.argument == index }?.bound
     }
 
     /// The words as given, positional ones first and then each option with its value
     /// (`$args` of a user command's call).
-    var positionalTexts: [String] {
+    package var positionalTexts: [String] {
         positional.map(\.bound.text) + options.flatMap { [$0.name, $0.bound.text] } + flags
     }
 
@@ -86,13 +84,19 @@ public struct Arguments: Sendable {
 
     /// A positional word bound to an argument.
     // A struct, not a tuple: an array of tuples is destroyed through the runtime's generic
-    // tuple witness, element by element (callgrind, 20,000 replayed lines: ~11M instructions).
-    struct PositionalWord {
+    // tuple witness, element by element.
+    package struct PositionalWord {
         /// The index of the argument it belongs to.
-        var argument: Int
-        var bound: BoundWord
+        package var argument: Int
+        package var bound: BoundWord
         /// The word's index in the command's words (nil when not bound from a command line).
-        var word: Int?
+        package var word: Int?
+
+        package init(argument: Int, bound: BoundWord, word: Int? = nil) {
+            self.argument = argument
+            self.bound = bound
+            self.word = word
+        }
     }
 
     /// The argument as its declared Swift type.

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// What a command is, apart from what it does: its name, arguments and documentation.
 ///
 /// Help, Tab completion, argument checking, history and the example tests all read this
@@ -24,7 +26,7 @@ public struct CommandSpec: Sendable {
         didSet { argumentNames = arguments.map(\.name) }
     }
     /// The names of ``arguments``, kept for fast lookup while binding.
-    private(set) var argumentNames: [String]
+    package private(set) var argumentNames: [String]
     /// The `--name` options and flags.
     public var options: [OptionSpec]
     /// Example lines, run by the tests.

@@ -29,6 +29,10 @@ public enum CompletionSource: Sendable {
 /// What a custom completion source gets: the word typed so far, the state to draw from, and
 /// which command and argument (or `--option`) it completes.
 public struct CompletionRequest: Sendable {
+    /// The most candidates Tab offers; a prefix matching more is narrowed by typing. A source
+    /// with many candidates (the ids of a large list) need make no more.
+    public static let maximumCandidates = 200
+
     /// The partial word under the cursor.
     public var prefix: String
     /// The state when Tab was pressed.

@@ -1,55 +1,67 @@
-/// An argument a command gets as its words, unevaluated, to evaluate them as it needs — once
-/// per item with `$it` bound, or as an expression — declared once with what it is read as.
+/// An argument a command gets as its words, unevaluated, for the runtime to evaluate as the
+/// command needs — once per item with `$it` bound — declared once with what it is read as.
 ///
 /// It must be the command's last argument. Words that do not mention `$it` are evaluated once
-/// in all; the others once per item (SPEC §11.1).
+/// in all; the others once per item. The command reads it with `invocation[…]` and never
+/// parses the words itself: the runtime does (see ``DeferredWords``).
 ///
 /// ```swift
-/// static let condition = Deferred<ItemCondition>("CONDITION", "price < 1000, isSelected, …")
-/// let condition = try invocation[Self.condition]
-/// for row in rows where try await condition.holds(for: row) { kept.append(row) }
+/// static let condition = Deferred.condition("CONDITION", "price < 1000, isSelected, …")
+/// let kept = try await invocation[Self.condition].filter(items)
 /// ```
-public struct Deferred<T: DeferredValue>: ArgumentDeclaration {
+public struct Deferred<Reading>: ArgumentDeclaration {
     public let argumentSpec: ArgumentSpec
+    private let read: @Sendable (any DeferredWords) throws -> Reading
 
-    public init(_ name: String, _ abstract: String, isOptional: Bool = false, completion: CompletionSource = .none) {
+    /// A deferred argument that `read` makes from the runtime's reading of its words; the
+    /// runtime's own commands declare theirs so.
+    public init(
+        _ name: String, _ abstract: String, isOptional: Bool = false, takesEveryWord: Bool,
+        completion: CompletionSource = .none, read: @escaping @Sendable (any DeferredWords) throws -> Reading
+    ) {
         var spec = ArgumentSpec(
-            name, abstract, type: .any, isOptional: isOptional, isVariadic: T.takesEveryWord, completion: completion)
+            name, abstract, type: .any, isOptional: isOptional, isVariadic: takesEveryWord, completion: completion)
         spec.isDeferred = true
         argumentSpec = spec
+        self.read = read
+    }
+
+    /// What the runtime made of the words.
+    func reading(_ words: any DeferredWords) throws -> Reading {
+        try read(words)
     }
 }
 
-/// What the words of a ``Deferred`` argument are read as: ``ItemValue``, ``ItemCondition``,
-/// ``ItemCommand``, or the words themselves (`[Word]`).
-public protocol DeferredValue {
-    /// Whether it takes every remaining word (a condition, a command) or one (a value).
-    static var takesEveryWord: Bool { get }
-    /// Reads the words the command was given for it; `invocation` is the running command's.
-    init(words: [Word], in invocation: Invocation) throws
+extension Deferred where Reading == any ItemCondition {
+    /// Every remaining word, read as a condition on each item (`where`).
+    public static func condition(_ name: String, _ abstract: String, completion: CompletionSource = .none) -> Self {
+        Deferred(name, abstract, takesEveryWord: true, completion: completion) { try $0.condition() }
+    }
 }
 
-extension Array: DeferredValue where Element == Word {
-    public static var takesEveryWord: Bool { true }
+extension Deferred where Reading == any ItemCommand {
+    /// Every remaining word, read as one command run for each item (`each`).
+    public static func command(_ name: String, _ abstract: String, completion: CompletionSource = .none) -> Self {
+        Deferred(name, abstract, takesEveryWord: true, completion: completion) { try $0.command() }
+    }
+}
 
-    public init(words: [Word], in invocation: Invocation) {
-        self = words
+extension Deferred where Reading == any ItemValue {
+    /// One word, read as a value evaluated for each item (`insert`, `update`).
+    public static func value(_ name: String, _ abstract: String, completion: CompletionSource = .none) -> Self {
+        Deferred(name, abstract, takesEveryWord: false, completion: completion) { try $0.value() }
     }
 }
 
 extension Invocation {
-    /// The deferred argument, as the type it was declared with.
-    public subscript<T>(_ argument: Deferred<T>) -> T {
-        get throws { try T(words: arguments.deferred, in: self) }
-    }
-
-    /// The interpreter running the command, which evaluates deferred words.
-    var interpreter: Interpreter {
-        get throws(CommandError) {
-            guard let interpreter = context.interpreter else {
-                throw .failed("\(spec.name): needs a shop session")
+    /// The deferred argument, as the runtime read its words.
+    public subscript<Reading>(_ argument: Deferred<Reading>) -> Reading {
+        get throws {
+            guard let deferred else {
+                throw CommandError.failed(
+                    "internal error: \(spec.name) read a deferred argument outside a session's interpreter")
             }
-            return interpreter
+            return try argument.reading(deferred)
         }
     }
 }

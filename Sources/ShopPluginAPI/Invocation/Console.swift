@@ -1,3 +1,5 @@
+import ShopRendering
+
 /// How a command talks to the user besides its result: messages, warnings, and the
 /// terminal surface for animations.
 public struct Console: Sendable {

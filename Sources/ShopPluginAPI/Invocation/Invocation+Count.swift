@@ -1,12 +1,12 @@
 extension Invocation {
     /// A count argument (`take N`, `history N`), read as a whole number of 0 or more: a
     /// negative count is a usage error naming the argument, like any other wrong word.
-    func count(_ argument: Argument<Int>) throws(CommandError) -> Int {
+    public func count(_ argument: Argument<Int>) throws(CommandError) -> Int {
         try checkedCount(try self[argument], argument.argumentSpec.name)
     }
 
     /// An optional count argument; nil when it was left out.
-    func count(_ argument: Argument<Int?>) throws(CommandError) -> Int? {
+    public func count(_ argument: Argument<Int?>) throws(CommandError) -> Int? {
         guard let count = try self[argument] else { return nil }
         return try checkedCount(count, argument.argumentSpec.name)
     }

@@ -1,3 +1,6 @@
+import ShopRendering
+import ShopValues
+
 /// Everything a command's `run` gets: its typed arguments, the pipeline input, the state,
 /// the environment and the console.
 ///
@@ -13,43 +16,33 @@
 /// }
 /// ```
 public struct Invocation {
-    /// The session's surroundings and powers as commands see them, shared by every command
-    /// until one of them changes (the format, the running script), so making and passing an
-    /// invocation copies little.
-    final class Context {
+    /// The session's surroundings as commands see them, shared by every command until one of
+    /// them changes (the format, the running script), so making and passing an invocation
+    /// copies little.
+    package final class Context {
         let environment: SessionEnvironment
         let console: Console
         let baseDirectory: String
         let format: OutputFormat
         let objects: SessionObjects
-        /// What typed reads of arguments need, made once here: made for each read, its
-        /// strings were retained and released each time.
+        /// What typed reads of arguments need, made once here rather than for each read.
         let arguments: ArgumentContext
-        /// Unowned: the interpreter keeps this context, and the context must not keep it; only
-        /// the session's own commands read it, while its interpreter runs them. Not weak: a
-        /// weak reference gave the interpreter a side table, and every retain and release of
-        /// the interpreter took the slow path through it.
-        unowned var control: (any SessionControl)?
-        /// The same interpreter as ``control``, without a cast on every call of a language
-        /// command (`set`, a user command); nil outside a session.
-        unowned var interpreter: Interpreter?
 
-        init(
+        package init(
             environment: SessionEnvironment, console: Console, baseDirectory: String, format: OutputFormat,
-            objects: SessionObjects, control: (any SessionControl)?
+            objects: SessionObjects
         ) {
             self.environment = environment
             self.console = console
             self.baseDirectory = baseDirectory
             self.format = format
             self.objects = objects
-            self.control = control
             arguments = ArgumentContext(baseDirectory: baseDirectory, variables: environment.variables)
         }
     }
 
-    /// The command as registered.
-    let command: RegisteredCommand
+    /// The command, with its spec read once.
+    let command: DeclaredCommand
     let context: Context
     /// The words bound by name (for generic code; commands read ``subscript(_:)-swift.method`` instead).
     public let arguments: Arguments
@@ -57,11 +50,14 @@ public struct Invocation {
     public let input: Value?
     /// The state: everything readable, the plugin's own keys writable.
     public let state: StateAccess
+    /// The runtime's reading of the words of the command's deferred argument (see
+    /// ``Deferred``); nil for a command that declares none, or outside a session.
+    let deferred: (any DeferredWords)?
 
     /// An invocation for a command run outside a session's interpreter (a kit serving a
     /// plugin out of process builds one from a `run` request).
     public init(
-        command: RegisteredCommand, arguments: Arguments, input: Value?, state: StateAccess,
+        command: DeclaredCommand, arguments: Arguments, input: Value?, state: StateAccess,
         environment: SessionEnvironment, console: Console, baseDirectory: String, format: OutputFormat,
         objects: SessionObjects
     ) {
@@ -69,21 +65,27 @@ public struct Invocation {
             command: command,
             context: Context(
                 environment: environment, console: console, baseDirectory: baseDirectory, format: format,
-                objects: objects, control: nil),
-            arguments: arguments, input: input, state: state)
+                objects: objects),
+            arguments: arguments, input: input, state: state, deferred: nil)
     }
 
-    init(command: RegisteredCommand, context: Context, arguments: Arguments, input: Value?, state: StateAccess) {
+    /// An invocation in a session: its surroundings shared with the session's other commands,
+    /// and its deferred argument's words, when it has one, as the runtime keeps them.
+    package init(
+        command: DeclaredCommand, context: Context, arguments: Arguments, input: Value?, state: StateAccess,
+        deferred: (any DeferredWords)?
+    ) {
         self.command = command
         self.context = context
         self.arguments = arguments
         self.input = input
         self.state = state
+        self.deferred = deferred
     }
 
     /// What the command is: its name, arguments and documentation.
     public var spec: CommandSpec { command.spec }
-    /// Clock, width, colours, folders.
+    /// Clock, width, colours, folders, variables, HTTP.
     public var environment: SessionEnvironment { context.environment }
     /// Messages, warnings, the terminal.
     public var console: Console { context.console }
@@ -115,15 +117,6 @@ public struct Invocation {
     /// Whether the flag was given.
     public subscript(_ flag: Flag) -> Bool {
         arguments.flag(flag.optionSpec.name)
-    }
-
-    /// The session's own powers — registry, history, format, exit, running scripts — which
-    /// only core commands have.
-    var core: any SessionControl {
-        get throws(CommandError) {
-            guard let control = context.control else { throw .failed("\(spec.name): needs a shop session") }
-            return control
-        }
     }
 
     /// This session's object of type `Object` for the command's plugin, made by `make` the
@@ -165,7 +158,7 @@ public struct Invocation {
     }
 
     /// The input as a list, or an error naming the command.
-    public func requireListInput() throws(CommandError) -> [Value] {
+    public func requireListInput() throws(CommandError) -> ValueList {
         let input = try requireInput()
         guard case .list(let elements) = input else {
             throw .invalidInput(command: spec.name, expected: "a list", got: input.describedType)

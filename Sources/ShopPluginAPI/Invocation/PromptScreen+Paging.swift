@@ -1,7 +1,7 @@
 extension PromptScreen {
     /// Pages `text` when it is taller than the screen (leaving the last row for the prompt);
     /// true when it did.
-    func pagesText(_ text: String) -> Bool {
+    package func pagesText(_ text: String) -> Bool {
         var lines = 1
         for byte in text.utf8 where byte == UInt8(ascii: "\n") {
             lines += 1

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// The session's clock: the current time, fixed in tests and demos, and the local UTC offset.
 public struct SessionClock: Sendable {
     private let reading: @Sendable () -> Double

@@ -1,3 +1,5 @@
+import ShopRendering
+
 /// What a session knows about its surroundings: clock, terminal, colours, folders.
 ///
 /// The `shop` executable fills it from the process; tests and `shop test` use a fixed one.

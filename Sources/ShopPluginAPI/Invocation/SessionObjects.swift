@@ -64,7 +64,7 @@ public final class SessionObjects: Sendable {
     }
 
     /// Tells every object that ends with the session (``SessionEnding``) that it ended.
-    func endAll() async {
+    package func endAll() async {
         let ending = objects.withLock { $0.values.compactMap(\.ending) }
         await withTaskGroup(of: Void.self) { group in
             for object in ending { group.addTask { await object.sessionEnded() } }

@@ -1,3 +1,5 @@
+import ShopValues
+
 extension CommandSpec {
     /// The command as PLUGIN-PROTOCOL §4 writes it in a manifest.
     public var json: Value {

@@ -1,3 +1,5 @@
+import ShopValues
+
 extension CompletionSource {
     /// The JSON of PLUGIN-PROTOCOL §4 (`{"files": true}`, `{"state": KEY, "field": F}`), or
     /// nil for none; a Swift closure is `{"dynamic": true}`, served by the plugin.

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// The fields of one JSON object of a manifest, read with errors that name their path.
 struct ManifestFields {
     let record: Record

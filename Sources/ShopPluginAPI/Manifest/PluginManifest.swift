@@ -1,3 +1,5 @@
+import ShopValues
+
 /// What a plugin declares, as data: name, version, summary, default verb, state keys, the
 /// keys it reads, and its commands — the `manifest` of PLUGIN-PROTOCOL §4, for built-in
 /// and outside plugins alike.

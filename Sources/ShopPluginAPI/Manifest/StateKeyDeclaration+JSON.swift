@@ -1,3 +1,5 @@
+import ShopValues
+
 extension StateKeyDeclaration {
     /// The key as a manifest declares it: `{"key", "abstract", "type", "initial"}`.
     public var json: Value {

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Why a command could not run or failed: the errors the host itself reports.
 ///
 /// Plugins throw their own errors; any error's `description` becomes the one-line message.

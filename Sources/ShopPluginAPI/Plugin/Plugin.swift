@@ -38,14 +38,9 @@ public protocol Plugin: Sendable {
     var defaultVerb: String? { get }
     /// Keys of other plugins its commands read (an outside plugin gets them with each call).
     var reads: [String] { get }
-    /// Why its commands cannot be used, when its declarations turn out unreadable on first
-    /// use (an outside plugin's damaged cached manifest): one line naming the plugin, which
-    /// the registry answers instead of running any of its commands.
-    var unusableReason: String? { get }
 }
 
 extension Plugin {
     public var defaultVerb: String? { nil }
     public var reads: [String] { [] }
-    public var unusableReason: String? { nil }
 }

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// The state as a command sees it: read anything, write the keys its plugin owns (or, for
 /// the core, user variables).
 ///

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// The state a command reads and writes through ``StateAccess``: the session's
 /// ``StateStore`` in process; for a plugin served out of process, a snapshot of its own keys
 /// and its `reads` that collects the writes as proposed changes.

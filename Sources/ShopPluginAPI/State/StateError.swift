@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Why the state store refused a read or a write.
 public enum StateError: Error, Equatable, CustomStringConvertible {
     /// No variable or state key has this name.

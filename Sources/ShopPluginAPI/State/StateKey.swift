@@ -1,3 +1,5 @@
+import ShopValues
+
 /// A typed state key: one declaration of the key's name, abstract, type, initial model,
 /// decode and encode.
 ///
@@ -29,9 +31,9 @@ public struct StateKey<Model: Sendable>: Sendable {
     public let abstract: String
     /// The values it accepts.
     public let type: ValueType
-    let initial: @Sendable () -> Model
-    let decode: @Sendable (Value, StateReader) throws(StateError) -> Model
-    let encode: @Sendable (Model) -> Value
+    package let initial: @Sendable () -> Model
+    package let decode: @Sendable (Value, StateReader) throws(StateError) -> Model
+    package let encode: @Sendable (Model) -> Value
 
     /// `initial` is built on first read; `encode(decode(v)) == v` must hold for every
     /// accepted `v`.

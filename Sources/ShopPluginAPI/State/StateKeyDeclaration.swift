@@ -1,3 +1,5 @@
+import ShopValues
+
 /// A state key a plugin owns, as the store holds it: name, what it holds, its type, its
 /// lazily built initial value, and the decode that turns a stored value into the key's
 /// model (which is also what `state load` checks).
@@ -13,10 +15,10 @@ public struct StateKeyDeclaration: Sendable {
     /// The values the key accepts (a typed key's decode checks them in its own words).
     public var type: ValueType
     /// Builds the key's first value and its model, on first read.
-    let makeInitial: @Sendable () -> (value: Value, model: any Sendable)
+    package let makeInitial: @Sendable () -> (value: Value, model: any Sendable)
     /// Turns a stored value into the model, or says why the value is not acceptable; may
     /// read other keys through the reader (of the state being loaded, at `state load`).
-    let decode: @Sendable (Value, StateReader) throws(StateError) -> any Sendable
+    package let decode: @Sendable (Value, StateReader) throws(StateError) -> any Sendable
 
     /// A key whose model is its value: `validate` says why a loaded value is refused.
     public init(
@@ -58,7 +60,7 @@ public struct StateKeyDeclaration: Sendable {
     }
 
     /// The model of `value`, or why the key does not accept it.
-    func checkedModel(of value: Value, reader: StateReader) throws(StateError) -> any Sendable {
+    package func checkedModel(of value: Value, reader: StateReader) throws(StateError) -> any Sendable {
         try decode(value, reader)
     }
 }

@@ -1,10 +1,12 @@
+import ShopValues
+
 /// A copy of the store's values (and the models decoded so far) at one moment, safe to read
 /// from any thread: what Tab completion reads.
 public struct StateSnapshot: Sendable {
     private var entries: [String: StateEntry]
     private var declarations: [String: StateKeyDeclaration]
 
-    init(entries: [String: StateEntry], declarations: [String: StateKeyDeclaration]) {
+    package init(entries: [String: StateEntry], declarations: [String: StateKeyDeclaration]) {
         self.entries = entries
         self.declarations = declarations
     }

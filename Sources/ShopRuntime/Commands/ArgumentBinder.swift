@@ -1,3 +1,6 @@
+import ShopLanguage
+import ShopPluginAPI
+
 /// Matches evaluated words to a command's declared arguments and options. Kept by
 /// ``RegisteredCommand`` with the spec it binds against, which it reads in place: a copy of
 /// the spec, or of its lists, retains and releases each of them.

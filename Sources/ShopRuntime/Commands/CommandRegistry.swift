@@ -1,3 +1,4 @@
+import ShopPluginAPI
 import Synchronization
 
 /// The table of every command: the core's and each plugin's, by name.
@@ -6,28 +7,24 @@ import Synchronization
 /// is refused. Two-word commands form groups: every plugin is one (`services select`), and
 /// the core has a few (`state get`, `history save`). Lookup, help and completion read it.
 ///
-/// A plugin's group is made the first time its name is looked up, not when the registry is
+/// A plugin's commands are read the first time its name is looked up, not when the table is
 /// built: every session builds one, and a run that never calls a plugin (`shop -c exit`, a
-/// script of core commands) made them all for nothing — two fifths of `shop -c exit`, and
-/// with ten outside plugins registered most of what they added. So a plugin whose commands
-/// break the rules (a command outside its namespace, a name twice) is refused at its first
-/// use, one line naming it; ``check()`` makes every group at once, for tests.
+/// script of core commands) need not read them. So a plugin whose commands break the rules (a
+/// command outside its namespace, a name twice) is refused at its first use, one line naming
+/// it; ``check()`` reads them all at once, for tests.
 ///
-/// Plugins may also be deferred (``DeferredPlugins``, the registered outside ones): found
-/// the first time a question cannot be answered without them, so the registry's answers
-/// never change within a session.
+/// Besides the plugins it is given, the table may hold the host's further plugins (`shop`'s
+/// outside plugins registered with `plugin add`), read once, the first time a name none of
+/// the others has is looked up or every plugin is needed; its answers never change within a
+/// session.
 public struct CommandRegistry: Sendable {
-    /// The plugins given, in order; the deferred ones follow them in ``plugins``.
-    private let givenPlugins: [any Plugin]
     /// The core commands, in the order given.
     public let coreCommands: [any Command]
     private let topLevel: [String: RegisteredCommand]
-    /// The core's groups (`state`, `history`), made with the registry.
+    /// The core's groups (`state`, `history`).
     private let coreGroups: [String: Group]
-    /// Each plugin's group by its name, made on first lookup.
-    private let pluginGroups: [String: PluginGroup]
-    /// The deferred plugins' groups, found when first needed.
-    private let deferredGroups: DeferredGroups?
+    /// The plugins and their groups.
+    private let pluginTable: PluginTable
     /// Which registry this is, for what callers keep of its lookups (``ResolutionCache``).
     let identity = Identity()
 
@@ -35,7 +32,7 @@ public struct CommandRegistry: Sendable {
     final class Identity: Sendable {}
 
     /// The verbs of a two-word command family.
-    private struct Group: Sendable {
+    fileprivate struct Group: Sendable {
         var verbs: [String: RegisteredCommand] = [:]
         var defaultVerb: String?
         /// A plugin's one-word command (`hello`, path `["hello"]`): what its name runs when
@@ -46,91 +43,38 @@ public struct CommandRegistry: Sendable {
         var defaultTakesArguments = false
     }
 
-    /// A plugin's group, made from its declarations the first time it is asked for and kept.
-    private final class PluginGroup: Sendable {
-        let plugin: any Plugin
-        private let made = Mutex<Result<Group, RegistryError>?>(nil)
-
-        init(_ plugin: any Plugin) {
-            self.plugin = plugin
-        }
-
-        var group: Result<Group, RegistryError> {
-            made.withLock { made in
-                if let made { return made }
-                let result = Result { () throws(RegistryError) in try CommandRegistry.group(of: plugin) }
-                made = result
-                return result
-            }
-        }
-    }
-
-    /// The deferred plugins whose names are free, each with its group, found on first use.
-    /// A deferred plugin named as the core or a given plugin is left out: the given one wins,
-    /// as `shop --plugin PATH` replaces a registered plugin of its name.
-    private final class DeferredGroups: Sendable {
-        private let source: DeferredPlugins
-        private let taken: @Sendable (String) -> Bool
-        private let found = Mutex<(plugins: [any Plugin], groups: [String: PluginGroup])?>(nil)
-
-        init(_ source: DeferredPlugins, taken: @escaping @Sendable (String) -> Bool) {
-            self.source = source
-            self.taken = taken
-        }
-
-        var plugins: [any Plugin] { withResolved { $0.plugins } }
-        var names: [String] { withResolved { Array($0.groups.keys) } }
-
-        /// The group of the deferred plugin named `name`: looked up in place, since every
-        /// name none of the given plugins has (a `def` call, a `$variable.field`) comes here.
-        func group(named name: String) -> PluginGroup? {
-            withResolved { $0.groups[name] }
-        }
-
-        private func withResolved<Result>(
-            _ body: ((plugins: [any Plugin], groups: [String: PluginGroup])) -> Result
-        ) -> Result {
-            found.withLock { found in
-                if let found { return body(found) }
-                var resolved: (plugins: [any Plugin], groups: [String: PluginGroup]) = ([], [:])
-                for plugin in source.all where !taken(plugin.name) && resolved.groups[plugin.name] == nil {
-                    resolved.plugins.append(plugin)
-                    resolved.groups[plugin.name] = PluginGroup(plugin)
-                }
-                found = resolved
-                return body(resolved)
-            }
-        }
-    }
-
     /// Builds the table; throws when two commands of the core, or a plugin and a core
     /// command, share a name or an alias. A plugin's own commands and keys are checked when
     /// its group is first looked up (``check()`` checks them all now).
     ///
     /// - Parameters:
+    ///   - core: the commands of the session itself, then the other core commands (the
+    ///     verbs and the host's), in the order `help` lists them.
     ///   - coreDefaults: for core groups, the verb run when the group's name comes alone or
     ///     with arguments that are not verbs (`history` → `history list`).
-    ///   - deferred: plugins found when first needed, after `plugins`.
-    public init(
-        core: [any Command], coreDefaults: [String: String] = [:], plugins: [any Plugin],
-        deferred: DeferredPlugins? = nil
+    ///   - morePlugins: the host's further plugins, read the first time a lookup needs a
+    ///     plugin none of `plugins` is, or every plugin. One named as the core or a given
+    ///     plugin is left out: the given one wins, as `shop --plugin PATH` replaces a
+    ///     registered plugin of its name.
+    init(
+        core: [RegisteredCommand], coreDefaults: [String: String] = [:], plugins: [any Plugin],
+        morePlugins: (@Sendable () -> [any Plugin])? = nil
     ) throws(RegistryError) {
         var topLevel: [String: RegisteredCommand] = [:]
         var groups: [String: Group] = [:]
-        for command in core {
-            let registered = RegisteredCommand(command, owner: nil)
-            let path = registered.declared.path
+        for registered in core {
+            let path = registered.spec.path
             switch path.count {
             case 1:
                 try Self.check(registered)
-                for name in [path[0]] + registered.declared.aliases {
+                for name in [path[0]] + registered.spec.aliases {
                     guard topLevel[name] == nil else { throw .duplicate(name) }
                     topLevel[name] = registered
                 }
             case 2:
                 try Self.add(registered, to: &groups[path[0], default: Group()])
             default:
-                throw .misplacedCommand(command.spec.name, plugin: "core")
+                throw .misplacedCommand(registered.spec.name, plugin: "core")
             }
         }
         for (group, verb) in coreDefaults {
@@ -139,57 +83,46 @@ public struct CommandRegistry: Sendable {
             groups[group]?.defaultTakesArguments = true
         }
         for name in groups.keys where topLevel[name] != nil { throw .duplicate(name) }
-        var pluginGroups: [String: PluginGroup] = [:]
-        pluginGroups.reserveCapacity(plugins.count)
+        var pluginNames: Set<String> = []
         for plugin in plugins {
             let name = plugin.name
-            guard topLevel[name] == nil, groups[name] == nil, pluginGroups[name] == nil else { throw .duplicate(name) }
-            pluginGroups[name] = PluginGroup(plugin)
-        }
-        self.givenPlugins = plugins
-        self.coreCommands = core
-        self.topLevel = topLevel
-        self.coreGroups = groups
-        self.pluginGroups = pluginGroups
-        let (commands, families, given) = (topLevel, groups, pluginGroups)
-        deferredGroups = deferred.map { deferred in
-            DeferredGroups(deferred) { name in
-                commands[name] != nil || families[name] != nil || given[name] != nil
+            guard topLevel[name] == nil, groups[name] == nil, pluginNames.insert(name).inserted else {
+                throw .duplicate(name)
             }
         }
+        coreCommands = core.map(\.command)
+        self.topLevel = topLevel
+        coreGroups = groups
+        let (commands, families) = (topLevel, groups)
+        pluginTable = PluginTable(plugins: plugins, more: morePlugins) { name in
+            commands[name] != nil || families[name] != nil
+        }
     }
 
-    /// The plugins, in the order given, then the deferred ones (found now, if not yet).
+    /// The plugins, in the order given, then the host's further ones (read now, if not yet).
     public var plugins: [any Plugin] {
-        guard let deferredGroups else { return givenPlugins }
-        return givenPlugins + deferredGroups.plugins
-    }
-
-    /// A plugin's group by the plugin's name: a given plugin's, else a deferred one's.
-    private func pluginGroup(named name: String) -> PluginGroup? {
-        pluginGroups[name] ?? deferredGroups?.group(named: name)
+        pluginTable.all
     }
 
     /// Makes every plugin's group now, in the order the plugins were given; throws the first
     /// plugin's mistake.
     public func check() throws(RegistryError) {
         for plugin in plugins {
-            _ = try pluginGroup(named: plugin.name)?.group.get()
+            _ = try pluginTable.group(named: plugin.name)?.get()
         }
     }
 
     /// `plugin`'s group; throws when a command or key lies outside its namespace or two
     /// commands share a name.
-    private static func group(of plugin: any Plugin) throws(RegistryError) -> Group {
-        if let reason = plugin.unusableReason { throw .unusable(reason) }
+    fileprivate static func group(of plugin: any Plugin) throws(RegistryError) -> Group {
         var group = Group(defaultVerb: plugin.defaultVerb)
         for command in plugin.commands {
             let registered = RegisteredCommand(command, owner: plugin.name)
-            guard (1...2).contains(registered.declared.path.count), registered.declared.path[0] == plugin.name
-            else {
-                throw .misplacedCommand(registered.declared.name, plugin: plugin.name)
+            let path = registered.spec.path
+            guard (1...2).contains(path.count), path[0] == plugin.name else {
+                throw .misplacedCommand(registered.spec.name, plugin: plugin.name)
             }
-            guard registered.declared.path.count == 2 else {
+            guard path.count == 2 else {
                 try check(registered)
                 guard group.bare == nil, group.defaultVerb == nil else { throw .duplicate(plugin.name) }
                 group.bare = registered
@@ -209,14 +142,13 @@ public struct CommandRegistry: Sendable {
     /// The group named `name`: the core's, or a plugin's (made now if it is the first look);
     /// nil for no group or a plugin whose declarations break the rules.
     private func group(named name: String) -> Group? {
-        coreGroups[name] ?? (try? pluginGroup(named: name)?.group.get())
+        coreGroups[name] ?? (try? pluginTable.group(named: name)?.get())
     }
 
-    /// Checks a command's spec; an outline was checked where it was made.
+    /// Checks a command's spec.
     private static func check(_ command: RegisteredCommand) throws(RegistryError) {
-        guard !command.isOutlined else { return }
         do {
-            try command.declared.validate(path: command.declared.name)
+            try command.spec.validate(path: command.spec.name)
         } catch {
             throw .invalidSpec(error)
         }
@@ -224,9 +156,9 @@ public struct CommandRegistry: Sendable {
 
     private static func add(_ command: RegisteredCommand, to group: inout Group) throws(RegistryError) {
         try check(command)
-        let declared = command.declared
-        for verb in [declared.path[1]] + declared.aliases {
-            guard group.verbs[verb] == nil else { throw .duplicate("\(declared.path[0]) \(verb)") }
+        let spec = command.spec
+        for verb in [spec.path[1]] + spec.aliases {
+            guard group.verbs[verb] == nil else { throw .duplicate("\(spec.path[0]) \(verb)") }
             group.verbs[verb] = command
         }
     }
@@ -246,12 +178,11 @@ public struct CommandRegistry: Sendable {
         let group: Group
         if let core = coreGroups[first] {
             group = core
-        } else if let plugin = pluginGroup(named: first) {
+        } else if let plugin = pluginTable.group(named: first) {
             do {
-                group = try plugin.group.get()
+                group = try plugin.get()
             } catch {
-                guard case .unusable(let reason) = error else { throw .failed("plugin \(first): \(error)") }
-                throw .failed(reason)
+                throw .failed("plugin \(first): \(error)")
             }
         } else {
             throw .unknownCommand(first, suggestion: suggestion(for: first))
@@ -285,21 +216,21 @@ public struct CommandRegistry: Sendable {
         plugins.flatMap(\.stateKeys)
     }
 
-    /// The state keys the given plugins declare (``stateKeys`` without the deferred plugins').
+    /// The state keys the given plugins declare (``stateKeys`` without the further plugins').
     var givenStateKeys: [StateKeyDeclaration] {
-        givenPlugins.flatMap(\.stateKeys)
+        pluginTable.given.flatMap(\.stateKeys)
     }
 
-    /// Finds the deferred plugins' state keys, when there are deferred plugins.
-    var deferredStateKeys: (() -> [StateKeyDeclaration])? {
-        deferredGroups.map { groups in { groups.plugins.flatMap(\.stateKeys) } }
+    /// Reads the further plugins' state keys, when there may be further plugins.
+    var laterStateKeys: (() -> [StateKeyDeclaration])? {
+        guard pluginTable.hasMore else { return nil }
+        let table = pluginTable
+        return { table.all.dropFirst(table.given.count).flatMap(\.stateKeys) }
     }
 
     /// Names a line can start with: core commands, aliases, group and plugin names, sorted.
     public var topLevelNames: [String] {
-        var names = Array(topLevel.keys) + Array(coreGroups.keys) + Array(pluginGroups.keys)
-        if let deferredGroups { names += deferredGroups.names }
-        return names.sorted()
+        (Array(topLevel.keys) + Array(coreGroups.keys) + plugins.map(\.name)).sorted()
     }
 
     /// The one-word core command or alias named `name`, if there is one (one lookup, for the
@@ -315,7 +246,7 @@ public struct CommandRegistry: Sendable {
 
     /// Whether `name` is a group (a plugin or a core family such as `state`).
     public func isGroup(_ name: String) -> Bool {
-        coreGroups[name] != nil || pluginGroup(named: name) != nil
+        coreGroups[name] != nil || pluginTable.plugin(named: name) != nil
     }
 
     /// The verbs of a group (aliases included), sorted; empty for an unknown group.
@@ -330,7 +261,7 @@ public struct CommandRegistry: Sendable {
 
     /// The plugin with this name.
     public func plugin(named name: String) -> (any Plugin)? {
-        pluginGroup(named: name)?.plugin
+        pluginTable.plugin(named: name)
     }
 
     /// A name a line can start with that is near `name`; never a plugin's verb, which does
@@ -340,89 +271,73 @@ public struct CommandRegistry: Sendable {
     }
 }
 
-/// Why a registry could not be built: a programming error in a plugin's declaration.
-public enum RegistryError: Error, Equatable, CustomStringConvertible {
-    /// Two commands claim one name.
-    case duplicate(String)
-    /// A command's path does not start with its plugin's name (or has more than two words).
-    case misplacedCommand(String, plugin: String)
-    /// A state key outside the plugin's namespace.
-    case misplacedKey(String, plugin: String)
-    /// A command's declaration breaks a rule of ``CommandSpec``.
-    case invalidSpec(ManifestError)
-    /// A plugin's declarations could not be read (``Plugin/unusableReason``).
-    case unusable(String)
+/// The plugins of a registry by name, each with its group made on its first lookup; the
+/// host's further plugins join them, once, the first time a name none of them has is looked
+/// up or every plugin is needed.
+private final class PluginTable: Sendable {
+    /// The plugins given when the registry was built.
+    let given: [any Plugin]
+    /// Whether the host may have further plugins.
+    let hasMore: Bool
 
-    public var description: String {
-        switch self {
-        case .duplicate(let name): "two commands are named '\(name)'"
-        case .misplacedCommand(let name, let plugin): "command '\(name)' does not belong in \(plugin)"
-        case .misplacedKey(let key, let plugin): "state key '\(key)' is outside the \(plugin) namespace"
-        case .invalidSpec(let error): error.description
-        case .unusable(let reason): reason
-        }
+    private struct Contents {
+        var plugins: [any Plugin]
+        var byName: [String: any Plugin]
+        var groups: [String: Result<CommandRegistry.Group, RegistryError>] = [:]
+        /// Reads the host's further plugins; nil once they were read (or when there are none).
+        var more: (@Sendable () -> [any Plugin])?
     }
-}
 
-/// A command as the registry holds it: the command, its metadata read once, and its owner.
-public final class RegisteredCommand: Sendable {
-    /// The command.
-    public let command: any Command
-    /// The plugin whose keys it may write, or nil for a core command.
-    public let owner: String?
-    /// Whether it reads a pipeline's input (kept apart for the interpreter's hot path).
-    let input: InputRequirement
-    /// The spec read when the registry was built: the whole of it, or the command's outline
-    /// (``Command/outline``) — enough for its names and input.
-    let declared: CommandSpec
-    /// Whether `declared` is an outline, the full spec to be read on first use.
-    let isOutlined: Bool
-    /// Where its deferred and required arguments are, read with the spec (nil when outlined).
-    private let declaredBinder: ArgumentBinder?
-    /// An outlined command's full spec and binder, read on first use and kept: the command's
-    /// own `spec` decodes it again each time it is asked.
-    private let decoded = Mutex<(spec: CommandSpec, binder: ArgumentBinder)?>(nil)
+    private let contents: Mutex<Contents>
+    /// Whether the core has a command or group of this name, which no further plugin may take.
+    private let isCoreName: @Sendable (String) -> Bool
 
-    /// The full spec of an outlined command, with its binder.
-    private var decodedSpec: (spec: CommandSpec, binder: ArgumentBinder) {
-        decoded.withLock { decoded in
-            if let decoded { return decoded }
-            let spec = command.spec
-            let read = (spec, ArgumentBinder(spec.arguments))
-            decoded = read
-            return read
+    init(
+        plugins: [any Plugin], more: (@Sendable () -> [any Plugin])?, isCoreName: @escaping @Sendable (String) -> Bool
+    ) {
+        given = plugins
+        hasMore = more != nil
+        var byName: [String: any Plugin] = [:]
+        for plugin in plugins { byName[plugin.name] = plugin }
+        contents = Mutex(Contents(plugins: plugins, byName: byName, more: more))
+        self.isCoreName = isCoreName
+    }
+
+    /// Every plugin, the further ones read now if not yet.
+    var all: [any Plugin] {
+        contents.withLock { contents in
+            readMore(into: &contents)
+            return contents.plugins
         }
     }
 
-    /// The index of its deferred argument, if it has one (kept apart, as ``input``).
-    var deferredArgument: Int? {
-        isOutlined ? decodedSpec.binder.deferredArgument : declaredBinder?.deferredArgument ?? nil
-    }
-
-    /// Binds `words` to its arguments and options (see ``ArgumentBinder``).
-    func bind(_ words: inout some BindingWords, firstIndex: Int = 0) throws(CommandError) -> Arguments {
-        // The spec read in place: copied, each of its lists was retained and released.
-        if let arguments = try declaredBinder?.bind(&words, firstIndex: firstIndex, to: declared, of: self) {
-            return arguments
+    /// The plugin named `name`, the further ones read now if none of those known has it.
+    func plugin(named name: String) -> (any Plugin)? {
+        contents.withLock { contents in
+            if let plugin = contents.byName[name] { return plugin }
+            readMore(into: &contents)
+            return contents.byName[name]
         }
-        let (spec, binder) = decodedSpec
-        return try binder.bind(&words, firstIndex: firstIndex, to: spec, of: self)
     }
 
-    /// `command` with its metadata read once; `owner` is its plugin's name (nil for the core).
-    public init(_ command: any Command, owner: String?) {
-        self.command = command
-        self.owner = owner
-        let outline = command.outline
-        self.declared = outline ?? command.spec
-        self.isOutlined = outline != nil
-        self.input = declared.input
-        self.declaredBinder = outline == nil ? ArgumentBinder(declared.arguments) : nil
+    /// The group of the plugin named `name`, made on its first lookup; nil for no plugin.
+    func group(named name: String) -> Result<CommandRegistry.Group, RegistryError>? {
+        contents.withLock { contents in
+            if let made = contents.groups[name] { return made }
+            if contents.byName[name] == nil { readMore(into: &contents) }
+            guard let plugin = contents.byName[name] else { return nil }
+            let made = Result { () throws(RegistryError) in try CommandRegistry.group(of: plugin) }
+            contents.groups[name] = made
+            return made
+        }
     }
 
-    /// Its metadata: read once, when the registry was built or, for an outlined command, on
-    /// first use.
-    public var spec: CommandSpec {
-        isOutlined ? decodedSpec.spec : declared
+    /// Adds the host's further plugins, once: those whose names are free.
+    private func readMore(into contents: inout Contents) {
+        guard let more = contents.more.take() else { return }
+        for plugin in more() where !isCoreName(plugin.name) && contents.byName[plugin.name] == nil {
+            contents.plugins.append(plugin)
+            contents.byName[plugin.name] = plugin
+        }
     }
 }

@@ -1,3 +1,6 @@
+import ShopLanguage
+import ShopPluginAPI
+
 /// Tab completion from command metadata: command names, plugin verbs, options, and each
 /// argument's completion source (state keys, variables, files, fixed words, plugin data).
 ///
@@ -13,9 +16,6 @@ public struct CompletionContext: Sendable {
     public var state: StateSnapshot
     /// Where relative file paths start.
     public var workingDirectory: String
-    /// The most candidates returned; a prefix matching more is narrowed by typing.
-    public static let maximumCandidates = 200
-
     /// The session's plugin objects, for completion sources that ask a plugin.
     public var objects: SessionObjects
     /// The user's own commands (`def`, the commands folder).
@@ -160,7 +160,7 @@ public struct CompletionContext: Sendable {
         var result: [String] = []
         for candidate in candidates where candidate.hasPrefix(prefix) && seen.insert(candidate).inserted {
             result.append(candidate)
-            if result.count == maximumCandidates { break }
+            if result.count == CompletionRequest.maximumCandidates { break }
         }
         return result
     }

@@ -1,3 +1,6 @@
+import ShopLanguage
+import ShopPluginAPI
+
 /// Help text built from command metadata: the command list and one command's page.
 public enum Help {
     /// A titled list of commands.

@@ -1,3 +1,6 @@
+import ShopLanguage
+import ShopPluginAPI
+
 /// `help language`: the language on one page — words, values, references, `$( … )`, `math`,
 /// conditions, blocks, user commands and script arguments — with an example for each.
 enum LanguageHelp {

@@ -1,3 +1,7 @@
+import ShopLanguage
+import ShopPluginAPI
+import ShopVerbs
+
 /// Evaluates a ``Condition`` left to right, `and` and `or` short-circuiting, for `if`,
 /// `while`, `expect` and, once per item, `where`.
 ///
@@ -37,7 +41,7 @@ final class ConditionEvaluator {
     /// The items for which the condition holds, in order (`where`). A lone comparison of a
     /// field with an operand that does not read `$it` — the common `where price < 100` — reads
     /// that operand once and checks the items in a plain loop, without a suspension per item.
-    func filter(_ items: [Value], in interpreter: Interpreter) async throws -> [Value] {
+    func filter(_ items: ValueList, in interpreter: Interpreter) async throws -> [Value] {
         guard !items.isEmpty, case .perItem = mode, case .comparison(let comparison) = condition,
             case .word(let left) = comparison.left,
             left.staticText != nil, case .word(let rightWord) = comparison.right, !rightWord.mentionsItem
@@ -63,7 +67,7 @@ final class ConditionEvaluator {
     }
 
     /// Throws for a field named on the left that none of `items` had (see ``FieldReader``).
-    func requireKnownFields(in items: [Value]) throws {
+    func requireKnownFields(in items: ValueList) throws {
         for reader in readers.values { try reader.requireKnown(in: items) }
     }
 

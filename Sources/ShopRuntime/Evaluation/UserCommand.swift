@@ -1,7 +1,11 @@
+import ShopLanguage
+import ShopPluginAPI
+import ShopState
+
 /// A command written in the language — by `def`, or a file of the commands folder — with a
 /// real ``CommandSpec`` built from its `param` lines, so help, Tab and usage errors are those of
 /// any command. A script's own parameters are bound the same way (``ScriptInterface``).
-final class UserCommand: Command, Sendable {
+final class UserCommand: SessionCommand, Sendable {
     /// Where the command's statements are.
     enum Body: Sendable {
         /// A `def`'s body.
@@ -29,8 +33,8 @@ final class UserCommand: Command, Sendable {
         }
     }
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
-        try await invocation.interpreter.call(self, invocation)
+    func run(_ invocation: Invocation, in session: Interpreter) async throws -> CommandResult? {
+        try await session.call(self, invocation)
     }
 
     /// The spec of a command or script with these parameters: each one positional (but for

@@ -1,3 +1,7 @@
+import ShopLanguage
+import ShopPluginAPI
+import ShopState
+
 extension Interpreter {
     /// How a list of statements ended.
     enum Flow {
@@ -122,14 +126,15 @@ extension Interpreter {
 
     private func run(_ loop: ForLoop) async throws -> Flow {
         let sequence = try await value(of: loop.sequence)
-        let items: [Value]
+        let items: ValueList
         switch sequence {
         case .list(let elements):
             items = elements
         case .record(let record):
-            items = zip(record.names.names, record.values).map { name, value in
-                .record(Record(names: Self.keyValueNames, values: [.string(name), value]))
-            }
+            items = ValueList(
+                zip(record.names.names, record.values).map { name, value in
+                    .record(Record(names: Self.keyValueNames, values: [.string(name), value]))
+                })
         default:
             throw LocatedError(
                 LanguageError.notIterable(ConditionEvaluator.describe(sequence, typed: false), type: sequence.typeName),

@@ -1,3 +1,7 @@
+import ShopLanguage
+import ShopPluginAPI
+import ShopState
+
 extension Interpreter {
     /// How deep calls of user commands may nest.
     static let maximumCallDepth = 64

@@ -1,3 +1,6 @@
+import ShopLanguage
+import ShopPluginAPI
+
 extension Interpreter {
     /// Where a command's error points: the word of the argument or option a
     /// ``CommandFailure`` is about, else the command.

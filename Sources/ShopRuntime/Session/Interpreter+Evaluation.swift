@@ -1,3 +1,7 @@
+import ShopLanguage
+import ShopPluginAPI
+import ShopState
+
 extension Interpreter {
     /// The values of a word's `$( … )` parts (and its literal items'), computed before the
     /// word itself, in the order ``evaluate(_:with:)`` reads them.

@@ -1,3 +1,6 @@
+import ShopLanguage
+import ShopPluginAPI
+
 extension Interpreter {
     /// Runs the script at `path` inside this session (`run FILE ARG…`); its failures are
     /// printed where they happen and fail the including command.

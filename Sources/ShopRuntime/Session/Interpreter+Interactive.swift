@@ -1,3 +1,6 @@
+import ShopLanguage
+import ShopPluginAPI
+
 extension Interpreter {
     /// Runs a line typed at the prompt: expands `!!` and `!N`, runs every command on it, and
     /// records it in the history with its duration and status.
@@ -94,16 +97,5 @@ extension Interpreter {
         guard !hasWarnedAboutHistory else { return }
         hasWarnedAboutHistory = true
         output.write("warning: \(Self.message(for: error)); this command is not in the history\n", to: .standardError)
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces, tabs and line breaks.
-    var trimmingBlanks: String {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
     }
 }

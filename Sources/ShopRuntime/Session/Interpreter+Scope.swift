@@ -1,3 +1,7 @@
+import ShopLanguage
+import ShopPluginAPI
+import ShopState
+
 extension Interpreter {
     /// Sets a variable by fish's rule: a local of the running call, else an existing global,
     /// else a new local of the call; at the top level (and in a script run, but for its

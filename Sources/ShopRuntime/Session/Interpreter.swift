@@ -1,9 +1,13 @@
+import ShopLanguage
+import ShopPluginAPI
+import ShopState
+
 /// Runs parsed steps against one registry and one state store, and prints what they yield.
 ///
 /// Each pipeline is one change of the state store: it is committed when the pipeline
 /// succeeds (an `undo` step) and rolled back when it fails. A failing command prints one
 /// `error:` line; the error policy decides whether the script goes on.
-final class Interpreter: SessionControl {
+final class Interpreter {
     /// How deep `run FILE` may nest.
     static let maximumIncludeDepth = 64
 
@@ -41,11 +45,11 @@ final class Interpreter: SessionControl {
         if let registry {
             self.registry = registry
         } else {
-            self.registry = try CommandRegistry(
-                core: CoreCommands.all + configuration.hostCommands, coreDefaults: CoreCommands.groupDefaults,
-                plugins: configuration.plugins, deferred: configuration.deferredPlugins)
+            self.registry = try CoreCommands.registry(
+                plugins: configuration.plugins, hostCommands: configuration.hostCommands,
+                morePlugins: configuration.morePlugins)
         }
-        store = StateStore(declarations: self.registry.givenStateKeys, deferred: self.registry.deferredStateKeys)
+        store = StateStore(declarations: self.registry.givenStateKeys, later: self.registry.laterStateKeys)
         store.register(UserCommand.namespace)
         language = LanguageState()
         environment = configuration.environment
@@ -229,7 +233,7 @@ final class Interpreter: SessionControl {
             let (registered, nameLength) = try resolve(call)
             let invocation = try prepare(
                 call, for: registered, after: nameLength, input: carried?.value, isFirst: index == 0)
-            guard case .ran(let result) = try Self.runSynchronously(registered, invocation, in: call) else {
+            guard case .ran(let result) = try runNow(registered, invocation, in: call) else {
                 return .waiting(index: index, command: registered, invocation: invocation)
             }
             carried = result
@@ -248,7 +252,7 @@ final class Interpreter: SessionControl {
         case .stopped(let stop, let result):
             (index, carried) = (stop, result)
         case .waiting(let stop, let registered, let invocation):
-            carried = try await Self.run(registered, invocation, in: pipeline[stop])
+            carried = try await run(registered, invocation, in: pipeline[stop])
             index = stop + 1
         }
         while index < pipeline.count {
@@ -259,28 +263,30 @@ final class Interpreter: SessionControl {
         return carried
     }
 
-    /// Runs a command that never waits with no async call (see
-    /// ``Command/runSynchronously(_:)``); its error is placed in `call`.
-    private static func runSynchronously(
-        _ registered: RegisteredCommand, _ invocation: Invocation, in call: CommandCall
-    ) throws -> SynchronousOutcome {
+    /// Runs a command of the session that never waits with no async call (see
+    /// ``SessionCommand/runNow(_:in:)``); its error is placed in `call`.
+    private func runNow(_ registered: RegisteredCommand, _ invocation: Invocation, in call: CommandCall) throws
+        -> SessionCommandOutcome
+    {
+        guard let command = registered.sessionCommand else { return .needsAwait }
         do {
-            return try registered.command.runSynchronously(invocation)
+            return try command.runNow(invocation, in: self)
         } catch {
-            throw located(error, in: call, arguments: invocation.arguments)
+            throw Self.located(error, in: call, arguments: invocation.arguments)
         }
     }
 
     /// Runs a command that may wait; its error is placed in `call`. Inlined: a call of its own
     /// would be one more async frame.
     @inline(__always)
-    private static func run(_ registered: RegisteredCommand, _ invocation: Invocation, in call: CommandCall)
+    private func run(_ registered: RegisteredCommand, _ invocation: Invocation, in call: CommandCall)
         async throws -> CommandResult?
     {
         do {
+            if let command = registered.sessionCommand { return try await command.run(invocation, in: self) }
             return try await registered.command.run(invocation)
         } catch {
-            throw located(error, in: call, arguments: invocation.arguments)
+            throw Self.located(error, in: call, arguments: invocation.arguments)
         }
     }
 
@@ -311,8 +317,8 @@ final class Interpreter: SessionControl {
         } else {
             invocation = try prepare(call, for: registered, after: nameLength, input: input, isFirst: isFirst)
         }
-        if case .ran(let result) = try Self.runSynchronously(registered, invocation, in: call) { return result }
-        return try await Self.run(registered, invocation, in: call)
+        if case .ran(let result) = try runNow(registered, invocation, in: call) { return result }
+        return try await run(registered, invocation, in: call)
     }
 
     /// A command's error with its place (see ``location(of:in:arguments:)``), unless it has a
@@ -334,10 +340,9 @@ final class Interpreter: SessionControl {
     /// registry has under the name is kept in the call's cache, when it has one.
     private func resolve(_ call: CommandCall) throws(LocatedError) -> (RegisteredCommand, Int) {
         let cache = call.resolution
-        switch cache?.resolution(in: registry.identity) {
-        case .command(let command, let nameLength)?: return (command, nameLength)
-        case .absent?: if let command = userCommand(named: call.words[0].bareText ?? "") { return (command, 1) }
-        case nil: break
+        if let known = cache?.resolution(for: registry.identity) as? CallResolution {
+            if let found = known.found { return found }
+            if let command = userCommand(named: call.words[0].bareText ?? "") { return (command, 1) }
         }
         let first = call.words[0].bareText ?? ""
         if cache == nil,
@@ -362,10 +367,10 @@ final class Interpreter: SessionControl {
                 return try resolve(first, second)
             }
             guard let (command, nameLength) = try registryCommand(first, second) else {
-                cache.keep(.absent, in: registry.identity)
+                cache.keep(CallResolution.absent, for: registry.identity)
                 return try resolve(first, second)
             }
-            cache.keep(.command(command, nameLength: nameLength), in: registry.identity)
+            cache.keep(CallResolution(found: (command, nameLength)), for: registry.identity)
             return (command, nameLength)
         } catch {
             throw LocatedError(error, at: call.location)
@@ -481,10 +486,12 @@ final class Interpreter: SessionControl {
             throw LocatedError(error, at: call.location)
         }
         if let failure = words.error { throw failure }
-        if let deferred { arguments.changeGiven { $0.deferred = Array(call.words[deferred]) } }
+        let deferredArgument =
+            registered.deferredArgument == nil
+            ? nil : DeferredArgument(deferred.map { Array(call.words[$0]) } ?? [], of: registered.declared, in: self)
         return Invocation(
-            command: registered, context: invocationContext, arguments: arguments, input: input,
-            state: StateAccess(backend: store, owner: registered.owner))
+            command: registered.declared, context: invocationContext, arguments: arguments, input: input,
+            state: StateAccess(backend: store, owner: registered.owner), deferred: deferredArgument)
     }
 
     // MARK: Output

@@ -1,3 +1,6 @@
+import ShopLanguage
+import ShopPluginAPI
+
 /// What the interpreter keeps for the language besides the store: whether values are shown,
 /// the item of a per-item evaluation, the calls being run, the last value shown.
 struct LanguageState {

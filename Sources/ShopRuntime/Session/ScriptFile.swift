@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// A script file whose text is read a chunk of whole lines at a time, so that running a long
 /// script holds a few dozen kilobytes of it at once rather than all of it.
 ///

@@ -1,3 +1,6 @@
+import ShopLanguage
+import ShopPluginAPI
+
 /// What a script takes and says about itself before it runs: its top-level `param` lines and
 /// its first `##` line — read without running anything, for `shop run FILE ARG…`, `run FILE
 /// ARG…`, `--help`, and the commands folder.

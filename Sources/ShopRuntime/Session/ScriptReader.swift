@@ -1,3 +1,5 @@
+import ShopLanguage
+
 /// The steps, narration and `#>` lines of a script, parsed as they are read: from text
 /// given whole, or from a ``ScriptFile`` a chunk at a time (a step that goes on past a chunk
 /// is read again with the next one).

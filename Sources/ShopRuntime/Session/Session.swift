@@ -1,3 +1,7 @@
+import ShopLanguage
+import ShopPluginAPI
+import ShopState
+
 /// One `shop` session: a state store, the commands of the core and the plugins, and the
 /// output, shared by everything the user runs until the session ends.
 ///

@@ -1,9 +1,12 @@
+import ShopPluginAPI
+
 /// Everything a ``Session`` is made from.
 public struct SessionConfiguration: Sendable {
     /// The plugins whose commands and keys the session offers.
     public var plugins: [any Plugin]
-    /// Plugins found when the session first needs them (the registered outside ones).
-    public var deferredPlugins: DeferredPlugins?
+    /// The host's further plugins, read the first time the session needs a plugin none of
+    /// ``plugins`` is, or every plugin (`shop`: the outside plugins registered with `plugin add`).
+    public var morePlugins: (@Sendable () -> [any Plugin])?
     /// Clock, terminal, folders.
     public var environment: SessionEnvironment
     /// Where output goes.
@@ -27,10 +30,11 @@ public struct SessionConfiguration: Sendable {
         plugins: [any Plugin], environment: SessionEnvironment, output: any OutputSink,
         history: any HistoryStoring = InMemoryHistoryStore(), sessionID: String = "session",
         format: OutputFormat = .table, showsErrorLocations: Bool = true, echoesSteps: Bool = false,
-        hostCommands: [any Command] = [], commandsFolder: String? = nil, deferredPlugins: DeferredPlugins? = nil
+        hostCommands: [any Command] = [], commandsFolder: String? = nil,
+        morePlugins: (@Sendable () -> [any Plugin])? = nil
     ) {
         self.plugins = plugins
-        self.deferredPlugins = deferredPlugins
+        self.morePlugins = morePlugins
         self.environment = environment
         self.output = output
         self.history = history

@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// Where shop keeps what outlives a session (history, caches) unless `--state-dir` says:
 /// `$XDG_STATE_HOME/shop`, else `$HOME/.local/state/shop`. The one rule for it.
 public enum StateFolder {

@@ -32,7 +32,7 @@ public enum CSVWriter {
         public var got: Value
     }
 
-    private static func columns(of items: [Value]) -> [String] {
+    private static func columns(of items: ValueList) -> [String] {
         var columns: [String] = []
         var seen: Set<String> = []
         var lastNames: FieldNames?
@@ -43,7 +43,7 @@ public enum CSVWriter {
         return columns
     }
 
-    private static func table(_ items: [Value], columns: [String]) -> String {
+    private static func table(_ items: ValueList, columns: [String]) -> String {
         var text = columns.map { quoted($0, always: false) }.joined(separator: ",") + "\n"
         var readers = columns.map { FieldLookup($0) }
         for item in items {

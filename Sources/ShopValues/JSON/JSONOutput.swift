@@ -30,7 +30,7 @@ struct JSONOutput: ~Copyable {
         body(UnsafeBufferPointer(start: start, count: count))
     }
 
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toFit: 1) }
         start[count] = byte
         count += 1
@@ -38,7 +38,7 @@ struct JSONOutput: ~Copyable {
 
     /// Appends `bytes`; up to sixteen without a call to `memmove` (the call cost more than the
     /// copy for the 12,000 member names of 1,500 news items).
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let length = bytes.count
         if capacity - count < length { grow(toFit: length) }
@@ -96,7 +96,7 @@ struct JSONOutput: ~Copyable {
     }
 
     /// Appends `input` in quotes as it is: the caller knows no byte of it needs an escape.
-    mutating func appendQuoted(plain input: UnsafeBufferPointer<UInt8>) {
+    package mutating func appendQuoted(plain input: UnsafeBufferPointer<UInt8>) {
         if capacity - count < input.count + 2 { grow(toFit: input.count + 2) }
         start[count] = 0x22
         count += 1
@@ -105,7 +105,7 @@ struct JSONOutput: ~Copyable {
         count += 1
     }
 
-    mutating func append(_ text: StaticString) {
+    package mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 

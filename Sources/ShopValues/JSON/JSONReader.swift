@@ -505,7 +505,7 @@ public enum JSONKind: String, Sendable, Equatable {
     case object, array, string, number, bool, null
 
     /// How an error message names a value of this kind that was found.
-    var described: String {
+    package var described: String {
         switch self {
         case .object: "an object"
         case .array: "an array"

@@ -51,7 +51,7 @@ public enum JSONWriter {
         // copied it, a retain and a release a value.
         case .list(let elements):
             output.append(0x5B)
-            elements.withUnsafeBufferPointer { elements in
+            elements.array.withUnsafeBufferPointer { elements in
                 for index in elements.indices {
                     if index > 0 { output.append(0x2C) }
                     if let indent { newLine(into: &output, spaces: indent * (level + 1)) }
@@ -118,7 +118,7 @@ public enum JSONWriter {
     /// Appends the string in quotes, escaped for JSON: a quote, backslash, control character
     /// (C1 controls are 0xC2 0x80…0x9F in UTF-8) or DEL. Most strings need no escape and are
     /// copied whole.
-    static func appendQuoted(_ string: String, to output: inout [UInt8]) {
+    package static func appendQuoted(_ string: String, to output: inout [UInt8]) {
         var string = string
         string.withUTF8 { input in
             output.append(0x22)

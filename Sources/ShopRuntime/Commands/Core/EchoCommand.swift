@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `echo WORDS…`: the words joined by spaces.
-struct EchoCommand: SynchronousCommand {
+struct EchoCommand: SynchronousSessionCommand {
     static let words = Argument<[String]>("WORDS", "text, variables")
 
     let spec = CommandSpec(
@@ -7,7 +9,7 @@ struct EchoCommand: SynchronousCommand {
         arguments: [Self.words],
         examples: [Example("echo \"total: ${services.mode}\"")])
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
+    func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
         // One word, the common case, is the text itself: reading the words made a list of it
         // (callgrind, 10,000 replayed lines: 0.7k instructions a line), and joining one cost 0.2k.
         if let word = invocation.arguments.onlyWord(ofArgumentAt: 0) { return .value(.string(word.text)) }

@@ -1,10 +1,12 @@
+import ShopPluginAPI
+
 /// `expect CONDITION`: an assertion that fails the command, naming the first comparison that
 /// was false.
 ///
 /// After `|` a condition that starts with an operator compares the input:
 /// `services list | count | expect == 6`.
-struct ExpectCommand: Command {
-    static let condition = Deferred<ValueCondition>(
+struct ExpectCommand: SessionCommand {
+    static let condition = Deferred.words(
         "CONDITION", "LEFT OP RIGHT, a value, joined by and/or/not", completion: .choices(ComparisonOperator.spellings))
 
     let spec = CommandSpec(
@@ -22,11 +24,11 @@ struct ExpectCommand: Command {
         ],
         input: .optional)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation, in session: Interpreter) async throws -> CommandResult? {
         let condition = try invocation[Self.condition]
         let result: (holds: Bool, reason: String)
         do {
-            result = try await condition.evaluator.check(input: invocation.input, in: condition.interpreter)
+            result = try await condition.check(input: invocation.input)
         } catch let error as LocatedError {
             guard case LanguageError.cannotCompare(let what)? = error.underlying as? LanguageError else { throw error }
             throw LocatedError(LanguageError.expectationFailed("cannot compare \(what)"), at: error.location)

@@ -1,6 +1,8 @@
+import ShopPluginAPI
+
 /// `help [COMMAND]`: the commands by plugin, one command's usage, arguments and examples, or
 /// the language (`help language`).
-struct HelpCommand: SynchronousCommand {
+struct HelpCommand: SynchronousSessionCommand {
     static let command = Argument<[String]>("COMMAND", "a command, a plugin or a group", completion: .commands)
 
     let spec = CommandSpec(
@@ -8,12 +10,11 @@ struct HelpCommand: SynchronousCommand {
         examples: [Example("help"), Example("help where"), Example("help state get"), Example("help language")],
         fields: ["command", "usage", "abstract", "aliases", "arguments", "options", "examples"])
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
-        let core = try invocation.core
-        let registry = core.registry
+    func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
+        let registry = session.registry
         let words = try invocation[Self.command]
         guard !words.isEmpty else {
-            let own = core.userCommands.map(\.spec)
+            let own = session.userCommands.map(\.spec)
             let sections =
                 Help.sections(of: registry) + (own.isEmpty ? [] : [Help.Section(title: "Your commands", commands: own)])
             let list = sections.flatMap(\.commands).map(Help.value(of:))
@@ -39,7 +40,7 @@ struct HelpCommand: SynchronousCommand {
         if words == [LanguageHelp.topic] {
             return CommandResult(LanguageHelp.value, view: TextView { LanguageHelp.page(style: $0.style) })
         }
-        let spec = try core.resolve(words[0], words.count > 1 ? words[1] : nil).0.spec
+        let spec = try session.resolve(words[0], words.count > 1 ? words[1] : nil).0.spec
         return CommandResult(Help.value(of: spec), view: TextView { Help.page(spec, width: $0.width, style: $0.style) })
     }
 }

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `history forget N | --grep TEXT`: deletes commands from the history (for secrets).
-struct HistoryForgetCommand: SynchronousCommand {
+struct HistoryForgetCommand: SynchronousSessionCommand {
     let spec = CommandSpec(
         path: ["history", "forget"], abstract: "Delete a command, or every command containing TEXT, from the history",
         arguments: [Self.number], options: [Self.grep],
@@ -8,8 +10,8 @@ struct HistoryForgetCommand: SynchronousCommand {
     static let number = Argument<Int?>("N", "the number 'history' shows")
     static let grep = Option<String?>("--grep", value: "TEXT", "delete every command containing TEXT")
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
-        let history = try invocation.core.history
+    func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
+        let history = session.history
         let removed: Int
         switch (try invocation[Self.number], try invocation[Self.grep]) {
         case (let id?, nil):

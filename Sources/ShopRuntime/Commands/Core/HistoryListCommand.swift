@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `history [N] [--all] [--grep TEXT]`: this session's commands, or every session's.
-struct HistoryListCommand: SynchronousCommand {
+struct HistoryListCommand: SynchronousSessionCommand {
     let spec = CommandSpec(
         path: ["history", "list"], abstract: "List commands typed at the prompt ('history' alone too)",
         discussion: "Numbers are the same in every session: '!N' runs number N again, 'history forget N' deletes it.",
@@ -11,11 +13,10 @@ struct HistoryListCommand: SynchronousCommand {
     static let all = Flag("--all", "every session, not just this one")
     static let grep = Option<String?>("--grep", value: "TEXT", "only commands containing TEXT")
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
-        let core = try invocation.core
-        let scope: HistoryScope = invocation[Self.all] ? .all : .session(core.sessionID)
+    func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
+        let scope: HistoryScope = invocation[Self.all] ? .all : .session(session.sessionID)
         let limit = try invocation.count(Self.count)
-        let entries = try core.history.entries(in: scope, matching: try invocation[Self.grep], limit: limit)
+        let entries = try session.history.entries(in: scope, matching: try invocation[Self.grep], limit: limit)
         let names = FieldNames(spec.fields)
         let offset = Double(invocation.environment.clock.utcOffset)
         let rows: [Value] = entries.map { entry in

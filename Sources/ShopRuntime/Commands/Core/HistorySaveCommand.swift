@@ -1,5 +1,8 @@
+import ShopLanguage
+import ShopPluginAPI
+
 /// `history save FILE [--outputs] [--force]`: this session's successful commands as a script.
-struct HistorySaveCommand: Command {
+struct HistorySaveCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["history", "save"], abstract: "Save this session's successful commands as a .shopscript",
         discussion:
@@ -11,15 +14,14 @@ struct HistorySaveCommand: Command {
     static let outputs = Flag("--outputs", "add each command's output as '#>' lines")
     static let force = Flag("--force", "replace an existing file")
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation, in session: Interpreter) async throws -> CommandResult? {
         let file = try invocation[Self.file]
         let (name, path) = (file.text, file.absolute)
-        let core = try invocation.core
-        let commands = try core.replayableCommands()
+        let commands = try session.replayableCommands()
         var text = "# Saved from a shop session.\n" + commands.map { $0 + "\n" }.joined()
         if invocation[Self.outputs] {
             text = await TranscriptRunner.updated(
-                Parser.parse(text, file: name), source: text, path: path, plugins: core.registry.plugins)
+                Parser.parse(text, file: name), source: text, path: path, plugins: session.registry.plugins)
         }
         try FileSystem.writeAtomically(
             Array(text.utf8), to: path, named: name, replacingExisting: invocation[Self.force])

@@ -1,6 +1,8 @@
+import ShopPluginAPI
+
 /// `plugins`: the loaded plugins, built-in and outside, with their versions, protocol,
 /// state and commands.
-struct PluginsCommand: SynchronousCommand {
+struct PluginsCommand: SynchronousSessionCommand {
     let spec: CommandSpec
 
     /// `plugins`, or the same under another name (`plugin list`).
@@ -11,9 +13,9 @@ struct PluginsCommand: SynchronousCommand {
             fields: ["name", "version", "protocol", "state", "commands", "summary"])
     }
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
+    func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
         let names = FieldNames(spec.fields)
-        let rows: [Value] = try invocation.core.registry.plugins.map { plugin in
+        let rows: [Value] = session.registry.plugins.map { plugin in
             let verbs = plugin.commands.map { $0.spec.path.last ?? "" }
             let outside = plugin as? any PluginStatusReporting
             return .record(
@@ -22,7 +24,7 @@ struct PluginsCommand: SynchronousCommand {
                     values: [
                         .string(plugin.name), .string(plugin.version),
                         .string(outside?.protocolDescription ?? "built-in"),
-                        .string(outside?.state(in: invocation.context.objects) ?? "loaded"),
+                        .string(outside?.state(in: session.sessionObjects) ?? "loaded"),
                         .string(verbs.joined(separator: " ")), .string(plugin.summary),
                     ]))
         }

@@ -1,5 +1,8 @@
+import ShopLanguage
+import ShopPluginAPI
+
 /// `run FILE [ARG…]`: runs a script inside the current session, bound to its `param` lines.
-struct RunCommand: Command {
+struct RunCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["run"], abstract: "Run a script in this session",
         discussion: """
@@ -10,10 +13,10 @@ struct RunCommand: Command {
         arguments: [Self.file, Self.arguments])
 
     static let file = Argument<FilePath>("FILE", "a .shopscript file")
-    static let arguments = Deferred<[Word]>("ARG", "the script's arguments", isOptional: true)
+    static let arguments = Deferred.words("ARG", "the script's arguments", isOptional: true)
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
-        try await invocation.core.include(try invocation[Self.file], arguments: try invocation[Self.arguments])
+    func run(_ invocation: Invocation, in session: Interpreter) async throws -> CommandResult? {
+        try await session.include(try invocation[Self.file], arguments: try invocation[Self.arguments].words)
         return nil
     }
 }

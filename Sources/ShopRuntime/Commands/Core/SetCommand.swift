@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `set NAME VALUE`: sets a user variable (or to the pipeline's input).
-struct SetCommand: SynchronousCommand {
+struct SetCommand: SynchronousSessionCommand {
     let spec = CommandSpec(
         path: ["set"], abstract: "Set a variable",
         discussion: "Without VALUE the variable takes the pipeline's input: 'services list | count | set n'.",
@@ -10,14 +12,14 @@ struct SetCommand: SynchronousCommand {
     static let name = Argument<String>("NAME", "letters, digits and '_'", completion: .variables)
     static let value = Argument<Value?>("VALUE", "any value; the pipeline's input when left out")
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
+    func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
         let name = try invocation[Self.name]
         guard let value = try invocation[Self.value] ?? invocation.input else {
             throw CommandError.failed(
                 "set: no VALUE and no input: give a value, or use it after '|' as in '… | set \(name)' (usage: \(spec.usage))"
             )
         }
-        try invocation.interpreter.assign(name, to: value)
+        try session.assign(name, to: value)
         return nil
     }
 }

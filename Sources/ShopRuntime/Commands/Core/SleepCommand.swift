@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `sleep SECONDS`: waits; Ctrl-C cuts it short.
-struct SleepCommand: Command {
+struct SleepCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["sleep"], abstract: "Wait a number of seconds (Ctrl-C stops it)",
         arguments: [Self.seconds],
@@ -7,7 +9,7 @@ struct SleepCommand: Command {
 
     static let seconds = Argument<Double>("SECONDS", "how long, such as 0.5")
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
+    func run(_ invocation: Invocation, in session: Interpreter) async throws -> CommandResult? {
         let seconds = try invocation[Self.seconds]
         guard seconds >= 0, seconds < 1e9 else {
             throw CommandError.invalidArgument(

@@ -1,11 +1,14 @@
+import ShopPluginAPI
+import ShopState
+
 /// `state keys` (also bare `state`): every plugin key and variable with its type and owner.
-struct StateKeysCommand: SynchronousCommand {
+struct StateKeysCommand: SynchronousSessionCommand {
     let spec = CommandSpec(
         path: ["state", "keys"], abstract: "List state keys and variables",
         examples: [Example("state keys")], fields: ["key", "owner", "type", "about"])
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
-        let store = try invocation.core.store
+    func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
+        let store = session.store
         let names = FieldNames(spec.fields)
         var rows: [Value] = []
         for key in store.pluginKeys {

@@ -1,5 +1,8 @@
+import ShopPluginAPI
+import ShopState
+
 /// `state load FILE`: replaces keys and variables with those of a saved state (one undo step).
-struct StateLoadCommand: SynchronousCommand {
+struct StateLoadCommand: SynchronousSessionCommand {
     let spec = CommandSpec(
         path: ["state", "load"], abstract: "Load a state saved with 'state save'",
         discussion: "Every value is checked by the plugin that owns its key; if any is refused, nothing changes.",
@@ -7,7 +10,7 @@ struct StateLoadCommand: SynchronousCommand {
 
     static let file = Argument<FilePath>("FILE", "a file written by 'state save'")
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
+    func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
         let file = try invocation[Self.file]
         let name = file.text
         let bytes = try FileSystem.read(file.absolute)
@@ -17,7 +20,7 @@ struct StateLoadCommand: SynchronousCommand {
         } catch {
             throw CommandError.failed("cannot load '\(name)': \(error)")
         }
-        try invocation.core.store.load(values)
+        try session.store.load(values)
         invocation.console.message("loaded \(values.count) \(values.count == 1 ? "key" : "keys") from \(name)")
         return nil
     }

@@ -1,5 +1,8 @@
+import ShopPluginAPI
+import ShopState
+
 /// `state save FILE [--force]`: writes every key and variable as JSON, atomically.
-struct StateSaveCommand: SynchronousCommand {
+struct StateSaveCommand: SynchronousSessionCommand {
     let spec = CommandSpec(
         path: ["state", "save"], abstract: "Save the whole state to a JSON file",
         discussion:
@@ -10,8 +13,8 @@ struct StateSaveCommand: SynchronousCommand {
     static let file = Argument<FilePath>("FILE", "where to write")
     static let force = Flag("--force", "replace an existing file")
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
-        let values = try invocation.core.store.allValues()
+    func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
+        let values = try session.store.allValues()
         let file = try invocation[Self.file]
         try FileSystem.writeAtomically(
             StateFile.encode(values), to: file.absolute, named: file.text, replacingExisting: invocation[Self.force])

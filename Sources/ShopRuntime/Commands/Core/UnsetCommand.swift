@@ -1,5 +1,8 @@
+import ShopPluginAPI
+import ShopState
+
 /// `unset NAME`: removes a user variable.
-struct UnsetCommand: SynchronousCommand {
+struct UnsetCommand: SynchronousSessionCommand {
     let spec = CommandSpec(
         path: ["unset"], abstract: "Remove a variable",
         arguments: [Self.name],
@@ -7,8 +10,8 @@ struct UnsetCommand: SynchronousCommand {
 
     static let name = Argument<String>("NAME", "a variable set with 'set'", completion: .variables)
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
-        try invocation.core.store.unsetVariable(try invocation[Self.name])
+    func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
+        try session.store.unsetVariable(try invocation[Self.name])
         return nil
     }
 }

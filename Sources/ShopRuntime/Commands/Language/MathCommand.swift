@@ -1,6 +1,9 @@
+import ShopLanguage
+import ShopPluginAPI
+
 /// `math EXPRESSION`: arithmetic over numbers and variables.
-struct MathCommand: Command {
-    static let expression = Deferred<[Word]>("EXPRESSION", "numbers, $variables, + - * / % and parentheses")
+struct MathCommand: SessionCommand {
+    static let expression = Deferred.words("EXPRESSION", "numbers, $variables, + - * / % and parentheses")
 
     let spec = CommandSpec(
         path: ["math"], abstract: "Compute an arithmetic expression",
@@ -12,15 +15,15 @@ struct MathCommand: Command {
         arguments: [Self.expression],
         examples: [Example("math 1 + 2 * 3"), Example("math 2*-3"), Example("set n 7; math ($n + 1) / 2")])
 
-    func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let words = try invocation[Self.expression]
-        guard let first = words.first else { throw invocation.missingDeferredArgument() }
-        let interpreter = try invocation.interpreter
+    func run(_ invocation: Invocation, in session: Interpreter) async throws -> CommandResult? {
+        let argument = try invocation[Self.expression]
+        let words = argument.words
+        guard let first = words.first else { throw argument.missing }
         do {
             let expression = try MathExpression.parse(words, at: first.location)
             var operands: [Value] = []
             operands.reserveCapacity(expression.operands.count)
-            for word in expression.operands { operands.append(try await interpreter.value(of: word)) }
+            for word in expression.operands { operands.append(try await session.value(of: word)) }
             return .value(try expression.evaluate(operands: operands))
         } catch let diagnostic as Diagnostic {
             throw LocatedError(CommandError.failed("math: \(diagnostic.message)"), at: diagnostic.location)

@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `print WORDS…`: writes a line at once, wherever it runs (also inside a `def`).
-struct PrintCommand: SynchronousCommand {
+struct PrintCommand: SynchronousSessionCommand {
     static let words = Argument<[String]>("WORDS", "text, variables")
 
     let spec = CommandSpec(
@@ -8,7 +10,7 @@ struct PrintCommand: SynchronousCommand {
         arguments: [Self.words],
         examples: [Example("print \"step 1 of 3\"")])
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
+    func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
         invocation.console.message(try invocation[Self.words].joined(separator: " "))
         return nil
     }

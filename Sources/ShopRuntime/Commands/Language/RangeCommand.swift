@@ -1,5 +1,7 @@
+import ShopPluginAPI
+
 /// `range FROM TO [STEP]`: the ints from FROM to TO inclusive.
-struct RangeCommand: SynchronousCommand {
+struct RangeCommand: SynchronousSessionCommand {
     /// The most items a range yields.
     static let maximumCount = 10_000_000
 
@@ -13,7 +15,7 @@ struct RangeCommand: SynchronousCommand {
         arguments: [Self.from, Self.to, Self.step],
         examples: [Example("range 1 5"), Example("range 10 0 5"), Example("for i in $(range 1 3); echo $i; end")])
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
+    func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
         let from = try invocation[Self.from]
         let to = try invocation[Self.to]
         let step = try invocation[Self.step] ?? 1

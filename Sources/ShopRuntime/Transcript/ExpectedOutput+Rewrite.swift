@@ -1,3 +1,5 @@
+import ShopLanguage
+
 extension ExpectedOutput {
     /// The `#>` lines to write so the block matches `actual`: the old lines that still match,
     /// in the order of an alignment that keeps as many of them as it can, and the actual text

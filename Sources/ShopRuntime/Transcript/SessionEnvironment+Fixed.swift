@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 extension SessionEnvironment {
     /// The fixed environment transcripts run in (`shop test`), and test sessions and handouts
     /// with them: the clock stopped at `now`, `width` columns, no terminal or animation, and

@@ -1,3 +1,4 @@
+import ShopLanguage
 import Synchronization
 
 /// Which step of a transcript is running, so a file stopped by its timeout can say where it

@@ -1,3 +1,5 @@
+import ShopLanguage
+
 /// One step's expected and actual output, compared once.
 struct StepCheck {
     let step: Step

@@ -1,3 +1,4 @@
+import ShopLanguage
 import Synchronization
 
 extension TranscriptRunner {

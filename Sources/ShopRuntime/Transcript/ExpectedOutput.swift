@@ -1,3 +1,6 @@
+import ShopLanguage
+import ShopPluginAPI
+
 /// The `#>` lines of a step, compiled for matching against what the step printed.
 ///
 /// A line matches literally (trailing blanks ignored), except that `[..]` matches any text

@@ -1,3 +1,6 @@
+import ShopLanguage
+import ShopPluginAPI
+
 /// Runs a `.shopscript` as a transcript test: each step's output is checked against its
 /// `#>` lines, in a fresh session with a fixed environment.
 ///
@@ -11,8 +14,9 @@ public enum TranscriptRunner {
     public struct Settings: Sendable {
         /// The plugins of each fresh session.
         public var plugins: [any Plugin]
-        /// Plugins found when first needed, after `plugins` (the registered outside ones).
-        public var deferredPlugins: DeferredPlugins?
+        /// The host's further plugins, read when a session first needs one (the registered
+        /// outside ones).
+        public var morePlugins: (@Sendable () -> [any Plugin])?
         /// The fixed clock, in seconds since 1970.
         public var now: Double
         /// Whether to rewrite the file's `#>` blocks from the actual output.
@@ -35,19 +39,19 @@ public enum TranscriptRunner {
         public init(
             plugins: [any Plugin], now: Double = TranscriptRunner.defaultNow, update: Bool = false,
             timeout: Double? = nil, processEnvironment: [String: String] = [:], scratchDirectory: String? = nil,
-            hostCommands: [any Command] = [], deferredPlugins: DeferredPlugins? = nil
+            hostCommands: [any Command] = [],
+            morePlugins: (@Sendable () -> [any Plugin])? = nil
         ) {
             self.plugins = plugins
-            self.deferredPlugins = deferredPlugins
+            self.morePlugins = morePlugins
             self.now = now
             self.update = update
             self.timeout = timeout
             self.processEnvironment = processEnvironment
             self.scratchDirectory = scratchDirectory
             self.hostCommands = hostCommands
-            self.registry = try? CommandRegistry(
-                core: CoreCommands.all + hostCommands, coreDefaults: CoreCommands.groupDefaults, plugins: plugins,
-                deferred: deferredPlugins)
+            self.registry = try? CoreCommands.registry(
+                plugins: plugins, hostCommands: hostCommands, morePlugins: morePlugins)
         }
     }
 
@@ -173,7 +177,7 @@ public enum TranscriptRunner {
             configuration: SessionConfiguration(
                 plugins: settings.plugins, environment: environment, output: output, sessionID: "transcript",
                 showsErrorLocations: false, hostCommands: settings.hostCommands,
-                deferredPlugins: settings.deferredPlugins),
+                morePlugins: settings.morePlugins),
             registry: settings.registry)
         try await session.bindDefaults(of: script)
         var outputs: [(step: Step, lines: [String])] = []

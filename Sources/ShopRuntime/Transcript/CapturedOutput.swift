@@ -1,3 +1,4 @@
+import ShopPluginAPI
 import Synchronization
 
 /// An output sink that keeps everything written to both streams, in order, in memory.
