@@ -116,11 +116,11 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "ShopValuesTests", dependencies: ["ShopValues"]),
+        .testTarget(name: "ShopValuesTests", dependencies: ["ShopValues", "ShopTestSupport"]),
         .testTarget(name: "ShopRenderingTests", dependencies: ["ShopRendering"]),
-        .testTarget(name: "ShopLanguageTests", dependencies: ["ShopLanguage"]),
+        .testTarget(name: "ShopLanguageTests", dependencies: ["ShopLanguage", "ShopTestSupport"]),
         .testTarget(name: "ShopPluginAPITests", dependencies: ["ShopPluginAPI", "ShopTestSupport"]),
-        .testTarget(name: "ShopStateTests", dependencies: ["ShopState"]),
+        .testTarget(name: "ShopStateTests", dependencies: ["ShopState", "ShopTestSupport"]),
         .testTarget(name: "HTTPArchiveTests", dependencies: ["HTTPArchive", "ShopTestSupport"]),
         .testTarget(name: "ShopVerbsTests", dependencies: ["ShopVerbs", "ShopTestSupport"]),
         .testTarget(name: "ShopRuntimeTests", dependencies: ["ShopRuntime", "ShopTestSupport"]),
@@ -141,7 +141,9 @@ let package = Package(
             [
                 .target(
                     name: plugin.name, dependencies: ["ShopPluginAPI"] + plugin.uses, path: "Plugins/" + plugin.folder),
-                .testTarget(name: plugin.name + "Tests", dependencies: [.target(name: plugin.name), "ShopTestSupport"] + plugin.testsUse),
+                .testTarget(
+                    name: plugin.name + "Tests",
+                    dependencies: [.target(name: plugin.name), "ShopTestSupport"] + plugin.testsUse),
             ]
         },
     swiftLanguageModes: [.v6]

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Why a feed command failed. Each message is one lowercase line.
 enum FeedError: Error, Equatable, CustomStringConvertible {
     /// `feed open N` with N outside 1…count.

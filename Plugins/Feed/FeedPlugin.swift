@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// The `feed` plugin: an app-store "Today" feed of big coloured cards, each opening a detail
 /// page of smaller items, made for a terminal and a projector.
 ///

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Everything that can go wrong while reading news or their images.
 ///
 /// Each case carries the offending thing (a URL, a JSON path, a status code) so that

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// Why a `services` command failed. The session prints the description after `error:` and
 /// leaves the catalog and the selection as they were.
 enum ServicesError: Error, Equatable, CustomStringConvertible {

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Why an HTTP archive cannot be replayed, in one line naming the file.
 public enum HTTPArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file is larger than ``HTTPArchive/maximumBytes`` (found before reading it).

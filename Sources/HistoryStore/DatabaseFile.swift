@@ -1,6 +1,5 @@
 import ShopRuntime
 
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

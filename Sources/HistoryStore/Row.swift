@@ -1,6 +1,5 @@
 import ShopRuntime
 
-
 /// The columns of one `history` row as read, before its status is checked.
 struct Row: Sendable {
     var id: Int64

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 extension SQLiteHistoryStore {
     /// The database's file name inside a state folder.
     public static let fileName = "history.sqlite3"

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 extension CachedManifest {
     /// The head of the manifest object next in `reader` (its name, version, summary, keys and
     /// reads), read straight into a manifest with no commands and checked by

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// A plugin's manifest as the registry file keeps it, read in two steps: its head when the
 /// registry file is read (name, version, summary, keys and reads — what a session needs before
 /// any of the plugin's commands), and the whole manifest when the plugin's commands are first

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// Seconds since 1970 written as ISO 8601 in UTC, `2026-01-15T10:00:00Z`: the `now` of a call.
 enum ISOTime {
     static func format(_ seconds: Double) -> String {

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// A plugin's `display` lines, shown instead of the generic rendering when its value is
 /// displayed; every line passes through the sanitizer.
 struct LinesView: ValueView {

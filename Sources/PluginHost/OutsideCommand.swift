@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// One command of an outside plugin: its spec from the manifest, and a `run` that sends
 /// the bound arguments, the input and a scoped state snapshot to the plugin's process, then
 /// applies its proposed state changes — only to its own keys, each of its key's type, all

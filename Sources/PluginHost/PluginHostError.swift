@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// What went wrong with an outside plugin, as one line that names it.
 ///
 /// The session prints it after `error: `; the state is unchanged and the next call starts

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 extension PluginRegistryFile {
     /// What a registry file holds, read in one pass with the pull reader. Shapes shop does
     /// not write are recorded, not thrown: only text that is not JSON is an error.

@@ -1,8 +1,7 @@
 import ShopPluginAPI
 
-
 /// The plugins `plugin add` registered, with their cached manifests:
-/// `$XDG_DATA_HOME/shop/plugins.json` (PLUGIN-PROTOCOL §10), written atomically.
+/// `$XDG_DATA_HOME/shop/plugins.json`, written atomically.
 ///
 /// A file that cannot be read, is not what shop writes, or comes from a newer shop is a
 /// warning: the session starts with the built-in plugins, and the file is left as it is

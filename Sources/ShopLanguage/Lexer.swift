@@ -168,8 +168,7 @@ struct Lexer {
 
     /// The text of bytes of the script. A text of up to 15 ASCII bytes, most words, is stored
     /// in the string itself and made without the check for invalid UTF-8 that
-    /// `String(decoding:as:)` makes of every text (callgrind, 10,000 replayed lines: six a
-    /// line, 130 instructions each); any other is checked, as there.
+    /// `String(decoding:as:)` makes of every text; any other is checked, as there.
     static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
             _ = buffer.initialize(fromContentsOf: bytes)

@@ -40,7 +40,7 @@ public struct Parser {
 
         /// The word, if the token is one, moved out (the token is left `endOfInput`): taken
         /// with a binding (`case .word(let word)`), the word was copied, its parts retained, and
-        /// the token destroyed (callgrind, 20,000 replayed lines: 654M instructions copying, 642M not).
+        /// the token destroyed.
         mutating func takeWord() -> Word? {
             guard case .word = self else { return nil }
             guard case .word(let word) = consume self else {
@@ -182,7 +182,7 @@ public struct Parser {
                 lexer.consumeNewline()
                 var diagnostics = lexer.takeDiagnostics()
                 if !problems.isEmpty {
-                    // Joined only when there are some: `+` on two empty lists cost 150 instructions a line.
+                    // Joined only when there are some: `+` on two empty lists costs every line.
                     diagnostics += problems
                     problems.removeAll()
                 }
@@ -282,8 +282,8 @@ public struct Parser {
     /// An entry of several lines on one line, as Up recalls it: its steps' statements joined
     /// by `; ` (see ``Step/singleLine``); an entry of one line as it is.
     public static func singleLine(of entry: String) -> String {
-        // Over the contiguous bytes: the generic `contains` cost 700 instructions a line, and
-        // the REPL turns a thousand lines of history into single lines at start.
+        // Over the contiguous bytes, not the generic `contains`: the REPL turns a thousand
+        // lines of history into single lines at start.
         let hasNewline =
             entry.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\n")) }
             ?? entry.utf8.contains(UInt8(ascii: "\n"))
@@ -360,8 +360,7 @@ public struct Parser {
         // The first command apart from those after `|`: most pipelines have no others, and no array.
         var head: CommandCall?
         var rest: [CommandCall] = []
-        // Consumed: a borrowed call was copied, its words and cache retained (callgrind, 20,000
-        // replayed lines: 7.4M instructions in here, 1.2M now).
+        // Consumed: a borrowed call was copied, its words and cache retained.
         func add(_ call: consuming CommandCall) {
             if head == nil { head = call } else { rest.append(call) }
         }

@@ -62,7 +62,7 @@ public struct Narration: Sendable, Equatable {
 /// `#>` lines that follow it. A step runs as a whole.
 public struct Step: Sendable, Equatable {
     /// The script's text, and the step's bytes in it: its ``source`` is cut out only when
-    /// asked for, not for every step read (callgrind, 10,000 replayed lines: 3M instructions).
+    /// asked for, not for every step read.
     private let text: String
     private let bytes: Range<Int>
     /// Where the step starts.

@@ -54,18 +54,15 @@ extension Step {
 
 /// Commands joined by `|`: each command's result flows into the next.
 ///
-/// A class, and immutable: a statement that holds one is copied by a retain, where the
-/// struct's five references were copied through its value witness (callgrind, 20,000 rounds of
-/// a loop: three copies a round).
+/// A class, and immutable: a statement that holds one is copied by a retain, where a
+/// struct's five references would be copied through its value witness.
 public final class Pipeline: Sendable, Equatable {
     /// The first command.
     public let first: CommandCall
-    /// The commands after `|`, in order: none for most pipelines, which so make no array
-    /// (callgrind, 20,000 replayed lines of two pipelines: 700M instructions with one, 683M without).
+    /// The commands after `|`, in order: none for most pipelines, which so make no array.
     public let rest: [CommandCall]
     /// The script's text it was read from, and its bytes in it: cut out only when asked for
-    /// (`undo` naming it), not for every pipeline run (callgrind, 20,000 replayed lines of two
-    /// pipelines: 681M instructions sliced while parsing, 665M not).
+    /// (`undo` naming it), not for every pipeline run.
     package let text: String
     package let bytes: Range<Int>
 

@@ -157,7 +157,7 @@ actor Server {
         }
     }
 
-    /// The `data` of the error answer for `failure` (PLUGIN-PROTOCOL §6): its kind, the
+    /// The `data` of the error answer for `failure`: its kind, the
     /// argument or option it is about, and its help.
     static func errorData(of failure: CommandFailure) -> Value {
         var data: [(String, Value)]

@@ -41,8 +41,7 @@ struct ChangeStack {
     /// the key's declared start) before it.
     ///
     /// The entry is taken, not copied, on its way into the journal: an entry's copy goes
-    /// through its type's value witnesses (callgrind, 10,000 replayed lines: two copies a
-    /// `set`, 150 instructions each).
+    /// through its type's value witnesses.
     mutating func record(
         _ key: String, previous: consuming StateEntry?, serial: UInt64, initial: () -> StateEntry?
     ) {

@@ -18,8 +18,7 @@ struct UndoJournal {
     private var forgottenSteps = 0
     private var forgottenEntries = 0
     /// The open outermost change, if any: not an optional, which was made and destroyed
-    /// through the runtime's generic witnesses at every open and commit (callgrind, 10,000
-    /// replayed lines: 0.3k instructions a line).
+    /// through the runtime's generic witnesses at every open and commit.
     private var open = Outermost()
     /// The changes committed inside the open one that are still undoable on their own (kept
     /// outside ``open``, so that asking whether there are any, on every write, copies nothing).
@@ -27,7 +26,7 @@ struct UndoJournal {
 
     /// A key's entry before the step that wrote it. Structs, not tuples, here and in ``Step``:
     /// an array of tuples is destroyed and moved through the runtime's generic tuple witness,
-    /// element by element, which made forgetting old steps cost 150 instructions a step.
+    /// element by element, which made forgetting old steps slow.
     private struct Write {
         let key: String
         var previous: StateEntry?

@@ -1,7 +1,6 @@
 import ShopPluginAPI
 import ShopRuntime
 
-
 /// Runs the examples that commands declare in their metadata, each in a fresh test session.
 public enum ExampleCheck {
     /// The examples that failed, each as `command: example → what it printed`; empty when all pass.

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// Everything read from a terminal, kept raw and with escape sequences removed, with a read
 /// position in each so successive waits look only at new output.
 struct TerminalTranscript {

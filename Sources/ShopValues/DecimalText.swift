@@ -1,6 +1,6 @@
 /// The decimal text of an integer, written straight into bytes: `String(int)` goes through the
-/// generic integer formatting (callgrind: 220 instructions for a short number, the text of
-/// every `$n` interpolated and every int written as JSON).
+/// generic integer formatting, for the text of every `$n` interpolated and every int written
+/// as JSON.
 public enum DecimalText {
     /// How many bytes the text of `int` takes, its `-` included.
     static func count(of int: Int) -> Int {
@@ -36,8 +36,8 @@ public enum DecimalText {
     }
 
     /// Fixed-width numbers, zeros first, and the bytes between them, written into a buffer: the
-    /// fields of dates and times (`2026-01-14T00:00:00`), where six padded strings interpolated
-    /// cost several thousand instructions.
+    /// fields of dates and times (`2026-01-14T00:00:00`), without six padded strings
+    /// interpolated.
     public struct FieldWriter {
         private let buffer: UnsafeMutableBufferPointer<UInt8>
         /// How many bytes are written.

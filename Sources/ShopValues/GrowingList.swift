@@ -32,7 +32,7 @@ public struct GrowingList<Element>: RandomAccessCollection {
     }
 
     // Inlinable, as the list's other hot paths: a client module's loops specialize them, where
-    // the generic code made a page's scan of the loaded items cost 50 instructions an item.
+    // the generic code is several times slower.
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { length }
     @inlinable public var count: Int { length }
@@ -43,8 +43,8 @@ public struct GrowingList<Element>: RandomAccessCollection {
         return buffer.unsafelyUnwrapped.elements[position]
     }
 
-    /// The elements are one run in the buffer: loops over them read it directly (a page's
-    /// scan of 1,500 loaded news items took 12 instructions an item through the iterator).
+    /// The elements are one run in the buffer: loops over them read it directly, not through
+    /// the iterator.
     @inlinable public func withContiguousStorageIfAvailable<Result>(
         _ body: (UnsafeBufferPointer<Element>) throws -> Result
     ) rethrows -> Result? {

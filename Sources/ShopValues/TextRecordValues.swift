@@ -2,10 +2,10 @@
 /// that is printable ASCII in it (no escape, no byte ``JSONWriter`` escapes) stays a range of
 /// the text until something reads it, and is written back as JSON by copying those bytes.
 ///
-/// 100 news pages hold 9,000 such strings: making each a `String` (an allocation, a check and
-/// a copy) and writing it out again, checked byte by byte, was a ninth of the instructions of
-/// 100 `news more`. A `String` is made each time a value is read instead; what is read often
-/// should not be kept so. The text lives as long as any record made from it.
+/// 100 news pages hold 9,000 such strings, each of which would otherwise be made a `String`
+/// (an allocation, a check and a copy) and written out again, checked byte by byte. A
+/// `String` is made each time a value is read instead; what is read often should not be kept
+/// so. The text lives as long as any record made from it.
 @usableFromInline final class TextRecordValues: ManagedBuffer<TextRecordValues.Header, TextRecordSlot> {
     /// The text, and how many slots there are (asking malloc for the capacity it gave cost more
     /// than keeping the count).

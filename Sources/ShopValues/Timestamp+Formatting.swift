@@ -5,8 +5,8 @@ extension Timestamp {
         let (days, dayMilliseconds) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
         let (dayOffset, inDay) = dayMilliseconds < 0 ? (-1, dayMilliseconds + 86_400_000) : (0, dayMilliseconds)
         let date = CalendarDate(daysSince1970: days + dayOffset)
-        // Written as bytes: made of padded strings, it took 7.4k instructions, once for every
-        // exchange an archive records.
+        // Written as bytes, not made of padded strings: once for every exchange an archive
+        // records.
         let year = date.year
         let unusualYear = (0...9999).contains(year) ? nil : DecimalText.string(of: year)
         let count = (unusualYear?.utf8.count ?? 4) + "-MM-DDTHH:MM:SS.mmmZ".utf8.count

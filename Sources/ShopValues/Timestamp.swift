@@ -74,8 +74,7 @@ public struct Timestamp: Sendable, Equatable {
 }
 
 /// Reads fixed-width digits and separators from the start of a string, over a copy of its
-/// bytes: stepping a `Substring.UTF8View` cost about 4,000 instructions a date, and 100 news
-/// pages parse 1,500.
+/// bytes, not by stepping a `Substring.UTF8View`: 100 news pages parse 1,500 dates.
 private struct DigitScanner {
     private let bytes: [UInt8]
     private var position = 0

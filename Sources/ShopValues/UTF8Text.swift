@@ -8,8 +8,7 @@ public enum UTF8Text {
     private static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
         var index = 0
         while index < bytes.count {
-            // Eight bytes at a time while they are ASCII and not NUL, the common case
-            // (callgrind, a 2.3 MB script: 28.7M instructions byte by byte, 3.9M so).
+            // Eight bytes at a time while they are ASCII and not NUL, the common case.
             if index + 8 <= bytes.count {
                 let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let ones: UInt64 = 0x0101_0101_0101_0101

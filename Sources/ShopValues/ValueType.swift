@@ -1,5 +1,5 @@
-/// The one type vocabulary of arguments, options, `def` parameters and state keys
-/// (PLUGIN-PROTOCOL §4), with its JSON spelling.
+/// The one type vocabulary of arguments, options, `def` parameters and state keys (and of
+/// plugin manifests), with its JSON spelling.
 ///
 /// `string int double bool list record any` everywhere; `path` and `choice` for arguments
 /// and options; `null`, `list<T>` and `T?` for state keys.

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Reads one field from the items of a list: the one way every verb resolves a field.
 ///
 /// An item that lacks the field reads it as null, so ragged data from one's own files still

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// A value as the key of `uniq` and `group`: values equal for `where` are one key, so the
 /// whole double `2.0` and the int `2` count together.
 struct GroupKey: Hashable {

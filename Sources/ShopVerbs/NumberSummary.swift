@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// The sum, count, smallest and largest of a run of numbers, as `sum`, `avg`, `min`, `max`
 /// and `group --sum/--avg/--min/--max` compute them.
 ///

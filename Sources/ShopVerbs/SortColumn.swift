@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// One sort key's values for every item, kept in the narrowest form that orders them fast:
 /// whole numbers, strings, or values of mixed types in `sort`'s total order.
 struct SortColumn {

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Why a pipeline verb could not work on its input; each message is one lowercase line that
 /// starts with the verb's name and names the item (1-based) or field at fault.
 public enum VerbError: Error, Equatable, CustomStringConvertible {

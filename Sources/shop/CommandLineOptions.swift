@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// What the command line asked for: a mode, its operands and the global options.
 struct CommandLineOptions: Equatable {
     /// What `shop` does this time.

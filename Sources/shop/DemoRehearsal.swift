@@ -2,8 +2,6 @@ import ShopLanguage
 import ShopPluginAPI
 import ShopRuntime
 
-
-
 /// `shop demo --rehearse FILE`: runs every step at once, without typing or waiting, and
 /// prints each step's number and time; a step that fails without a `#> error:` line saying
 /// it should makes the exit status 1.

@@ -2,7 +2,6 @@ import ShopLanguage
 import ShopPluginAPI
 import ShopRuntime
 
-
 /// A parsed demo script: its steps, and the narration shown before each.
 struct DemoScript {
     /// One step with the narration that precedes it.

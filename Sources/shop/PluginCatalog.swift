@@ -1,7 +1,7 @@
 import BuiltInPlugins
 import PluginHost
-import ShopRuntime
 import ShopPluginAPI
+import ShopRuntime
 
 /// The plugins of this run: the built-in ones, those given by `--plugin` (started once for
 /// their manifests; one with a built-in's name replaces it), and the outside ones registered

@@ -1,5 +1,7 @@
 import Foundation
-import ShopKit
+import HTTPArchive
+import ShopPluginAPI
+import ShopValues
 import Testing
 
 /// HTTP archives: written one entry per line, read back, and refused with one line naming

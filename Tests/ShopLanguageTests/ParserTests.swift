@@ -1,7 +1,7 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopLanguage
 
 /// The pipelines among a step's statements.
 func pipelines(of step: Step) -> [Pipeline] {

@@ -2,7 +2,7 @@ import Foundation
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopPluginAPI
 
 /// The one file-writing routine, through the commands that use it, on real files, links,
 /// FIFOs and devices.

@@ -1,7 +1,7 @@
-import ShopKit
+import ShopPluginAPI
 import Testing
 
-/// ShopKit's HTTP vocabulary: URLs read without Foundation, headers, media types, and the
+/// The plugin API's HTTP vocabulary: URLs read without Foundation, headers, media types, and the
 /// words of every error.
 @Suite struct HTTPVocabularyTests {
     @Test(arguments: [

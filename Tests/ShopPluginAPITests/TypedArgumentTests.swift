@@ -1,7 +1,8 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopPluginAPI
+@testable import ShopValues
 
 /// Arguments declared once as typed values: their kind, count and completion come from the
 /// Swift type, and they read back typed.

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import ShopKit
+@testable import ShopRendering
+@testable import ShopValues
 
 @Suite struct RenderingTests {
     @Test(arguments: [
@@ -129,7 +130,7 @@ import Testing
     }
 }
 
-/// Tables that fit (SPEC §11.2): never wider than the width, columns dropped from the right
+/// Tables that fit: never wider than the width, columns dropped from the right
 /// and named on one line, nested values by their size.
 @Suite struct TableFitTests {
     private func widest(_ text: String) -> Int {

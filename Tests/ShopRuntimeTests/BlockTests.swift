@@ -1,7 +1,9 @@
+import ShopRendering
+import ShopRuntime
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopLanguage
 
 @Suite struct BlockTests {
     private let shop: TestSession

@@ -1,10 +1,10 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopPluginAPI
 
-/// The wording items of issue 10 that belong to state, set, the registry, suggestions and
-/// places: one line each.
+/// The wording of messages about state, set, the registry, suggestions and places: one line
+/// each.
 @Suite struct ClearerWordsTests {
     private func session() throws -> TestSession {
         try TestSession(plugins: [CounterPlugin()])

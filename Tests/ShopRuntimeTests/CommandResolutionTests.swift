@@ -1,7 +1,8 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopLanguage
+@testable import ShopRuntime
 
 /// A call inside a block keeps the registry command its name found; user commands, which
 /// `def` and `undo` change, are looked up on every run.

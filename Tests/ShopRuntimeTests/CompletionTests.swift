@@ -1,7 +1,8 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopPluginAPI
+@testable import ShopRuntime
 
 @Suite struct CompletionTests {
     private let shop: TestSession
@@ -48,7 +49,7 @@ import Testing
 }
 
 /// Tab after a verb's field argument offers the fields of what the previous command returns
-/// (SPEC §11.1): declared by it, or carried through verbs that keep them.
+/// declared by it, or carried through verbs that keep them.
 @Suite struct FieldCompletionTests {
     @Test(arguments: [
         ("vars | sort ", ["name", "type", "value"]),

@@ -1,7 +1,9 @@
+import ShopRuntime
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopPluginAPI
+@testable import ShopValues
 
 @Suite struct CoreCommandTests {
     private func session() throws -> TestSession {

@@ -1,7 +1,8 @@
+import ShopRuntime
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopLanguage
 
 /// Runs `marked` as the script `bad.shopscript` in a fresh session and checks that it prints
 /// exactly one error, at the `1️⃣` marker (line 1, column 1 without one), and that no

@@ -1,7 +1,10 @@
+import ShopRendering
+import ShopRuntime
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopLanguage
+@testable import ShopValues
 
 @Suite struct LiteralTests {
     private func value(of literal: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws

@@ -1,7 +1,7 @@
+import ShopRendering
+import ShopRuntime
 import ShopTestSupport
 import Testing
-
-@testable import ShopKit
 
 @Suite struct MathTests {
     private let shop: TestSession

@@ -1,7 +1,7 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopValues
 
 @Suite struct NumberTests {
     @Test(arguments: [

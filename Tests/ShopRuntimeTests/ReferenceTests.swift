@@ -1,8 +1,6 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
-
 @Suite struct ReferenceTests {
     private let shop: TestSession
 

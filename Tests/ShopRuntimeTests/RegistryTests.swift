@@ -2,7 +2,8 @@ import ShopTestSupport
 import Synchronization
 import Testing
 
-@testable import ShopKit
+@testable import ShopPluginAPI
+@testable import ShopRuntime
 
 @Suite struct RegistryTests {
     private struct Named: Command {
@@ -11,6 +12,11 @@ import Testing
             spec = CommandSpec(path: path, aliases: aliases, abstract: "test")
         }
         func run(_ invocation: Invocation) async throws -> CommandResult? { nil }
+    }
+
+    /// `commands` as the core's.
+    private func core(_ commands: any Command...) -> [RegisteredCommand] {
+        commands.map { RegisteredCommand($0, owner: nil) }
     }
 
     private struct Bundle: Plugin {
@@ -23,10 +29,10 @@ import Testing
 
     @Test func duplicateNamesAndAliasesAreRefused() {
         #expect(throws: RegistryError.duplicate("a")) {
-            try CommandRegistry(core: [Named(["a"]), Named(["a"])], plugins: [])
+            try CommandRegistry(core: core(Named(["a"]), Named(["a"])), plugins: [])
         }
         #expect(throws: RegistryError.duplicate("b")) {
-            try CommandRegistry(core: [Named(["a"], aliases: ["b"]), Named(["b"])], plugins: [])
+            try CommandRegistry(core: core(Named(["a"], aliases: ["b"]), Named(["b"])), plugins: [])
         }
         #expect(throws: RegistryError.duplicate("p x")) {
             try CommandRegistry(
@@ -35,7 +41,7 @@ import Testing
             ).check()
         }
         #expect(throws: RegistryError.duplicate("echo")) {
-            try CommandRegistry(core: [Named(["echo"])], plugins: [Bundle(name: "echo", commands: [])])
+            try CommandRegistry(core: core(Named(["echo"])), plugins: [Bundle(name: "echo", commands: [])])
         }
     }
 
@@ -72,7 +78,7 @@ import Testing
 
     @Test func aPluginsGroupIsMadeOnItsFirstLookupOnlyAndABrokenOneIsRefusedThen() throws {
         let plugin = CountingPlugin()
-        let registry = try CommandRegistry(core: [Named(["echo"])], plugins: [plugin])
+        let registry = try CommandRegistry(core: core(Named(["echo"])), plugins: [plugin])
         #expect(plugin.timesAsked == 0)
         #expect(registry.startsALine("p") && registry.topLevelNames == ["echo", "p"])
         _ = try registry.resolve("echo", nil)
@@ -88,16 +94,16 @@ import Testing
         #expect(broken.verbNames(of: "p").isEmpty)
     }
 
-    /// How many times deferred plugins were looked for.
+    /// How many times the further plugins were looked for.
     private final class Reads: Sendable {
         private let count = Mutex(0)
         var value: Int { count.withLock { $0 } }
         func add() { count.withLock { $0 += 1 } }
     }
 
-    @Test func deferredPluginsAreFoundOnceWhenAQuestionNeedsThemAndTheGivenOnesWin() throws {
+    @Test func furtherPluginsAreFoundOnceWhenAQuestionNeedsThemAndTheGivenOnesWin() throws {
         let reads = Reads()
-        let deferred = DeferredPlugins {
+        let more: @Sendable () -> [any Plugin] = {
             reads.add()
             return [
                 Bundle(name: "late", commands: [Named(["late", "x"])]),
@@ -106,11 +112,11 @@ import Testing
             ]
         }
         let registry = try CommandRegistry(
-            core: [Named(["echo"])], plugins: [Bundle(name: "p", commands: [Named(["p", "y"])])], deferred: deferred)
+            core: core(Named(["echo"])), plugins: [Bundle(name: "p", commands: [Named(["p", "y"])])], morePlugins: more)
         _ = try registry.resolve("echo", nil)
         #expect(try registry.resolve("p", "y").command.spec.name == "p y")
         #expect(registry.isGroup("p") && registry.plugin(named: "p") != nil)
-        #expect(reads.value == 0, "what the given plugins answer needs no deferred ones")
+        #expect(reads.value == 0, "what the given plugins answer needs no further ones")
         #expect(try registry.resolve("late", "x").command.spec.name == "late x")
         #expect(reads.value == 1)
         #expect(registry.plugins.map(\.name) == ["p", "late"], "the given p and the core's echo win")
@@ -120,19 +126,19 @@ import Testing
         #expect(reads.value == 1)
     }
 
-    /// The counter plugin, deferred, each read counted in `reads`.
-    private func deferredCounter(_ reads: Reads) -> DeferredPlugins {
-        DeferredPlugins {
+    /// The counter plugin as a further plugin, each read counted in `reads`.
+    private func laterCounter(_ reads: Reads) -> @Sendable () -> [any Plugin] {
+        {
             reads.add()
             return [CounterPlugin()]
         }
     }
 
-    @Test func aSessionFindsDeferredPluginsOnlyWhenItNeedsThem() async throws {
+    @Test func aSessionFindsFurtherPluginsOnlyWhenItNeedsThem() async throws {
         let reads = Reads()
-        let shop = try TestSession(plugins: [], deferredPlugins: deferredCounter(reads))
+        let shop = try TestSession(plugins: [], morePlugins: laterCounter(reads))
         #expect(await shop.run("set x 1; echo $x; services") == "1\nerror: unknown command 'services'\n")
-        #expect(reads.value == 1, "a name that is none of the given ones' may be a deferred plugin's")
+        #expect(reads.value == 1, "a name that is none of the given ones' may be a further plugin's")
         let added = await shop.run("counter add 2; echo ${counter.value}")
         #expect(added == "counter is 2\n2\n")
         let def = await shop.run("def counter; end")
@@ -140,12 +146,12 @@ import Testing
         #expect(reads.value == 1)
 
         let quietReads = Reads()
-        let quiet = try TestSession(plugins: [], deferredPlugins: deferredCounter(quietReads))
+        let quiet = try TestSession(plugins: [], morePlugins: laterCounter(quietReads))
         let undone = await quiet.run("set x 1; echo $x; undo; vars | count")
         #expect(undone == "1\nundid: set x 1\n0\n")
         #expect(quietReads.value == 0, "variables, undo and the core need no plugin")
 
-        let referenced = try TestSession(plugins: [], deferredPlugins: DeferredPlugins { [CounterPlugin()] })
+        let referenced = try TestSession(plugins: [], morePlugins: { [CounterPlugin()] })
         #expect(await referenced.run("echo $counter.value") == "0\n")
     }
 

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import ShopKit
+@testable import ShopPluginAPI
+@testable import ShopRuntime
 
 @Suite struct ReservedNamesTests {
     /// The literal list is what the core declares: its commands, aliases and groups, and the

@@ -1,7 +1,8 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopPluginAPI
+@testable import ShopRuntime
 
 /// `run FILE` is one change: one undo step when it succeeds, nothing left when it fails.
 @Suite struct RunUndoTests {

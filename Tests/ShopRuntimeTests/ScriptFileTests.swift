@@ -2,7 +2,8 @@ import Glibc
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopLanguage
+@testable import ShopRuntime
 
 /// Reading a script file a chunk of lines at a time: the steps are those of the whole text,
 /// also where a step goes on past a chunk, and bad text is refused before anything runs.
@@ -96,17 +97,6 @@ import Testing
         #expect(throws: ScriptSourceError.notText(name: "binary.shopscript", line: 10_001, problem: "a NUL byte")) {
             try ScriptFile(path: path, name: "binary.shopscript")
         }
-    }
-
-    /// A bad byte is found at every offset, in and after the eight-byte runs of ASCII the
-    /// check skips at once.
-    @Test(arguments: [[UInt8(0)], [0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80]], 0..<20)
-    func theFirstBadByteIsFoundWhereverItIs(bad: [UInt8], offset: Int) {
-        let bytes = Array(repeating: UInt8(ascii: "a"), count: offset) + bad + Array("é and more text".utf8)
-        #expect(ScriptSource.firstInvalidOffset(in: bytes) == offset)
-        #expect(
-            ScriptSource.firstInvalidOffset(in: Array(repeating: UInt8(ascii: "a"), count: offset) + [0xC3, 0xA9])
-                == nil)
     }
 
     @Test func aFileChangedWhileItRunsStopsWithOneError() throws {

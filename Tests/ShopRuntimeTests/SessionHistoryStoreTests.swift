@@ -1,4 +1,4 @@
-import ShopKit
+import ShopRuntime
 import Synchronization
 import Testing
 

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopRuntime
 import Testing
 
 @Suite struct StateFolderTests {

@@ -1,6 +1,8 @@
+import ShopValues
 import Testing
 
-@testable import ShopKit
+@testable import ShopLanguage
+@testable import ShopRuntime
 
 @Suite struct TranscriptMatchingTests {
     private func expected(_ lines: [String]) throws -> ExpectedOutput {

@@ -1,7 +1,6 @@
+import ShopRuntime
 import ShopTestSupport
 import Testing
-
-@testable import ShopKit
 
 @Suite struct UserCommandTests {
     private let shop: TestSession

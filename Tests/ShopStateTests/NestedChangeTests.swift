@@ -1,7 +1,8 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopPluginAPI
+@testable import ShopState
 
 /// The store's stack of changes: inner commits merge into their parent, inner rollbacks
 /// restore only themselves, only the outermost commit is an undo step, and undo is bounded.

@@ -1,7 +1,8 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopPluginAPI
+@testable import ShopState
 
 @Suite struct StateStoreTests {
     private func store() -> StateStore {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShopKit
+@testable import ShopValues
 
 /// CSV per RFC 4180, read and written (`from csv`, `to csv`, `open`, `save`).
 @Suite struct CSVTests {

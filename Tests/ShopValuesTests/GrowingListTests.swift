@@ -1,4 +1,4 @@
-import ShopKit
+import ShopValues
 import Synchronization
 import Testing
 

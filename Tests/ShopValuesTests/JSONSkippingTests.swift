@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShopKit
+@testable import ShopValues
 
 @Suite struct JSONSkippingTests {
     private func skip(_ text: String) throws(JSONError) {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopValues
 import Testing
 
 /// JSON strings are escaped byte by byte: quotes, backslashes, C0 and C1 controls and DEL.

@@ -1,7 +1,7 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopValues
 
 @Suite struct PatternTests {
     @Test(arguments: [

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopValues
 import Testing
 
 /// A record made a value at a time (``Record/Builder``) keeps its values in one buffer of its

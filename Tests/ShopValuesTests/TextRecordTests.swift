@@ -1,4 +1,4 @@
-import ShopKit
+import ShopValues
 import Testing
 
 /// A record made from JSON text (``Record/TextBuilder``) keeps plain strings as ranges of the

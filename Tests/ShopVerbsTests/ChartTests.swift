@@ -1,7 +1,7 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopRendering
 
 /// `chart`: bars in Unicode blocks with eighth-block precision, scaled to the width.
 @Suite struct ChartTests {

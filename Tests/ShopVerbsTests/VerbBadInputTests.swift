@@ -1,10 +1,11 @@
 import Glibc
+import ShopRuntime
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
+@testable import ShopPluginAPI
 
-/// Every bad input of issue 13: one clear `error:` line, and the state as it was.
+/// Every bad input of the verbs: one clear `error:` line, and the state as it was.
 @Suite struct VerbBadInputTests {
     /// A session with a variable, a counter and files to open in its working folder.
     private func session() async throws -> TestSession {

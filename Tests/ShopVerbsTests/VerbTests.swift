@@ -1,9 +1,8 @@
+import ShopRendering
 import ShopTestSupport
 import Testing
 
-@testable import ShopKit
-
-/// The pipeline verbs of SPEC §11.1 on small data: what each yields, in JSON.
+/// The pipeline verbs on small data: what each yields, in JSON.
 @Suite struct VerbTests {
     /// Three records with a ragged shape: the third has no `qty` and a nested `tags`.
     static let items = """
@@ -123,7 +122,7 @@ import Testing
 }
 
 /// `save` writes each format by the file's extension, and `open` reads JSON and CSV back to
-/// the same values (SPEC §11.1).
+/// the same values.
 @Suite struct SaveTests {
     static let items = #"[{"name":"bolt","qty":12},{"name":"nut","qty":null}]"#
 

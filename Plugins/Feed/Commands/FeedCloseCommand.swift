@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `feed close`: closes the open card and shows the feed again.
 struct FeedCloseCommand: Command {
     let spec = CommandSpec(

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `feed list`: the date header, `Today`, and every card.
 struct FeedListCommand: Command {
     let spec = CommandSpec(

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `feed load PATH`: replaces the feed with one read from a JSON file.
 struct FeedLoadCommand: Command {
     let spec = CommandSpec(

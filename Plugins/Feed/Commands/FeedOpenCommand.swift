@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `feed open N`: opens card N — sets `feed.open` and shows its detail page.
 struct FeedOpenCommand: Command {
     let spec = CommandSpec(

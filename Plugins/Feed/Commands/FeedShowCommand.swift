@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `feed show`, also bare `feed`: what is on screen now — the open card's page, else the list.
 struct FeedShowCommand: Command {
     let spec = CommandSpec(

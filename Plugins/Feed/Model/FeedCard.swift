@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// One card of the feed: a subtitle, a title, an emoji on a colour, and its detail units.
 struct FeedCard: Sendable, Equatable {
     var title: String

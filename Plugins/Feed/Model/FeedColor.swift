@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// A card's colour: one of the seven named colours, or any `#RRGGBB`.
 ///
 /// Names are matched without regard to case and stored lowercased; hex colours are stored as

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// Reads feeds from values: a JSON file's `{"units": […]}` (or a bare list of cards), and the
 /// list of cards stored in `feed.units`.
 ///

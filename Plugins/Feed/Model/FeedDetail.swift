@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// One item on a card's detail page: an emoji, a title and a paragraph.
 struct FeedDetail: Sendable, Equatable {
     var title: String

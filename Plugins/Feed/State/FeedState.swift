@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// The feed as the state holds it: the cards of `feed.units` and the card `feed.open` names.
 struct FeedState {
     /// The cards, in order.

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Runs the open or close animation of a card when the console offers a terminal (interactive,
 /// animations on, outside scripts) and the command was not given `--no-animation`.
 enum FeedTransition {

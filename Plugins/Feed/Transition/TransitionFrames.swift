@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// The frames of the open and close animation: a card's rectangle growing from its place in the
 /// list to the whole screen, or shrinking back — pure text, so tests can read every frame.
 ///

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// One card drawn as a rectangle: subtitle and number on top, then the emoji and the bold title.
 ///
 /// ```

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// How a card's rectangle is drawn: filled with its colour, or outlined.
 ///
 /// All three give the same geometry, so a layout lines up the same way with or without colour.

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// The top of the feed: the date in capitals over `Today`, like an app store's Today tab.
 ///
 /// ```

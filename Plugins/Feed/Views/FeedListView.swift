@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// The feed as `feed list` shows it: the header, then the cards in one or two columns.
 ///
 /// Every line is exactly the render width (at least ``CardBox/minimumWidth``), whatever the

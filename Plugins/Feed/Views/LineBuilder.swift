@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// One output line built from pieces, keeping count of its display width apart from any escape
 /// sequences the pieces are styled with.
 struct LineBuilder {

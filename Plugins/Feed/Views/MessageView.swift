@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// A one-line confirmation shown in place of a result's value.
 struct MessageView: ValueView {
     let text: String

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `news image N` / `news image --all`: loads title images through the session's image loader.
 ///
 /// Prints format, pixel size, byte size and where the bytes came from (memory, disk, network

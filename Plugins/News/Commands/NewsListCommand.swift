@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `news list` (also bare `news`): the loaded news, after loading page 1 when nothing is loaded.
 struct NewsListCommand: Command {
     let spec = CommandSpec(

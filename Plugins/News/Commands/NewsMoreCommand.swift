@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `news more`: loads the next page and shows the news it added.
 struct NewsMoreCommand: Command {
     let spec = CommandSpec(

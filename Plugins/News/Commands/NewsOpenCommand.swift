@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `news open N`: opens the full article in a browser, or prints its link outside a terminal.
 struct NewsOpenCommand: Command {
     let spec = CommandSpec(

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `news refresh`: reloads page 1 in place of everything loaded.
 struct NewsRefreshCommand: Command {
     let spec = CommandSpec(

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `news show N`: one news in full.
 struct NewsShowCommand: Command {
     let spec = CommandSpec(

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Reads pages from `GET {base}/api/news/{page}/{pageSize}`.
 ///
 /// ```swift

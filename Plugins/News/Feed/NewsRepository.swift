@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Owns a ``NewsFeedState`` and a source, and loads pages one at a time.
 ///
 /// A load that fails or is cancelled leaves the state exactly as it was; a load started

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Image bytes on disk, one file per URL, surviving restarts.
 ///
 /// A file is named after a 64-bit FNV-1a hash of its URL and starts with a line holding

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Loads images by URL through a memory cache, a disk cache and one shared download.
 ///
 /// - `embedded://images/NAME` URLs come from ``EmbeddedImages``; `http`/`https` URLs from

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// A terminal protocol for showing a picture inline, between lines of text.
 ///
 /// ``detect(environment:)`` picks one from the environment, or nil when the terminal is

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Small pictures for the embedded news, addressed as `embedded://images/NAME`.
 ///
 /// PNG and JPEG files drawn for this project, kept as byte arrays (no resource bundle);

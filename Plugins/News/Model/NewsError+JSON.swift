@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 extension NewsError {
     /// One line for a body that is not a news page, naming the JSON path.
     init(_ error: JSONError, body: [UInt8]) {

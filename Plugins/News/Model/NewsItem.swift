@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// One news item as the API sends it.
 ///
 /// Only `id` and `title` are required; every other field may be missing or `null`.

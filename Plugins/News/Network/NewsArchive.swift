@@ -1,6 +1,5 @@
 import HTTPArchive
 
-
 /// A news source replayed from an HTTP archive (`news source FILE.har`): the archive's
 /// exchanges, served with no network, and the server and page size of its first page
 /// request, so the plugin asks for exactly the URLs that were recorded.

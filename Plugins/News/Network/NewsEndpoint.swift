@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// The news API of one server: `GET {base}/api/news/{page}/{pageSize}`.
 ///
 /// The base is checked once, when the endpoint is made: it must be an absolute `http` or

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// The model of `news.items`: the decoded items. Its value, a record for each item, is made
 /// only when something reads the key (the store encodes a model when it is first read), so
 /// adding a page stores the items and converts nothing.

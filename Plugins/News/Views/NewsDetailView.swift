@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// One news item in full: title, date and category, the description wrapped to the width,
 /// and the link (an OSC 8 hyperlink where the terminal allows).
 struct NewsDetailView: ValueView {

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// Loaded images, one line each: `news 1: PNG 48×32, 239 bytes, memory hit (0.01 ms)`.
 ///
 /// The time shows at the prompt only, so scripts and transcripts print the same every run

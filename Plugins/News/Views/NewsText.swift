@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// How news text is shown: dates against today, links made safe, data made inert.
 enum NewsText {
     /// `Today`, `Yesterday`, `14 Jan 2026`, or empty when the item has no date.

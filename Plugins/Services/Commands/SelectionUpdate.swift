@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// The selection changes `select`, `deselect` and `toggle` share: each finds the service, changes
 /// the selection, writes it (one undo step) and says what happened.
 struct SelectionUpdate {

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `services clear`: deselects everything.
 struct ServicesClearCommand: Command {
     let spec = CommandSpec(

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `services confirm`: names the choice — the step after the screen's "Select" button.
 struct ServicesConfirmCommand: Command {
     let spec = CommandSpec(

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `services deselect ID`: removes a service from the selection.
 struct ServicesDeselectCommand: Command {
     let spec = CommandSpec(

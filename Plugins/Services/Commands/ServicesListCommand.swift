@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `services list`: the catalog as a grid of cards; its value is the list of item records.
 struct ServicesListCommand: Command {
     let spec = CommandSpec(

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `services load FILE`: replaces the catalog with one read from a JSON file of either shape.
 struct ServicesLoadCommand: Command {
     let spec = CommandSpec(

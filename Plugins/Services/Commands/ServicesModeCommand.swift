@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `services mode [single|multi]`: how many services can be selected at once.
 struct ServicesModeCommand: Command {
     let spec = CommandSpec(

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `services select ID`: selects a service (in single mode, instead of the one selected).
 struct ServicesSelectCommand: Command {
     let spec = CommandSpec(

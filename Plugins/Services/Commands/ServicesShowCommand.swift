@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `services show ID`: one service in full.
 struct ServicesShowCommand: Command {
     let spec = CommandSpec(

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `services toggle ID`: selects a service, or deselects it when it is selected — a tap on its card.
 struct ServicesToggleCommand: Command {
     let spec = CommandSpec(

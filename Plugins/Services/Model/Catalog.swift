@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// A catalog as read: its item records, which of them the source marks selected, and how to
 /// present it.
 struct Catalog: Sendable {

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// Reads a catalog file of either shape with ``JSONReader``, checking everything and naming
 /// the JSON path, line and column of the first problem.
 ///

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// The entry points of the fuzz harnesses in `Tests/Fuzz` (which cannot use `@testable`):
 /// the smallest public surface over the catalog readers and the price parser. Not for
 /// plugin users.

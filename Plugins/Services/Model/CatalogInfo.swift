@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// What `services.catalog` holds: where the catalog came from and the words it brings along —
 /// the list's heading, the confirm button's title and the word before the chosen titles.
 struct CatalogInfo: Equatable, Sendable {

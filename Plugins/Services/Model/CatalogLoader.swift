@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Reads a catalog file: tries the fast path (``FastCatalogScanner``, on every core for a large
 /// file, see ``ParallelCatalogScan``) and falls back to ``CatalogDecoder`` for everything else,
 /// including every error message.

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// Sorts a catalog's items by id (by the ids' UTF-8 bytes, which is Unicode scalar order) for
 /// completion, with a radix sort on each id's first 16 bytes.
 ///

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// An open-addressing table from ids to positions: one 64-bit slot per entry, holding 32 bits
 /// of the id's hash and the position plus one (0 marks an empty slot).
 struct IDTable: Sendable {

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// One service of a catalog: what a card shows and an item of `services.items` holds.
 ///
 /// In the state store a service is a record `{id, title, description, price, icon}`; every

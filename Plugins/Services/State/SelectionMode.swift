@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Whether one service or several can be selected at once (`services.mode`).
 enum SelectionMode: String, ChoiceArgument {
     /// At most one: selecting another replaces it.

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// What an `ID` argument names: a service id, or else a 1-based position in the catalog.
 ///
 /// An id wins over a position: in a catalog whose ids are `10`, `20` and `30`, `2` is the

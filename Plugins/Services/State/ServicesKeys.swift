@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// The state keys the plugin owns: each a typed key whose model the store caches with the
 /// value, and whose decode is what `state load` checks.
 enum ServicesKeys {

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Typed reads and writes of the plugin's keys for one command.
 struct ServicesState {
     let state: StateAccess

@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// Draws a card: a box with labels set into its top and bottom borders around content lines.
 ///
 /// ```

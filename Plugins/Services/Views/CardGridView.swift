@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// How `services list` shows the catalog: a heading, the services as cards in a grid whose
 /// column count follows the width, and what is selected.
 ///

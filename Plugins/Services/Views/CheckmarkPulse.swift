@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// The brief animation when a service is selected at a terminal: the checkmark in front of
 /// the message pulses twice (about a quarter of a second; any key skips), then the line is
 /// cleared for the message itself.

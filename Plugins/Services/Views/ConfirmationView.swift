@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// How `services confirm` shows the choice: `Selected: Window cleaning`; in multi mode every
 /// title, then the count and the total.
 ///

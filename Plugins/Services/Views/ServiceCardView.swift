@@ -1,7 +1,5 @@
 import ShopPluginAPI
 
-
-
 /// How `services show` shows one service: a large card with its title, price, description
 /// and (for a picture icon) the picture's address.
 ///

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `plugin add PATH|NAME`: starts the plugin once, checks its handshake and manifest, and
 /// registers it, with its manifest cached, for every later session.
 struct PluginAddCommand: Command {

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// How `plugin check` runs one of a plugin's examples: `line` in a fresh session with
 /// `plugins`, in `environment`. Nil when it ran without error, else why not (its first
 /// `error:` line). The executable gives one, since only it makes sessions.

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `plugin log NAME`: what an outside plugin wrote on stderr (and sent as `log`) in this
 /// session, which never reaches the terminal directly.
 struct PluginLogCommand: Command {

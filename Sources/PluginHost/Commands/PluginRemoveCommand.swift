@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// `plugin remove NAME`: deletes a registered plugin's entry.
 struct PluginRemoveCommand: Command {
     let context: PluginCommandContext

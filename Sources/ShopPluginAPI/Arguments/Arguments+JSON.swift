@@ -1,7 +1,7 @@
 import ShopValues
 
 extension Arguments {
-    /// Arguments bound as a `run` request carries them (PLUGIN-PROTOCOL §6): the inverse of
+    /// Arguments bound as a plugin's `run` request carries them: the inverse of
     /// ``json(for:)``, for a plugin served out of process.
     ///
     /// ```swift

@@ -125,7 +125,7 @@ public struct Arguments: Sendable {
         return value
     }
 
-    /// The bound arguments as PLUGIN-PROTOCOL §6 sends them: `{"CODE": "SPRING"}`, a
+    /// The bound arguments as a plugin's `run` request sends them: `{"CODE": "SPRING"}`, a
     /// variadic argument as a list, missing optional arguments absent.
     public func json(for spec: CommandSpec) -> (arguments: Value, options: Value) {
         var arguments: [(String, Value)] = []

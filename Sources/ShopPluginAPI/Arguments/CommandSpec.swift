@@ -3,7 +3,7 @@ import ShopValues
 /// What a command is, apart from what it does: its name, arguments and documentation.
 ///
 /// Help, Tab completion, argument checking, history and the example tests all read this
-/// one declaration; it encodes to the JSON of PLUGIN-PROTOCOL §4 (``json``) and back.
+/// one declaration; it encodes to the JSON of a plugin manifest (``json``) and back.
 ///
 /// ```swift
 /// static let id = Argument<String>("ID", "a service id or a 1-based position", completion: .stateField(

@@ -1,11 +1,11 @@
 /// Sends HTTP requests: the capability a command uses for the network.
 ///
-/// ShopKit never opens a socket; the `shop` executable hands every session a transport over
-/// libcurl through ``SessionEnvironment/http``. A transport keeps each request's limits: the
-/// whole exchange within ``HTTPRequest/timeout``, no body over ``HTTPRequest/maxBodyBytes``,
-/// a status of 400 or more refused at the header (``HTTPError/status(url:code:)``),
-/// redirects followed on `http` and `https` only. Cancelling the calling task ends the
-/// request at once with ``HTTPError/cancelled(url:)``.
+/// Only the `HTTPTransport` module opens sockets; the `shop` executable hands every session a
+/// transport over libcurl through ``SessionEnvironment/http``. A transport keeps each
+/// request's limits: the whole exchange within ``HTTPRequest/timeout``, no body over
+/// ``HTTPRequest/maxBodyBytes``, a status of 400 or more refused at the header
+/// (``HTTPError/status(url:code:)``), redirects followed on `http` and `https` only.
+/// Cancelling the calling task ends the request at once with ``HTTPError/cancelled(url:)``.
 ///
 /// A transport may wrap another, to record or replay exchanges:
 ///

@@ -44,7 +44,7 @@ public struct Console: Sendable {
 
 /// A terminal a command may draw on directly: animation frames, inline pictures.
 ///
-/// Provided by the `shop` executable when it runs interactively; ShopKit never touches a
+/// Provided by the `shop` executable when it runs interactively; the runtime never touches a
 /// terminal itself.
 public protocol TerminalSurface: Sendable {
     /// The terminal's width and height in cells.

@@ -1,6 +1,6 @@
 /// What only a person at the interactive prompt has: a pager and a screen to clear.
 ///
-/// The `shop` executable gives one to its REPL (spawning a pager is not ShopKit's to do); in
+/// The `shop` executable gives one to its REPL (spawning a pager is not the runtime's to do); in
 /// scripts, `run FILE`, tests, demos and pipes there is none, and `page` passes its input
 /// through.
 ///

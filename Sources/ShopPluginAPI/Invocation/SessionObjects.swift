@@ -39,9 +39,8 @@ public final class SessionObjects: Sendable {
     /// and told when the session ends.
     ///
     /// Its own function, not a cast to ``SessionEnding`` at the end: the first cast of an
-    /// object that is not one searched every protocol conformance of the program (callgrind:
-    /// 0.78M instructions, a quarter of a `news source` run). Debug builds check that
-    /// ``object(owner:make:)`` is given none.
+    /// object that is not one searches every protocol conformance of the program. Debug builds
+    /// check that ``object(owner:make:)`` is given none.
     public func endingObject<Object: SessionEnding>(owner: String, make: () -> Object) -> Object {
         object(owner: owner, make: make) { $0 }
     }

@@ -1,7 +1,7 @@
 import ShopValues
 
 extension CommandSpec {
-    /// The command as PLUGIN-PROTOCOL §4 writes it in a manifest.
+    /// The command as a plugin manifest writes it.
     public var json: Value {
         var pairs: [(String, Value)] = [
             ("path", .list(path.map(Value.string))), ("aliases", .list(aliases.map(Value.string))),

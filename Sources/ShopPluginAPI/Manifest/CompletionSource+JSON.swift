@@ -1,7 +1,7 @@
 import ShopValues
 
 extension CompletionSource {
-    /// The JSON of PLUGIN-PROTOCOL §4 (`{"files": true}`, `{"state": KEY, "field": F}`), or
+    /// Its JSON in a manifest (`{"files": true}`, `{"state": KEY, "field": F}`), or
     /// nil for none; a Swift closure is `{"dynamic": true}`, served by the plugin.
     var json: Value? {
         switch self {

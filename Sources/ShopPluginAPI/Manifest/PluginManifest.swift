@@ -1,7 +1,7 @@
 import ShopValues
 
 /// What a plugin declares, as data: name, version, summary, default verb, state keys, the
-/// keys it reads, and its commands — the `manifest` of PLUGIN-PROTOCOL §4, for built-in
+/// keys it reads, and its commands — a plugin's `manifest` on the wire, for built-in
 /// and outside plugins alike.
 ///
 /// ```swift
@@ -107,8 +107,8 @@ public struct PluginManifest: Sendable {
 
     /// Names a plugin may not take, sorted: the core's commands, aliases and groups, and the
     /// words the language keeps for itself. A literal, not made from the core's specs: every
-    /// registered plugin is checked at every start, and making the set from the specs cost
-    /// 77,000 instructions. `ReservedNamesTests` checks that it matches the core.
+    /// registered plugin is checked when the registry file is read. `ReservedNamesTests` checks
+    /// that it matches the core.
     public static let reservedNames: [String] = [
         "append", "args", "avg", "chart", "clear", "commands", "count", "each", "echo", "env", "exit", "expand",
         "expect", "find", "first", "flatten", "format", "from", "get", "group", "help", "history", "insert", "it",

@@ -2,7 +2,7 @@
 /// its own (`help: did you mean 'SPRING'?`), and the argument or option it is about, whose
 /// word the error's place then points at.
 ///
-/// What an outside plugin's error answer carries (PLUGIN-PROTOCOL §6); any command may throw
+/// What an outside plugin's error answer carries; any command may throw
 /// it.
 ///
 /// ```swift

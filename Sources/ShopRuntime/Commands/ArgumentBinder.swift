@@ -121,7 +121,7 @@ struct ArgumentBinder: Sendable {
             guard word.value.intValue != nil else { throw spec.invalid(word, type, name) }
             return word.bound
         case .double:
-            // A double is sent as one (`3.0`), as PLUGIN-PROTOCOL §5 writes them.
+            // A double is sent as one (`3.0`), as the plugin protocol writes them.
             guard let number = word.value.doubleValue else { throw spec.invalid(word, type, name) }
             return BoundWord(value: .double(number), text: word.text)
         default:

@@ -17,6 +17,7 @@ public final class RegisteredCommand: Sendable {
 
     /// A plugin's command or a verb; `owner` is its plugin's name (nil for the core).
     public convenience init(_ command: any Command, owner: String?) {
+        assert(!(command is any SessionCommand), "a command of the session is registered with init(session:)")
         self.init(DeclaredCommand(command), owner: owner, sessionCommand: nil)
     }
 

@@ -1,6 +1,6 @@
 /// Where a session's history lives.
 ///
-/// ShopKit ships ``InMemoryHistoryStore``; the `HistoryStore` module stores history in SQLite.
+/// The runtime ships ``InMemoryHistoryStore``; the `HistoryStore` module stores history in SQLite.
 /// Every method may be called from any thread.
 ///
 /// ```swift

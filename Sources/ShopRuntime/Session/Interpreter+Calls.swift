@@ -29,7 +29,7 @@ extension Interpreter {
             name: name, description: definition.description, parameters: definition.parameters,
             body: .statements(definition.body))
         language.definedCommands[name] = (
-            store.revision(of: key), store.dottedKeysRevision, RegisteredCommand(command, owner: nil)
+            store.revision(of: key), store.dottedKeysRevision, RegisteredCommand(session: command)
         )
     }
 
@@ -47,9 +47,9 @@ extension Interpreter {
         }
         guard let definition = UserCommand.definition(in: value, named: name) else { return nil }
         let command = RegisteredCommand(
-            UserCommand(
+            session: UserCommand(
                 name: name, description: definition.description, parameters: definition.parameters,
-                body: .statements(definition.body)), owner: nil)
+                body: .statements(definition.body)))
         language.definedCommands[name] = (revision, checked, command)
         return command
     }
@@ -165,7 +165,7 @@ extension Interpreter {
                 let command = UserCommand(
                     name: name, description: interface.description, parameters: interface.parameters,
                     body: .file(path: path))
-                language.folderCommands[name] = RegisteredCommand(command, owner: nil)
+                language.folderCommands[name] = RegisteredCommand(session: command)
             } catch {
                 output.write("warning: \(path): \(Self.message(for: error))\n", to: .standardError)
             }

@@ -65,8 +65,8 @@ extension Interpreter {
     }
 
     /// ``evaluate(_:with:)`` of the word at `word`, read where it is: a word passed by value
-    /// from where it is kept (a call's words) was copied whole first, its parts retained and
-    /// released (callgrind, 10,000 replayed lines: 0.7k instructions a line for three words).
+    /// from where it is kept (a call's words) is copied whole first, its parts retained and
+    /// released.
     func evaluate(wordAt word: UnsafePointer<Word>, with values: inout SubexpressionValues) throws(LocatedError)
         -> EvaluatedWord
     {
@@ -158,7 +158,7 @@ extension Interpreter {
     /// Throws `CancellationError` when Ctrl-C cancelled the running task: every command checks
     /// before it starts. Untyped and out of line: the error's type has no size known here, so
     /// an async function that made one (or was typed to throw one) allocated room for it on
-    /// each of its calls (callgrind, 20,000 rounds of a loop: five to seven allocations a round).
+    /// each of its calls.
     @inline(never)
     static func checkCancellation() throws {
         if Task.isCancelled { throw CancellationError() }

@@ -380,16 +380,14 @@ final class Interpreter {
     /// Evaluates a command's argument words (none holds a `$( … )`) as it binds them; the
     /// words of a deferred argument are kept as written.
     // Out of line: inlined, it grew the async frame of the function that called it for every
-    // pipeline (callgrind, 20,000 replayed lines: 705M instructions inlined 715M); the async
-    // run(_:input:isFirst:offersInput:) still calls it.
+    // pipeline; the async run(_:input:isFirst:offersInput:) still calls it.
     @inline(never)
     private func prepare(
         _ call: CommandCall, for registered: RegisteredCommand, after nameLength: Int, input: Value?, isFirst: Bool
     ) throws(LocatedError) -> Invocation {
         let (eager, deferred) = try split(call, for: registered, after: nameLength, isFirst: isFirst)
-        // Over the words where they are, the interpreter not retained: the source retained both
-        // and released them for every command (callgrind, 10,000 replayed lines: 0.5k
-        // instructions a line).
+        // Over the words where they are, the interpreter not retained: a source that retained
+        // both released them again for every command.
         return try call.words.withUnsafeBufferPointer { words throws(LocatedError) in
             var source = EvaluatingWords(interpreter: self, words: words, range: eager)
             return try bind(call, &source, from: eager.lowerBound, deferred: deferred, for: registered, input: input)
@@ -514,8 +512,7 @@ final class Interpreter {
     func display(_ result: CommandResult) {
         language.lastShown = result.value
         let format = format
-        // Most results have no view: the optional existential is not made for them (each copy
-        // of it cost 85 instructions).
+        // Most results have no view: the optional existential is not made for them.
         let view = result.hasView ? result.view : nil
         // JSON goes out as the writer's bytes, unless a pager may want it as text.
         if format == .json, view?.pagesWhenTall != true || console.screen == nil {

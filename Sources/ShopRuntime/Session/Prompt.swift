@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// The prompt, `shop> `: one literal for the REPL, demo mode and `run --echo`.
 public enum Prompt {
     /// The prompt without styling.

@@ -89,7 +89,7 @@ public struct ScriptInterface: Sendable {
     func bind(_ words: [EvaluatedWord]) throws(CommandError) -> [String: Value] {
         guard hasParameters else { return [:] }
         var listed = ListedWords(words: words[...])
-        let arguments = try RegisteredCommand(command, owner: nil).bind(&listed)
+        let arguments = try RegisteredCommand(session: command).bind(&listed)
         return try command.values(from: arguments)
     }
 

@@ -1,6 +1,5 @@
 import ShopPluginAPI
 
-
 /// Output text as a transcript compares it: escape sequences removed, lines split, trailing
 /// blanks dropped.
 enum TerminalText {

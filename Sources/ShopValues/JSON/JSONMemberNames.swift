@@ -166,8 +166,8 @@ extension JSONReader {
                 position += names.length(of: known) + 2
             } else {
                 // Not one of the names as it is spelled: an unknown name, or one with escapes,
-                // which may still spell one of them (read in one pass: a scan for escapes
-                // first, then the read, cost an unknown member 80 instructions more).
+                // which may still spell one of them (read in one pass, not a scan for escapes
+                // first and then the read).
                 let scanned = try scanString()
                 let key = string(of: scanned)
                 if case .escaped = scanned.form { index = names.names.firstIndex(of: key) }

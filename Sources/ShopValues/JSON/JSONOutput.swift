@@ -1,6 +1,6 @@
 /// The bytes ``JSONWriter`` writes, in one growing allocation: an append is a capacity check
-/// and a copy (an array's `append(contentsOf:)` of a buffer took 140 instructions a call); the
-/// names of records are quoted once for each shape (``JSONKeys``).
+/// and a copy (cheaper than an array's `append(contentsOf:)` of a buffer); the names of
+/// records are quoted once for each shape (``JSONKeys``).
 struct JSONOutput: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int

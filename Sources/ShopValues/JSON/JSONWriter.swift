@@ -164,8 +164,7 @@ public enum JSONWriter {
     /// `input` escaped, in one pass over its bytes into a buffer sized for the worst case (a
     /// news page inside an HTTP archive has a quote every few bytes: appending the runs
     /// between escapes one at a time was the recorder's main cost). The runs are copied eight
-    /// bytes at a time up to the next byte to escape (byte by byte, they took 30 instructions
-    /// a byte: two thirds of recording a news page).
+    /// bytes at a time up to the next byte to escape, not byte by byte.
     private static func appendEscaped(
         _ input: UnsafeBufferPointer<UInt8>, to append: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
@@ -201,8 +200,7 @@ public enum JSONWriter {
                     end += run
                     offset += run
                     // A quote or backslash, the common case in JSON text, is escaped here without
-                    // leaving the loop (callgrind, a news page in an archive: 50k -> 40k
-                    // instructions); the rest below.
+                    // leaving the loop; the rest below.
                     let byte = input[offset]
                     guard byte == 0x22 || byte == 0x5C else { break }
                     put(0x5C)
