@@ -31,7 +31,7 @@ extension ArgumentValue {
 
     public static var arity: ArgumentArity { .single }
 
-    public static func make(from words: some Collection<BoundWord>, in context: ArgumentContext) -> Self? {
+    public static func make(from words: BoundWords, in context: ArgumentContext) -> Self? {
         guard let word = words.first else { return nil }
         return Self(bound: word, in: context)
     }
@@ -45,7 +45,7 @@ public protocol ArgumentShape: Sendable {
     static var arity: ArgumentArity { get }
     /// The typed value of the words bound to it (none when it was left out); nil when they
     /// do not make one (a required argument left out).
-    static func make(from words: some Collection<BoundWord>, in context: ArgumentContext) -> Self?
+    static func make(from words: BoundWords, in context: ArgumentContext) -> Self?
 }
 
 /// How many words an argument takes.
@@ -63,7 +63,7 @@ extension Optional: ArgumentShape where Wrapped: ArgumentValue {
 
     public static var arity: ArgumentArity { .optional }
 
-    public static func make(from words: some Collection<BoundWord>, in context: ArgumentContext) -> Wrapped?? {
+    public static func make(from words: BoundWords, in context: ArgumentContext) -> Wrapped?? {
         guard let word = words.first else { return .some(nil) }
         return Wrapped(bound: word, in: context).map { .some($0) }
     }
@@ -74,7 +74,7 @@ extension Array: ArgumentShape where Element: ArgumentValue {
 
     public static var arity: ArgumentArity { .variadic }
 
-    public static func make(from words: some Collection<BoundWord>, in context: ArgumentContext) -> [Element]? {
+    public static func make(from words: BoundWords, in context: ArgumentContext) -> [Element]? {
         var values: [Element] = []
         values.reserveCapacity(words.count)
         for word in words {

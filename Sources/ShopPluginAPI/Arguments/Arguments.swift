@@ -99,11 +99,22 @@ public struct Arguments: Sendable {
         }
     }
 
+    /// The words bound to the argument at `index` of the spec's arguments: one run of the
+    /// positional words, which are bound argument by argument, in order.
+    func boundWords(ofArgumentAt index: Int) -> BoundWords {
+        guard let start = positional.firstIndex(where: { $0.argument == index }) else {
+            return BoundWords(positional[positional.endIndex...])
+        }
+        var end = start + 1
+        while end < positional.endIndex, positional[end].argument == index { end += 1 }
+        return BoundWords(positional[start..<end])
+    }
+
     /// The argument as its declared Swift type.
     func read<T>(_ argument: Argument<T>, in context: ArgumentContext) throws(CommandError) -> T {
         let name = argument.argumentSpec.name
         guard let index = argumentNames.firstIndex(of: name),
-            let value = T.make(from: positional.lazy.filter { $0.argument == index }.map(\.bound), in: context)
+            let value = T.make(from: boundWords(ofArgumentAt: index), in: context)
         else {
             throw .failed("internal error: argument \(name) was read but not bound; declare it in the command's spec")
         }
@@ -114,7 +125,7 @@ public struct Arguments: Sendable {
     func read<T>(_ option: Option<T>, in context: ArgumentContext) throws(CommandError) -> T {
         let name = option.optionSpec.name
         if let word = word(ofOption: name) {
-            guard let value = T.make(from: [word], in: context) else {
+            guard let value = T.make(from: BoundWords(word), in: context) else {
                 throw .failed("internal error: option \(name) does not convert to its declared type")
             }
             return value

@@ -1,12 +1,15 @@
 import ShopRendering
 import ShopValues
 
-/// Everything a command's `run` gets: its typed arguments, the pipeline input, the state,
-/// the environment and the console.
+/// Everything a command's `run` gets: its typed arguments, the pipeline input, and its
+/// capabilities — the state (its plugin's keys writable), the console, the environment
+/// (clock, width, style, folders, variables, HTTP), its session objects, and the runtime's
+/// reading of its deferred argument (``Deferred``).
 ///
 /// Made of plain values and small protocols (``StateBackend``, ``OutputSink``,
-/// ``TerminalSurface``), so the session builds one in process and a kit serving a plugin out
-/// of process builds one from a `run` request.
+/// ``TerminalSurface``, ``DeferredWords``), with no pointer to the interpreter or the session,
+/// so the session builds one in process and a kit serving a plugin out of process builds one
+/// from a `run` request.
 ///
 /// ```swift
 /// static let count = Argument<Int>("N", "how many")

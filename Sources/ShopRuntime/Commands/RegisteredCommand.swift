@@ -5,6 +5,9 @@ import ShopPluginAPI
 public final class RegisteredCommand: Sendable {
     /// The command with its spec, which every invocation of it names.
     public let declared: DeclaredCommand
+    /// Its spec, read when it was registered: kept here too, so that binding reads it in
+    /// place rather than through another module's getter, which copies it.
+    public let spec: CommandSpec
     /// The plugin whose keys it may write, or nil for the core.
     public let owner: String?
     /// The same command as a command of the session itself, run with the session at hand;
@@ -28,23 +31,21 @@ public final class RegisteredCommand: Sendable {
 
     private init(_ declared: DeclaredCommand, owner: String?, sessionCommand: (any SessionCommand)?) {
         self.declared = declared
+        spec = declared.spec
         self.owner = owner
         self.sessionCommand = sessionCommand
-        input = declared.spec.input
-        binder = ArgumentBinder(declared.spec.arguments)
+        input = spec.input
+        binder = ArgumentBinder(spec.arguments)
     }
 
     /// The command.
     public var command: any Command { declared.command }
-
-    /// Its spec, read when it was registered.
-    public var spec: CommandSpec { declared.spec }
 
     /// The index of its deferred argument, if it has one.
     var deferredArgument: Int? { binder.deferredArgument }
 
     /// Binds `words` to its arguments and options (see ``ArgumentBinder``).
     func bind(_ words: inout some BindingWords, firstIndex: Int = 0) throws(CommandError) -> Arguments {
-        try binder.bind(&words, firstIndex: firstIndex, to: declared.spec, of: self)
+        try binder.bind(&words, firstIndex: firstIndex, to: spec, of: self)
     }
 }

@@ -229,7 +229,7 @@ extension Interpreter {
     }
 
     /// Whether a reference starting with `name` reads a dotted state key: `name` is a
-    /// plugin's (a deferred plugin's found now if it is none of the others) or `commands`.
+    /// plugin's (the host's further plugins read now if it is none of the others) or `commands`.
     private func isKeyNamespace(_ name: String) -> Bool {
         name == UserCommand.namespace.prefix || registry.plugin(named: name) != nil
     }

@@ -219,7 +219,7 @@ final class Interpreter {
     }
 
     /// Runs a pipeline's commands in order while each can run with no async call — its words
-    /// run no commands and it never waits (``SynchronousCommand``) — most pipelines to their
+    /// run no commands and it never waits (``SynchronousSessionCommand``) — most pipelines to their
     /// end; ``finishEvaluating(_:from:)`` runs the rest. An async call costs an allocated
     /// frame and a switch back to the session's executor after it.
     func startEvaluating(_ pipeline: Pipeline) throws -> PipelineProgress {

@@ -13,8 +13,10 @@ struct SetCommand: SynchronousSessionCommand {
     static let value = Argument<Value?>("VALUE", "any value; the pipeline's input when left out")
 
     func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
-        let name = try invocation[Self.name]
-        guard let value = try invocation[Self.value] ?? invocation.input else {
+        // Its words read by position, not through the typed read, whose generic path costs a
+        // command that every loop and replayed line runs more than the rest of its work.
+        let name = invocation.arguments.firstWord(ofArgumentAt: 0)?.text ?? ""
+        guard let value = invocation.arguments.firstWord(ofArgumentAt: 1)?.value ?? invocation.input else {
             throw CommandError.failed(
                 "set: no VALUE and no input: give a value, or use it after '|' as in '… | set \(name)' (usage: \(spec.usage))"
             )
