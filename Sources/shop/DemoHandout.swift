@@ -19,8 +19,9 @@ struct DemoHandout {
         let output = StandardStreams()
         let process = factory.process
         let target = FilePath.resolve(handout, relativeTo: process.workingDirectory, home: process.variables["HOME"])
+        let stream = Console.standardStream(named: target)
         do {
-            try FileSystem.checkWritable(target, named: handout)
+            if stream == nil { try FileSystem.checkWritable(target, named: handout) }
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
@@ -37,10 +38,15 @@ struct DemoHandout {
             return 1
         }
         let text = Self.markdown(script, outputs: outputs.map(\.lines), name: FilePath.lastComponent(of: file))
+        if let stream {
+            output.writeFileContents(Array(text.utf8), to: stream)
+            output.flush()
+            return 0
+        }
         do {
-            try FileSystem.writeAtomically(Array(text.utf8), to: target)
+            try FileSystem.writeAtomically(Array(text.utf8), to: target, named: handout)
         } catch {
-            output.write("shop: \(FileError(path: handout, action: .write, code: error.code))\n", to: .standardError)
+            output.write("shop: \(error)\n", to: .standardError)
             return 1
         }
         output.write("wrote '\(handout)': \(outputs.count) steps\n", to: .standardOutput)

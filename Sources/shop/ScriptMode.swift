@@ -71,7 +71,9 @@ enum ScriptMode {
             return 2
         }
         if dataOnStandardInput {
-            environment.standardInput = { () throws(FileError) in try FileSystem.read("/dev/stdin") }
+            environment.standardInput = { limit throws(FileError) in
+                try FileSystem.readStream(STDIN_FILENO, named: "<stdin>", limit: limit)
+            }
         }
         guard let session = factory.session(output: output, environment: environment, echo: echo, catalog: catalog)
         else { return 1 }

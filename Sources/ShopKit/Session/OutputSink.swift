@@ -11,6 +11,9 @@ public protocol OutputSink: Sendable {
     /// a sink that keeps bytes need not make a `String` of them (each `--format json` result
     /// is written so).
     func writeLine(utf8 bytes: UnsafeBufferPointer<UInt8>, to stream: OutputStreamKind)
+    /// Writes `bytes` exactly as they are, in order with the text: a file's contents sent to a
+    /// stream (`save /dev/stdout`), not text shown to a person.
+    func writeFileContents(_ bytes: [UInt8], to stream: OutputStreamKind)
     /// Pushes buffered text out.
     func flush()
 }
@@ -22,6 +25,10 @@ extension OutputSink {
 
     public func writeLine(utf8 bytes: UnsafeBufferPointer<UInt8>, to stream: OutputStreamKind) {
         writeLine(String(decoding: bytes, as: UTF8.self), to: stream)
+    }
+
+    public func writeFileContents(_ bytes: [UInt8], to stream: OutputStreamKind) {
+        write(String(decoding: bytes, as: UTF8.self), to: stream)
     }
 }
 
