@@ -55,7 +55,7 @@ struct DemoHandout {
     }
 
     /// The handout of `script`, given the lines each step printed (steps after an `exit` are
-    /// left out).
+    /// left out), with every control character but newlines and tabs shown inert.
     static func markdown(_ script: DemoScript, outputs: [[String]], name: String) -> String {
         var blocks: [String] = ["<!-- the handout of \(name), written by 'shop demo \(name) --handout' -->"]
         for (entry, lines) in zip(script.entries, outputs) {
@@ -65,7 +65,8 @@ struct DemoHandout {
             if !printed.isEmpty { blocks.append(fenced(printed.joined(separator: "\n"), info: "text")) }
         }
         if outputs.count == script.entries.count { blocks += paragraphs(script.closingNarration) }
-        return blocks.joined(separator: "\n\n") + "\n"
+        // Read in a terminal as often as rendered: escapes in narration or commands stay inert.
+        return EscapeFilter.filter(blocks.joined(separator: "\n\n") + "\n", keepingStyles: false)
     }
 
     /// Narration lines as Markdown blocks: consecutive lines join into a paragraph; a blank

@@ -16,7 +16,7 @@ struct DemoMode {
     let settings: DemoSettings
 
     func run() async -> Int32 {
-        let streams = StandardStreams()
+        let streams = StandardStreams(style: factory.outputStyle)
         let process = factory.process
         guard process.inputIsTerminal, process.outputIsTerminal else {
             streams.write(

@@ -12,7 +12,8 @@ public protocol OutputSink: Sendable {
     /// is written so).
     func writeLine(utf8 bytes: UnsafeBufferPointer<UInt8>, to stream: OutputStreamKind)
     /// Writes `bytes` exactly as they are, in order with the text: a file's contents sent to a
-    /// stream (`save /dev/stdout`), not text shown to a person.
+    /// stream (`save /dev/stdout`), which a sink for a terminal does not filter as it filters
+    /// the text shown to a person (``EscapeFilter``).
     func writeFileContents(_ bytes: [UInt8], to stream: OutputStreamKind)
     /// Pushes buffered text out.
     func flush()
