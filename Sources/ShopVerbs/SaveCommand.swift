@@ -18,7 +18,9 @@ struct SaveCommand: Command {
         discussion: """
             .json files get JSON, .csv CSV with a header row, .md a Markdown table, any other file text (a \
             list one item a line); --as chooses. The file is written atomically; an existing file is kept \
-            unless --force. A link is followed; devices such as /dev/null, FIFOs and folders are refused.
+            unless --force, and so is a symbolic link, which --force replaces (its target is never written); \
+            devices such as /dev/null, FIFOs and folders are refused. /dev/stdout and /dev/stderr write to \
+            the streams.
             """,
         arguments: [Self.file], options: [Self.force, Self.format],
         examples: [
@@ -39,8 +41,9 @@ struct SaveCommand: Command {
         case .text: text = Self.text(input)
         }
         do {
-            try FileSystem.writeAtomically(
-                Array(text.utf8), to: file.absolute, named: file.text, replacingExisting: invocation[Self.force])
+            let toStream = try invocation.console.writeFile(
+                Array(text.utf8), to: file, replacingExisting: invocation[Self.force])
+            if toStream { return nil }
         } catch {
             throw VerbError.invalid(command: spec.name, reason: error.description)
         }

@@ -11,7 +11,7 @@ struct REPL {
 
     /// Runs until Ctrl-D or `exit`; returns the exit status.
     func run() async -> Int32 {
-        let output = StandardStreams()
+        let output = StandardStreams(style: factory.outputStyle)
         let process = factory.process
         let history = openHistory(output: output)
         var environment: SessionEnvironment
@@ -25,7 +25,9 @@ struct REPL {
         // reach the prompt.
         let keyboard = TerminalInput(fileDescriptor: STDIN_FILENO)
         if process.outputIsTerminal { environment.terminal = ShopTerminal(keyboard: keyboard) }
-        if process.isInteractive { environment.screen = ShopScreen(variables: process.variables) }
+        if process.isInteractive {
+            environment.screen = ShopScreen(variables: process.variables, style: environment.style)
+        }
         guard let session = factory.session(output: output, environment: environment, history: history) else {
             return 1
         }

@@ -18,6 +18,8 @@ import Testing
         try FileSystem.writeAtomically(Array("ab\n".utf8) + [0, 1, 2], to: folder + "/data.bin")
         _ = FileSystem.createDirectory(folder + "/folder")
         #expect(mkfifo(folder + "/fifo", 0o600) == 0)
+        try FileSystem.writeAtomically(Array("{\"a\": 1".utf8), to: folder + "/cut.json")
+        try FileSystem.writeAtomically(Array("a,b\n1,\"2\n".utf8), to: folder + "/cut.csv")
         await shop.run(
             """
             counter add 2 --quiet
@@ -96,6 +98,31 @@ import Testing
             "error: save: --as must be one of json, csv, md, text, got 'yml' (did you mean 'md'?)"
         ),
         ("open missing.csv", "error: open: cannot read 'missing.csv': no such file"),
+        (
+            "open /dev/zero",
+            "error: open: cannot read '/dev/zero': not a regular file (a character device); open reads files, and standard input as '-'"
+        ),
+        (
+            "open /dev/urandom",
+            "error: open: cannot read '/dev/urandom': not a regular file (a character device); open reads files, and standard input as '-'"
+        ),
+        (
+            "open fifo",
+            "error: open: cannot read 'fifo': not a regular file (a FIFO); open reads files, and standard input as '-'"
+        ),
+        (
+            "open good.csv --max-size 4",
+            "error: open: cannot read 'good.csv': larger than 4 bytes, the most that is read; --max-size reads more"
+        ),
+        (
+            "open good.csv --max-size lots",
+            "error: open: --max-size must be a size such as 500KB, 20MB or 4GB, got 'lots'"
+        ),
+        ("open cut.json", "error: open: 'cut.json': unexpected end of JSON at the top level (line 1, column 8)"),
+        (
+            "open cut.csv",
+            "error: open: 'cut.csv': line 2, column 3: unclosed quote: the quoted cell that starts here never ends"
+        ),
         ("open good.csv --as yaml", "error: open: --as must be one of json, csv, text, got 'yaml'"),
         (
             "open -",

@@ -13,7 +13,12 @@ struct StateLoadCommand: SynchronousSessionCommand {
     func run(_ invocation: Invocation, in session: Interpreter) throws -> CommandResult? {
         let file = try invocation[Self.file]
         let name = file.text
-        let bytes = try FileSystem.read(file.absolute)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(file.absolute)
+        } catch {
+            throw error.naming(name)
+        }
         let values: [(key: String, value: Value)]
         do {
             values = try StateFile.decode(bytes)
