@@ -23,6 +23,17 @@ struct CommandLineOptions: Equatable {
         /// `shop completions SHELL`.
         case completions(ShellCompletions.Shell)
 
+        /// Whether its sessions get the plugins registered with `plugin add`: not those of
+        /// transcripts (`test`, a demo's handout), which load only what they name
+        /// (`#%plugin`, `--plugin`) and so run alike for everyone.
+        var readsPluginRegistry: Bool {
+            switch self {
+            case .test: false
+            case .demo(_, let settings): settings.handoutPath == nil
+            default: true
+            }
+        }
+
         /// Whether it runs one script in one session (`run`, `-c`), which reads the registered
         /// plugins only when it first needs one.
         var runsAScript: Bool {

@@ -73,7 +73,10 @@ enum ScriptMode {
         if dataOnStandardInput {
             environment.standardInput = { () throws(FileError) in try FileSystem.read("/dev/stdin") }
         }
-        guard let session = factory.session(output: output, environment: environment, echo: echo, catalog: catalog)
+        guard
+            let session = factory.session(
+                output: output, environment: environment, history: factory.databaseHistory(), echo: echo,
+                catalog: catalog)
         else { return 1 }
         let interrupts = Interrupts {
             output.flush()

@@ -6,6 +6,7 @@ import ShopKit
 struct SessionFactory {
     let options: CommandLineOptions
     let process: ProcessEnvironment
+    let folders: RunFolders
     /// The plugins of the run.
     var catalog: PluginCatalog
 
@@ -24,7 +25,7 @@ struct SessionFactory {
         return SessionEnvironment(
             clock: try process.clock(now: options.now), width: width,
             style: process.style(for: options.color), isInteractive: interactive,
-            animations: options.animations, stateDirectory: process.stateDirectory(option: options.stateDirectory),
+            animations: options.animations, stateDirectory: folders.state,
             workingDirectory: process.workingDirectory, variables: process.variables, http: CurlTransport())
     }
 
@@ -80,6 +81,13 @@ struct SessionFactory {
     func registry() -> CommandRegistry? {
         guard let environment = try? environment(interactive: false) else { return nil }
         return session(output: StandardStreams(), environment: environment)?.registry
+    }
+
+    /// The history a script or `-c` run reads and forgets from: the database, opened when a
+    /// command first asks (in memory with `--no-history`, or when nothing is kept).
+    func databaseHistory() -> any HistoryStoring {
+        guard options.recordsHistory, folders.keepsState else { return InMemoryHistoryStore() }
+        return OnDemandHistoryStore(path: SQLiteHistoryStore.path(stateDirectory: folders.state))
     }
 
     /// A fresh random session id.

@@ -63,6 +63,45 @@ import Testing
     }
 
     @Test(arguments: [
+        ("shop run my", ["my talk.shopscript"]),
+        ("shop demo --record ", ["flows", "my talk.shopscript", "notes.txt", "shop.bash", "tour.shopscript"]),
+        ("shop demo talk.shopscript --handout n", ["notes.txt"]),
+        ("shop --plugin ", ["flows", "my talk.shopscript", "notes.txt", "shop.bash", "tour.shopscript"]),
+    ])
+    func bashKeepsFileNamesWithBlanksWholeAndCompletesFilesForFileOptions(line: String, expected: [String])
+        async throws
+    {
+        let folder = try await workspace("bash")
+        _ = try folder.write("echo spaced\n", to: "my talk.shopscript")
+        #expect(try await bash(line, in: folder) == expected)
+    }
+
+    @Test(arguments: [
+        ("shop run my", ["my talk.shopscript"]),
+        ("shop demo --record ", ["flows/", "my talk.shopscript", "notes.txt", "shop.fish", "tour.shopscript"]),
+        ("shop demo t.shopscript --handout n", ["notes.txt"]),
+        ("shop --plugin ", ["flows/", "my talk.shopscript", "notes.txt", "shop.fish", "tour.shopscript"]),
+    ])
+    func fishCompletesFilesForFileOptions(line: String, expected: [String]) async throws {
+        let folder = try await workspace("fish")
+        _ = try folder.write("echo spaced\n", to: "my talk.shopscript")
+        let result = try await run(
+            "/usr/bin/fish", ["--no-config", "-c", "source ./shop.fish; complete -C '\(line)'"], in: folder)
+        #expect(result.standardError == "")
+        let offered = result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        #expect(Set(offered) == Set(expected))
+    }
+
+    @Test func zshCompletesFilesForFileOptions() async throws {
+        let folder = try await workspace("zsh")
+        let script = try String(contentsOfFile: folder.path + "/shop.zsh", encoding: .utf8)
+        for option in ["--record", "--handout", "--plugin"] {
+            let specs = script.split(separator: "'")
+            #expect(specs.contains { $0.hasPrefix(option + "[") && $0.hasSuffix(":_files") }, "\(option)")
+        }
+    }
+
+    @Test(arguments: [
         ("shop ", ["completions", "demo", "help", "run", "test"]),
         ("shop --format ", ["json", "plain", "table"]),
         ("shop run ", ["flows/", "tour.shopscript"]),
@@ -115,5 +154,12 @@ import Testing
             ["-man", "-Tutf8", "-ww", "-z", "shop.1"], environment: ShopBinary.environment(stateDirectory: folder.path),
             workingDirectory: folder.path, launchPath: "/usr/bin/groff")
         #expect(warnings.standardError == "", "groff finds nothing to warn about")
+        // mandoc, where installed (Scripts/install-deps installs it), finds nothing to warn about either.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/mandoc") else { return }
+        let lint = try await ShopBinary.run(
+            ["-T", "lint", "-W", "warning", "shop.1"],
+            environment: ShopBinary.environment(stateDirectory: folder.path), workingDirectory: folder.path,
+            launchPath: "/usr/bin/mandoc")
+        #expect(lint.standardOutput + lint.standardError == "", "mandoc -T lint")
     }
 }

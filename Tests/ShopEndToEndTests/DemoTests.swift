@@ -300,4 +300,24 @@ import Testing
         #expect(rows.count == 4)
         #expect(rows.last?.contains("error, as expected") == true)
     }
+
+    @Test func narrationWrapsAtWordsOnANarrowTerminal() async throws {
+        let words = (1...40).map { "narrated\($0)" }
+        try folder.write("## " + words.joined(separator: " ") + "\necho done\n", to: "long.shopscript")
+        var environment = PseudoTerminal.defaultEnvironment
+        environment["HOME"] = folder.path
+        environment["XDG_STATE_HOME"] = folder.path
+        let terminal = try PseudoTerminal(
+            executable: ShopBinary.path, arguments: ["demo", "long.shopscript"], environment: environment,
+            workingDirectory: folder.path, columns: 60, rows: 40)
+        try await terminal.waitFor("narrated40")
+        try await terminal.waitFor("shop> ")
+        let lines = terminal.output.replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "").split(separator: "\n")
+            .map { $0.replacing("\r", with: "") }.filter { $0.hasPrefix("▌ ") }
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+        #expect(lines.flatMap { $0.dropFirst(2).split(separator: " ").map(String.init) } == words)
+        try terminal.send("q")
+        _ = try await terminal.waitForExit()
+    }
 }

@@ -28,7 +28,8 @@ public struct ImageDiskCache: Sendable {
     public func store(_ data: [UInt8], for url: String) -> Bool {
         guard FileSystem.createDirectory(directory) else { return false }
         do throws(FileError) {
-            try FileSystem.writeAtomically(Array(Self.header(for: url).utf8) + data, to: path(for: url))
+            try FileSystem.writeAtomically(
+                Array(Self.header(for: url).utf8) + data, to: path(for: url), privately: true)
             return true
         } catch {
             return false
