@@ -80,7 +80,7 @@ enum ScriptMode {
         else { return 1 }
         let interrupts = Interrupts {
             output.flush()
-            exit(130)
+            ProcessEnd.exit(130)
         }
         let (status, interrupted) = await interrupts.run { () async -> Int32 in
             let outcome =
