@@ -94,6 +94,9 @@ enum CommandLineInterface {
         Option("--version", "show the version"),
     ]
 
+    /// `--trust`: a script's `#%plugin` programs run without being trusted first.
+    static let trustOption = Option("--trust", "run the script's #%plugin programs, trusted or not (for CI)")
+
     /// The subcommands, in the order `--help` lists them.
     static let subcommands: [Subcommand] = [
         Subcommand(
@@ -101,6 +104,7 @@ enum CommandLineInterface {
             options: [
                 Option("--keep-going", "go on after a failing command (exit 1 at the end)"),
                 Option("--echo", "print each command before its output"),
+                trustOption,
             ], abstract: "run a script ('-' is stdin); the words after FILE are its own arguments",
             optionsFirst: true),
         Subcommand(
@@ -108,6 +112,7 @@ enum CommandLineInterface {
             options: [
                 Option("--update", "rewrite the expected output from the actual output"),
                 Option("--timeout", "SECONDS", .text, "fail a file still running after SECONDS (60 by default)"),
+                trustOption,
             ],
             abstract: "transcript tests (a folder means every *.shopscript in it)"),
         Subcommand(
@@ -117,7 +122,11 @@ enum CommandLineInterface {
                 Option("--record", "CAST", .file, "also record what the audience saw as an asciinema v2 cast"),
                 Option("--rehearse", "run every step without typing and time it"),
                 Option("--handout", "MD", .file, "write the talk with each step's output as Markdown, and exit"),
+                trustOption,
             ], abstract: "presenter mode: type, run and navigate the steps of a script"),
+        Subcommand(
+            name: "trust", operandNames: "SCRIPT…", operands: .scripts, options: [],
+            abstract: "trust the programs the scripts' #%plugin lines start, as they are now (SHA-256)"),
         Subcommand(
             name: "help", operandNames: "", operands: .none,
             options: [Option("--man", "the manual page, in roff (man -l)")], abstract: "this help, or the manual page"),

@@ -1,5 +1,7 @@
+import Glibc
 import HTTPTransport
 import HistoryStore
+import PluginHost
 import ShopKit
 
 /// Builds sessions from the command line and the process.
@@ -63,14 +65,31 @@ struct SessionFactory {
         }
     }
 
-    /// The run's plugins with those the script's `#%plugin` lines name; nil (after printing
-    /// why) when one cannot be loaded.
+    /// Whether scripts' `#%plugin` programs may run: `--trust`, a question at a terminal, or the list.
+    var trust: ScriptTrust {
+        let policy: ScriptTrust.Policy =
+            options.trustsPrograms
+            ? .trustForThisRun : process.inputIsTerminal && isatty(STDERR_FILENO) == 1 ? .ask : .refuse
+        return ScriptTrust(listPath: TrustList.path(in: folders.data), policy: policy, loader: catalog.loader)
+    }
+
+    /// The run's plugins with those the script's `#%plugin` lines name, once they are trusted;
+    /// nil (after printing why) when one is not trusted or cannot be loaded.
     func catalog(forScript file: String, output: StandardStreams) async -> PluginCatalog? {
         let path = FilePath.resolve(file, relativeTo: process.workingDirectory, home: process.variables["HOME"])
         guard let bytes = try? FileSystem.read(path) else { return catalog }
+        return await catalog(forScript: String(decoding: bytes, as: UTF8.self), file: file, path: path, output: output)
+    }
+
+    /// ``catalog(forScript:output:)`` for a script whose text (its start, at least) is read.
+    func catalog(forScript text: String, file: String, path: String, output: StandardStreams) async -> PluginCatalog? {
+        guard !PluginDirectives.paths(in: text).isEmpty else { return catalog }
+        if let refusal = trust.decide(trust.programs(ofScript: text, file: file, path: path), output: output) {
+            output.write("shop: \(refusal)\n", to: .standardError)
+            return nil
+        }
         do {
-            return try await catalog.adding(
-                directivesOf: String(decoding: bytes, as: UTF8.self), file: file, path: path)
+            return try await catalog.adding(directivesOf: text, file: file, path: path)
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
             return nil

@@ -68,6 +68,8 @@ enum Shop {
             }
             if settings.rehearse { return await DemoRehearsal(factory: factory, file: file).run() }
             return await DemoMode(factory: factory, file: file, settings: settings).run()
+        case .trust(let paths):
+            return TrustMode.run(paths: paths, factory: factory)
         case .interactive:
             guard process.inputIsTerminal else {
                 return await ScriptMode.run(file: "-", arguments: [], keepGoing: false, echo: false, factory: factory)
