@@ -88,6 +88,16 @@ import Testing
         #expect(result.standardOutput == "✓ selected Window cleaning (1 500 ₽)\n0\nwindows\n1\n")
     }
 
+    @Test func aTranscriptReadsNoPluginRegistry() async throws {
+        #expect(try await shop(["-c", "plugin add \(FakePlugin.path)"]).status == 0)
+        #expect(try await shop(["-c", "fake echo registered"]).standardOutput == "registered\n")
+        try folder.write(
+            "plugins | count\n#> 3\nfake echo hi\n#> error: unknown command 'fake'[..]\n", to: "own.shopscript")
+        let result = try await shop(["test", "own.shopscript"])
+        #expect(result.standardOutput == "ok    own.shopscript\n1 passed, 0 failed\n")
+        #expect(result.status == 0)
+    }
+
     @Test func aPluginThatExitsLeavingAChildIsSeenAtOnceAndItsProcessGroupEnded() async throws {
         let childFile = folder.path + "/child"
         let result = try await shop(
