@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("shop ", ["completions", "demo", "help", "run", "test"]),
+        ("shop ", ["completions", "demo", "help", "run", "test", "trust"]),
         ("shop r", ["run"]),
         ("shop --fo", ["--format"]),
         ("shop --format ", ["json", "plain", "table"]),
@@ -85,11 +85,7 @@ import Testing
     func fishCompletesFilesForFileOptions(line: String, expected: [String]) async throws {
         let folder = try await workspace("fish")
         _ = try folder.write("echo spaced\n", to: "my talk.shopscript")
-        let result = try await run(
-            "/usr/bin/fish", ["--no-config", "-c", "source ./shop.fish; complete -C '\(line)'"], in: folder)
-        #expect(result.standardError == "")
-        let offered = result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
-        #expect(Set(offered) == Set(expected))
+        #expect(try await fish(line, in: folder) == Set(expected))
     }
 
     @Test func zshCompletesFilesForFileOptions() async throws {
@@ -102,7 +98,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("shop ", ["completions", "demo", "help", "run", "test"]),
+        ("shop ", ["completions", "demo", "help", "run", "test", "trust"]),
         ("shop --format ", ["json", "plain", "table"]),
         ("shop run ", ["flows/", "tour.shopscript"]),
         ("shop --color never demo ", ["flows/", "tour.shopscript"]),
@@ -110,18 +106,21 @@ import Testing
             "shop run --",
             [
                 "--color", "--echo", "--format", "--help", "--keep-going", "--no-animation", "--no-history",
-                "--now", "--plugin", "--state-dir", "--version",
+                "--now", "--plugin", "--state-dir", "--trust", "--version",
             ]
         ),
         ("shop completions ", ["bash", "fish", "zsh"]),
     ])
     func fishCompletesSubcommandsOptionsAndScripts(line: String, expected: [String]) async throws {
-        let folder = try await workspace("fish")
+        #expect(try await fish(line, in: try await workspace("fish")) == Set(expected))
+    }
+
+    /// What fish offers for the command line `line`.
+    private func fish(_ line: String, in folder: FileSystemFolder) async throws -> Set<String> {
         let result = try await run(
             "/usr/bin/fish", ["--no-config", "-c", "source ./shop.fish; complete -C '\(line)'"], in: folder)
         #expect(result.standardError == "")
-        let offered = result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
-        #expect(Set(offered) == Set(expected))
+        return Set(result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
     }
 
     @Test func zshLoadsTheCompletionAndRegistersItForShop() async throws {
