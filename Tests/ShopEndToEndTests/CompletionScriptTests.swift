@@ -91,9 +91,9 @@ import Testing
     @Test func zshCompletesFilesForFileOptions() async throws {
         let folder = try await workspace("zsh")
         let script = try String(contentsOfFile: folder.path + "/shop.zsh", encoding: .utf8)
-        for option in ["--record", "--handout", "--plugin"] {
-            let specs = script.split(separator: "'")
-            #expect(specs.contains { $0.hasPrefix(option + "[") && $0.hasSuffix(":_files") }, "\(option)")
+        for (option, value) in [("--record", "CAST"), ("--handout", "MD"), ("--plugin", "PATH")] {
+            let line = script.split(separator: "\n").first { $0.contains("'\(option)[") }
+            #expect(line?.contains("\(option)[") == true && script.contains(":\(value):_files'"), "\(option)")
         }
     }
 
