@@ -48,7 +48,9 @@ import Testing
     @Test func aHungCallReturnsAtOnceWhenCancelledAndThePluginIsStopped() async throws {
         let host = try FakePluginHost(.hang, once: true)
         let call = Task { try await host.run("echo", timeout: nil) }
-        #expect(await FakePluginHost.eventually(within: 30) { host.starts == 1 })
+        #expect(
+            await FakePluginHost.eventually(within: 30) { host.starts == 1 },
+            "starts: \(host.starts); log: \(host.supervisor.log.tail(20))")
         try await Task.sleep(for: .milliseconds(200))
         let cancelled = ContinuousClock.now
         call.cancel()
@@ -68,7 +70,9 @@ import Testing
     @Test func aPluginThatAnswersCancelKeepsRunning() async throws {
         let host = try FakePluginHost(.hangUntilCancel)
         let call = Task { try await host.run("echo", timeout: nil) }
-        #expect(await FakePluginHost.eventually(within: 30) { host.starts == 1 })
+        #expect(
+            await FakePluginHost.eventually(within: 30) { host.starts == 1 },
+            "starts: \(host.starts); log: \(host.supervisor.log.tail(20))")
         try await Task.sleep(for: .milliseconds(200))
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
