@@ -36,6 +36,12 @@ import Testing
         ("echo $items | from json | where nmae == bolt", "error: where: no field 'nmae' (did you mean 'name'?)"),
         ("echo $numbers | from json | where a > 1", "error: where: item 1 is an int, not a record"),
         ("echo $items | from json | sort pirce desc", "error: sort: no field 'pirce' (did you mean 'price'?)"),
+        ("echo $items | from json | sort price desc title", "error: sort: no field 'title' (fields: name, price)"),
+        ("echo $items | from json | where title == bolt", "error: where: no field 'title' (fields: name, price)"),
+        (
+            "[{a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9, j: 10, k: 11}] | get zzz",
+            "error: get: no field 'zzz' (fields: a, b, c, d, e, f, g, h, i, j, …)"
+        ),
         ("echo $items | from json | group nam", "error: group: no field 'nam' (did you mean 'name'?)"),
         ("echo $items | from json | uniq nme", "error: uniq: no field 'nme' (did you mean 'name'?)"),
         ("echo $items | from json | reject nme", "error: reject: no field 'nme' (did you mean 'name'?)"),
