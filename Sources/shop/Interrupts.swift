@@ -29,16 +29,23 @@ final class Interrupts: Sendable {
         Self.active.withLock { $0 = self }
     }
 
+    /// SIGTERM or SIGHUP, once one came (0 before): the program's own exit, should it come
+    /// before the signal thread acts, ends by that signal all the same (``ProcessEnd``).
+    static let termination = Atomic<Int32>(0)
+
     /// Installs the signal handler and starts the thread that acts on it. Call it before anything else.
     static func observe() {
+        // Made now, before a handler could be the first to touch it.
+        _ = termination.load(ordering: .relaxed)
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return }
         for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         signalPipe = (descriptors[0], descriptors[1])
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
-            // Only async-signal-safe calls here: one write, errno kept.
+            // Only async-signal-safe calls here: an atomic store, one write, errno kept.
             let saved = errno
+            if signal != SIGINT { Interrupts.termination.store(signal, ordering: .relaxed) }
             var byte = UInt8(truncatingIfNeeded: signal)
             _ = write(Interrupts.signalPipe.write, &byte, 1)
             errno = saved
