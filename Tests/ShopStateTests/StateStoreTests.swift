@@ -18,7 +18,7 @@ import Testing
         #expect(store.pluginKeys == ["counter.value"])
     }
 
-    @Test func aDeferredPluginsKeysAreFoundWhenADottedNameIsNoneOfTheOthers() throws {
+    @Test func aLaterPluginsKeysAreFoundWhenADottedNameIsNoneOfTheOthers() throws {
         var asked = 0
         let late = StateKeyDeclaration(key: "late.k", abstract: "", initialValue: { .int(7) })
         let store = StateStore(declarations: CounterPlugin().stateKeys) {
