@@ -61,7 +61,7 @@ public enum CSVWriter {
         switch value {
         case .null: ""
         case .string(let string): quoted(string, always: string.isEmpty || readsAsNumber(string))
-        case .int, .double, .bool: value.plainText
+        case .int, .double, .exact, .bool: value.plainText
         case .list, .record: quoted(JSONWriter.compact(value), always: false)
         }
     }
