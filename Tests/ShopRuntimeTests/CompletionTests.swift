@@ -40,6 +40,7 @@ import Testing
         ("run scripts/t", "scripts/t", ["scripts/tour.shopscript"]),
         ("expect 1 ", "", ["!=", "<", "<=", "==", ">", ">=", "contains", "matches"]),
         ("nosuch ", "", []),
+        ("vars | each --it", "--it", ["--item"]),
     ])
     func tabOffersWhatTheMetadataDeclares(line: String, prefix: String, candidates: [String]) async throws {
         let completion = try await context().complete(line)
