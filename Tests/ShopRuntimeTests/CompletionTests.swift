@@ -41,6 +41,7 @@ import Testing
         ("expect 1 ", "", ["!=", "<", "<=", "==", ">", ">=", "contains", "matches"]),
         ("nosuch ", "", []),
         ("vars | each --it", "--it", ["--item"]),
+        ("vars | join $budget --o", "--o", ["--on", "--outer"]),
     ])
     func tabOffersWhatTheMetadataDeclares(line: String, prefix: String, candidates: [String]) async throws {
         let completion = try await context().complete(line)
@@ -68,6 +69,7 @@ import Testing
         ("set x 1; vars | sort n", ["name"]),
         ("echo hi | sort ", []),
         ("sort ", []),
+        ("vars | join $budget --on ", ["name", "type", "value"]),
     ])
     func fieldsOfThePreviousCommand(line: String, candidates: [String]) async throws {
         let shop = try TestSession(plugins: [CounterPlugin()])
