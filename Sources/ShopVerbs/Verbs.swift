@@ -15,5 +15,5 @@ public enum Verbs {
             SplitCommand(), JoinCommand(), ReplaceCommand(), LinesCommand(),
             TrimCommand(), ToMarkdownCommand(), FromCSVCommand(), OpenCommand(), SaveCommand(), ChartCommand(),
             ExpandCommand(), PageCommand(), ClearCommand(),
-        ]
+        ] + IntoCommand.Kind.allCases.map(IntoCommand.init)
 }

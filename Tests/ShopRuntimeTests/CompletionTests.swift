@@ -42,6 +42,7 @@ import Testing
         ("nosuch ", "", []),
         ("vars | each --it", "--it", ["--item"]),
         ("vars | join $budget --o", "--o", ["--on", "--outer"]),
+        ("into ", "", ["date", "float", "int", "string"]),
     ])
     func tabOffersWhatTheMetadataDeclares(line: String, prefix: String, candidates: [String]) async throws {
         let completion = try await context().complete(line)
@@ -70,6 +71,7 @@ import Testing
         ("echo hi | sort ", []),
         ("sort ", []),
         ("vars | join $budget --on ", ["name", "type", "value"]),
+        ("vars | into string ", ["name", "type", "value"]),
     ])
     func fieldsOfThePreviousCommand(line: String, candidates: [String]) async throws {
         let shop = try TestSession(plugins: [CounterPlugin()])
