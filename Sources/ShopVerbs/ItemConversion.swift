@@ -35,6 +35,17 @@ struct ItemConversion {
         }
     }
 
+    /// The input with `convert` applied to its dates (`date trunc`, `date part`); any other
+    /// value is refused, pointing to `into date`.
+    func applyToDates(in input: Value, _ convert: (DateTime) throws(Refusal) -> Value) throws -> Value {
+        try apply(to: input) { (value) throws(Refusal) in
+            guard case .date(let date) = value else {
+                throw Refusal(reason: "\(value.describedType) is not a date (into date reads text)")
+            }
+            return try convert(date)
+        }
+    }
+
     private func applyToFields(of input: Value, _ convert: (Value) throws(Refusal) -> Value) throws -> Value {
         switch input {
         case .record(let record):

@@ -15,5 +15,7 @@ public enum Verbs {
             SplitCommand(), JoinCommand(), ReplaceCommand(), LinesCommand(),
             TrimCommand(), ToMarkdownCommand(), FromCSVCommand(), OpenCommand(), SaveCommand(), ChartCommand(),
             ExpandCommand(), PageCommand(), ClearCommand(),
-        ] + IntoCommand.Kind.allCases.map(IntoCommand.init)
+        ] + IntoCommand.Kind.allCases.map(IntoCommand.init) + [
+            DateNowCommand(), DateTruncCommand(), DatePartCommand(),
+        ]
 }

@@ -43,6 +43,9 @@ import Testing
         ("vars | each --it", "--it", ["--item"]),
         ("vars | join $budget --o", "--o", ["--on", "--outer"]),
         ("into ", "", ["date", "float", "int", "string"]),
+        ("date ", "", ["now", "part", "trunc"]),
+        ("date trunc ", "", ["day", "month", "week", "year"]),
+        ("date part w", "w", ["weekday"]),
     ])
     func tabOffersWhatTheMetadataDeclares(line: String, prefix: String, candidates: [String]) async throws {
         let completion = try await context().complete(line)
@@ -72,6 +75,7 @@ import Testing
         ("sort ", []),
         ("vars | join $budget --on ", ["name", "type", "value"]),
         ("vars | into string ", ["name", "type", "value"]),
+        ("vars | date trunc day ", ["name", "type", "value"]),
     ])
     func fieldsOfThePreviousCommand(line: String, candidates: [String]) async throws {
         let shop = try TestSession(plugins: [CounterPlugin()])
