@@ -17,5 +17,7 @@ public enum Verbs {
             ExpandCommand(), PageCommand(), ClearCommand(),
         ] + IntoCommand.Kind.allCases.map(IntoCommand.init) + [
             DateNowCommand(), DateTruncCommand(), DatePartCommand(),
+            StrCaseCommand(.upcase), StrCaseCommand(.downcase), StrLengthCommand(), StrSubstringCommand(),
+            StrAffixCommand(.startsWith), StrAffixCommand(.endsWith), StrPadCommand(), StrReplaceCommand(),
         ]
 }

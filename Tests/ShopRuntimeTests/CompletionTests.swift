@@ -46,6 +46,8 @@ import Testing
         ("date ", "", ["now", "part", "trunc"]),
         ("date trunc ", "", ["day", "month", "week", "year"]),
         ("date part w", "w", ["weekday"]),
+        ("str ", "", ["downcase", "ends-with", "length", "pad", "replace", "starts-with", "substring", "upcase"]),
+        ("str replace --r", "--r", ["--regex"]),
     ])
     func tabOffersWhatTheMetadataDeclares(line: String, prefix: String, candidates: [String]) async throws {
         let completion = try await context().complete(line)
