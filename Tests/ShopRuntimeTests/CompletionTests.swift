@@ -48,6 +48,7 @@ import Testing
         ("date part w", "w", ["weekday"]),
         ("str ", "", ["downcase", "ends-with", "length", "pad", "replace", "starts-with", "substring", "upcase"]),
         ("str replace --r", "--r", ["--regex"]),
+        ("vars | col", "col", ["columns"]),
     ])
     func tabOffersWhatTheMetadataDeclares(line: String, prefix: String, candidates: [String]) async throws {
         let completion = try await context().complete(line)
@@ -78,6 +79,7 @@ import Testing
         ("vars | join $budget --on ", ["name", "type", "value"]),
         ("vars | into string ", ["name", "type", "value"]),
         ("vars | date trunc day ", ["name", "type", "value"]),
+        ("vars | describe | sort ", ["field", "types", "count", "nulls", "distinct", "min", "max", "mean"]),
     ])
     func fieldsOfThePreviousCommand(line: String, candidates: [String]) async throws {
         let shop = try TestSession(plugins: [CounterPlugin()])
