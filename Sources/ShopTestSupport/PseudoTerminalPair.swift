@@ -25,13 +25,18 @@ public final class PseudoTerminalPair {
 
     private var transcript = TerminalTranscript()
     private var isClosed = false
+    /// What a person would see on the terminal: everything read so far, interpreted.
+    public private(set) var screen: TerminalScreen
 
     /// Linux `ioctl` requests not exported to Swift (function-like macros in <asm/ioctls.h>).
     private static let getPtyNumber = UInt(0x8004_5430)  // TIOCGPTN
     private static let setPtyLock = UInt(0x4004_5431)  // TIOCSPTLCK
 
     /// Opens a new pseudo-terminal with the given window size.
-    public init(columns: Int = 80, rows: Int = 24) throws(PseudoTerminalError) {
+    public init(
+        columns: Int = 80, rows: Int = 24, widthRule: TerminalScreen.WidthRule = .perCharacter
+    ) throws(PseudoTerminalError) {
+        screen = TerminalScreen(columns: columns, rows: rows, widthRule: widthRule)
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw Self.failure("open /dev/ptmx") }
         var unlock: Int32 = 0
@@ -103,6 +108,29 @@ public final class PseudoTerminalPair {
         }
     }
 
+    /// Reads output until the screen satisfies `condition`, and returns the screen.
+    ///
+    /// - Throws: ``PseudoTerminalError`` with kind `timedOut` (naming `description`) or `closed`,
+    ///   with the screen's text as the output.
+    @discardableResult
+    public func waitForScreen(
+        _ description: String, timeout: Duration = .seconds(5), until condition: (TerminalScreen) -> Bool
+    ) throws(PseudoTerminalError) -> TerminalScreen {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            try readPendingOutput()
+            if condition(screen) { return screen }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else {
+                throw PseudoTerminalError(.timedOut(waitingFor: description, after: timeout), output: screen.text)
+            }
+            guard try readAvailable(waitingUpTo: remaining) else {
+                if isClosed { throw PseudoTerminalError(.closed(waitingFor: description), output: screen.text) }
+                continue
+            }
+        }
+    }
+
     /// Reads what output has arrived, without waiting, and returns the output up to `text`
     /// when it appears after the previous match; nil otherwise.
     public func takeOutput(through text: String, stripANSI: Bool = true) throws(PseudoTerminalError) -> String? {
@@ -129,9 +157,13 @@ public final class PseudoTerminalPair {
 
     /// Changes the window size (the program receives `SIGWINCH` if it is the foreground job).
     public func resize(columns: Int, rows: Int) throws(PseudoTerminalError) {
+        // What the program drew before the change is shown at the old size, then reflowed; what
+        // it draws after learning the new size comes after.
+        try readPendingOutput()
         var size = winsize(
             ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
         guard ioctl(masterFileDescriptor, UInt(TIOCSWINSZ), &size) == 0 else { throw failure("ioctl TIOCSWINSZ") }
+        screen.resize(columns: columns, rows: rows)
     }
 
     /// Everything read so far, escape sequences and control characters removed.
@@ -168,6 +200,7 @@ public final class PseudoTerminalPair {
         }
         guard count > 0 else { return false }
         transcript.append(chunk[..<count])
+        screen.feed(chunk[..<count])
         return true
     }
 
