@@ -132,6 +132,8 @@ public struct Parser {
     private var blockRanges: [Range<Int>] = []
     /// What Tab completion asked to find out, when it did.
     var completion: CompletionPoint.Recorder?
+    /// What colouring the line as it is typed asked to find out, when it did.
+    var highlights: SyntaxHighlighting.Recorder?
     /// Where the last word read by ``nextToken(in:)`` starts (a byte offset).
     var wordStart = 0
     /// A text buffer words are read into, kept to save allocations.
@@ -440,31 +442,40 @@ public struct Parser {
         guard let byte = lexer.peek() else { return .endOfInput }
         if lexer.atLineBreak() {
             completion?.startCommand()
+            highlights?.startCommand()
             return .lineBreak
         }
         switch byte {
         case UInt8(ascii: "#"):
             completion?.noteComment()
+            let start = lexer.position
             lexer.skipToEndOfLine()
+            highlights?.comment(from: start, to: lexer.position)
             return lexer.isAtEnd ? .endOfInput : .lineBreak
         case UInt8(ascii: "|"):
             let location = lexer.currentLocation()
+            highlights?.separator(at: lexer.position)
+            highlights?.startCommand()
             lexer.advance()
             completion?.startCommand(afterPipe: true)
             return .pipe(location)
         case UInt8(ascii: ";"):
             let location = lexer.currentLocation()
+            highlights?.separator(at: lexer.position)
+            highlights?.startCommand()
             lexer.advance()
             completion?.startCommand()
             return .semicolon(location)
         case UInt8(ascii: ")") where openParentheses == 0:
             let location = lexer.currentLocation()
+            highlights?.separator(at: lexer.position)
             lexer.advance()
             return .closeParenthesis(location)
         default:
             wordStart = lexer.position
             let word = parseWord(in: context)
             completion?.addWord(word, from: wordStart, to: lexer.position)
+            highlights?.commandWord(word, from: wordStart, to: lexer.position)
             return .word(word)
         }
     }

@@ -8,7 +8,7 @@ enum CoreCommands {
         StateKeysCommand(), StateGetCommand(), StateSaveCommand(), StateLoadCommand(),
         EchoCommand(), PrintCommand(), MathCommand(), RangeCommand(), SleepCommand(), ExpectCommand(), UndoCommand(),
         RunCommand(),
-        HistoryListCommand(), HistoryForgetCommand(), HistorySaveCommand(),
+        HistoryListCommand(), HistoryForgetCommand(), HistorySaveCommand(), EditCommand(),
         FormatCommand(), PluginsCommand(), PluginsCommand(path: ["plugin", "list"]), ExitCommand(),
         WhereCommand(), EachCommand(), SortCommand(), TakeCommand(), SkipCommand(), CountCommand(), GetCommand(),
         FindCommand(), ToJSONCommand(), ToCSVCommand(), FromJSONCommand(),

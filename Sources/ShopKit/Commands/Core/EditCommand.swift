@@ -1,0 +1,25 @@
+/// `edit`: opens the last block typed (or, with none, the last command) in the user's editor,
+/// and runs what is saved, as Alt-E does for the line being typed.
+struct EditCommand: SynchronousCommand {
+    let spec = CommandSpec(
+        path: ["edit"], abstract: "Edit the last block in $VISUAL or $EDITOR, then run it",
+        discussion: """
+            The editor is $VISUAL, else $EDITOR, else 'editor', else 'vi'. What is saved runs as if typed, \
+            and Up recalls it; an empty file runs nothing. Alt-E or Ctrl-X Ctrl-E do the same for the line \
+            being typed. At the interactive prompt only.
+            """,
+        history: .never)
+
+    func run(_ invocation: Invocation) throws -> CommandResult? {
+        guard let screen = invocation.console.screen else {
+            throw CommandFailure("edit works at the interactive prompt only")
+        }
+        let history = try invocation.core.history
+        let block = try history.entries(in: .all, matching: "\n", limit: 1).last
+        guard let entry = try block ?? history.entries(in: .all, matching: nil, limit: 1).last else {
+            throw CommandFailure("edit: there is no command to edit yet")
+        }
+        try screen.edit(entry.text)
+        return nil
+    }
+}
