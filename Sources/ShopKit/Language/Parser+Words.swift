@@ -194,13 +194,9 @@ extension Parser {
         }
         defer { depth -= 1 }
         let enclosingParentheses = openParentheses
-        let enclosingRanges = statementRanges.count
         openParentheses = 0
         completion?.enterSubexpression()
-        defer {
-            openParentheses = enclosingParentheses
-            statementRanges.removeSubrange(enclosingRanges...)
-        }
+        defer { openParentheses = enclosingParentheses }
         var pipelines: [Pipeline] = []
         while true {
             var token = nextToken(in: .subexpression)
