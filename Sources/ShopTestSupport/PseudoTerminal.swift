@@ -140,9 +140,14 @@ public final class PseudoTerminal {
         _ description: String, timeout: Duration = .seconds(5), until condition: (TerminalScreen) -> Bool
     ) async throws(PseudoTerminalError) -> TerminalScreen {
         let deadline = ContinuousClock.now + timeout
+        var checkedVersion = -1
         while true {
             try terminal.readPendingOutput()
-            if condition(terminal.screen) { return terminal.screen }
+            // The screen is looked at again only when output came.
+            if checkedVersion != terminal.screenVersion {
+                checkedVersion = terminal.screenVersion
+                if condition(terminal.screen) { return terminal.screen }
+            }
             if terminal.closed {
                 throw PseudoTerminalError(.closed(waitingFor: description), output: terminal.screen.text)
             }

@@ -27,6 +27,9 @@ public final class PseudoTerminalPair {
     private var isClosed = false
     /// What a person would see on the terminal: everything read so far, interpreted.
     public private(set) var screen: TerminalScreen
+    /// How many times output arrived (or the window changed): a wait looks at the screen again
+    /// only when this moved.
+    public private(set) var screenVersion = 0
 
     /// Linux `ioctl` requests not exported to Swift (function-like macros in <asm/ioctls.h>).
     private static let getPtyNumber = UInt(0x8004_5430)  // TIOCGPTN
@@ -117,9 +120,13 @@ public final class PseudoTerminalPair {
         _ description: String, timeout: Duration = .seconds(5), until condition: (TerminalScreen) -> Bool
     ) throws(PseudoTerminalError) -> TerminalScreen {
         let deadline = ContinuousClock.now + timeout
+        var checkedVersion = -1
         while true {
             try readPendingOutput()
-            if condition(screen) { return screen }
+            if checkedVersion != screenVersion {
+                checkedVersion = screenVersion
+                if condition(screen) { return screen }
+            }
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero else {
                 throw PseudoTerminalError(.timedOut(waitingFor: description, after: timeout), output: screen.text)
@@ -164,6 +171,7 @@ public final class PseudoTerminalPair {
             ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
         guard ioctl(masterFileDescriptor, UInt(TIOCSWINSZ), &size) == 0 else { throw failure("ioctl TIOCSWINSZ") }
         screen.resize(columns: columns, rows: rows)
+        screenVersion += 1
     }
 
     /// Everything read so far, escape sequences and control characters removed.
@@ -201,6 +209,7 @@ public final class PseudoTerminalPair {
         guard count > 0 else { return false }
         transcript.append(chunk[..<count])
         screen.feed(chunk[..<count])
+        screenVersion += 1
         return true
     }
 

@@ -29,15 +29,13 @@ import Testing
         #expect(screen.styles(of: "sort")?.allSatisfy { $0.foreground == .indexed(4) } == true)
         #expect(screen.styles(of: "|")?.first?.foreground == .indexed(6))
         #expect(screen.styles(of: "# cheapest last")?.allSatisfy { $0.foreground == .indexed(8) } == true)
-        try shop.terminal.send(key: .controlC)
-        try await shop.waitForPrompt()
+        try await abandonLine(in: shop)
         try shop.terminal.send("servces \"🧺 open $x")
         screen = try await shop.terminal.waitForScreen("the unknown command") { $0.text.hasSuffix("open $x") }
         #expect(screen.styles(of: "servces")?.allSatisfy { $0.foreground == .indexed(1) } == true)
         #expect(screen.styles(of: "\"")?.first?.isUnderlined == true)
         #expect(screen.styles(of: "$x")?.allSatisfy { $0.foreground == .indexed(2) } == true)
-        try shop.terminal.send(key: .controlC)
-        try await shop.waitForPrompt()
+        try await abandonLine(in: shop)
         #expect(try await shop.quit() == .exited(0))
     }
 
@@ -67,46 +65,45 @@ import Testing
         if environment["NO_COLOR"] != nil {
             #expect(screen.styles(of: "echo s")?.allSatisfy(\.isPlain) == true)
         }
+        try await abandonLine(in: shop)
+        #expect(try await shop.quit() == .exited(0))
+    }
+
+    /// Types `line` and Tab twice; returns the screen once it shows `text` (the list).
+    private func list(after line: String, showing text: String, in shop: InteractiveSession) async throws
+        -> TerminalScreen
+    {
+        try shop.terminal.send(line)
+        try shop.terminal.send(key: .tab)
+        try shop.terminal.send(key: .tab)
+        return try await shop.terminal.waitForScreen("a list showing \(text)") { $0.text.contains(text) }
+    }
+
+    /// Abandons the line with Ctrl-C and waits for the next prompt.
+    private func abandonLine(in shop: InteractiveSession) async throws {
         try shop.terminal.send(key: .controlC)
         try await shop.waitForPrompt()
-        #expect(try await shop.quit() == .exited(0))
     }
 
     @Test func completionsExplainThemselves() async throws {
         let shop = try await session()
-        try shop.terminal.send("services s")
-        try shop.terminal.send(key: .tab)
-        try shop.terminal.send(key: .tab)
-        var screen = try await shop.terminal.waitForScreen("the verbs") { $0.text.contains("Select a service") }
+        var screen = try await list(after: "services s", showing: "Select a service", in: shop)
         #expect(screen.styles(of: "Select a service")?.allSatisfy(\.isDim) == true)
-        try shop.terminal.send(key: .controlC)
-        try await shop.waitForPrompt()
+        try await abandonLine(in: shop)
         // A service's title beside its id.
-        try shop.terminal.send("services select ")
-        try shop.terminal.send(key: .tab)
-        try shop.terminal.send(key: .tab)
-        screen = try await shop.terminal.waitForScreen("the ids") { $0.text.contains("Window cleaning") }
-        try shop.terminal.send(key: .controlC)
-        try await shop.waitForPrompt()
+        _ = try await list(after: "services select ", showing: "Window cleaning", in: shop)
+        try await abandonLine(in: shop)
         // After a sort field, its direction; d completes desc at once.
-        try shop.terminal.send("services list | sort price ")
-        try shop.terminal.send(key: .tab)
-        try shop.terminal.send(key: .tab)
-        screen = try await shop.terminal.waitForScreen("the directions") { $0.text.contains("descending") }
+        _ = try await list(after: "services list | sort price ", showing: "descending", in: shop)
         try shop.terminal.send("d")
         try shop.terminal.send(key: .tab)
         try shop.terminal.send("| first | get price\r")
         try await shop.terminal.waitFor("services list | sort price desc | first | get price")
         try await shop.waitForPrompt()
         // A field's type beside it.
-        try shop.terminal.send("services list | where ")
-        try shop.terminal.send(key: .tab)
-        try shop.terminal.send(key: .tab)
-        screen = try await shop.terminal.waitForScreen("the fields") { $0.text.contains("description") }
+        screen = try await list(after: "services list | where ", showing: "description  string?", in: shop)
         #expect(screen.text.contains("price  int"))
-        #expect(screen.text.contains("description  string?"))
-        try shop.terminal.send(key: .controlC)
-        try await shop.waitForPrompt()
+        try await abandonLine(in: shop)
         #expect(try await shop.quit() == .exited(0))
     }
 
