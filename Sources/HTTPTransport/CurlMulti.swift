@@ -101,7 +101,6 @@ final class CurlMulti: @unchecked Sendable {
         ccurl_easy_setopt_data_function(easy, CURLOPT_HEADERFUNCTION, Self.writeHeader)
         ccurl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
         ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        ccurl_easy_setopt_long(easy, CURLOPT_FAILONERROR, 1)
         ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
         ccurl_easy_setopt_long(easy, CURLOPT_HTTP_CONTENT_DECODING, 0)
         ccurl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1)

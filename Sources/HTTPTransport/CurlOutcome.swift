@@ -45,9 +45,9 @@ enum CurlOutcome {
         for code: CURLcode, status: Int, easy: UnsafeMutableRawPointer, transfer: CurlTransfer
     ) -> HTTPError {
         let url = transfer.request.url
-        if let reason = transfer.abortReason { return reason }
-        // A refused status wins over whatever else went wrong with its body.
+        // An error status whose body could not be read whole: the status is what a reader needs.
         if status >= 400 { return .status(url: url, code: status) }
+        if let reason = transfer.abortReason { return reason }
         var osError = 0
         ccurl_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osError)
         // libcurl writes only a transfer's first error; after it retried a kept-alive

@@ -12,8 +12,10 @@ import Synchronization
 /// ``runRequestsOnThisThread()`` drives itself), which keeps connections alive between
 /// requests. Each request:
 /// - finishes within its ``HTTPRequest/timeout`` as a whole (connecting, redirects, body);
-/// - is refused at the header when the status is 400 or more, or the declared length is
-///   over ``HTTPRequest/maxBodyBytes``, and abandoned as soon as the body passes it;
+/// - answers with the reply's status, headers and body whatever the status; is refused at
+///   the header when the declared length is over ``HTTPRequest/maxBodyBytes``, and abandoned
+///   as soon as the body passes it (for a status of 400 or more, the error then names the
+///   status: ``HTTPError/status(url:code:)``);
 /// - follows at most 5 redirects, to `http` and `https` only;
 /// - asks for no content encoding, so a compressed body is never inflated;
 /// - ends at once, its connection closed, when the calling task is cancelled.

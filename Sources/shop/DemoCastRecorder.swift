@@ -7,7 +7,8 @@ import Synchronization
 /// The file is a header line (`{"version": 2, "width": …, "height": …, "timestamp": …,
 /// "env": …}`) and then one `[seconds, "o", text]` line per write to the terminal, with the
 /// real time since the demo started; a change of the terminal's size is an `[seconds, "r",
-/// "COLSxROWS"]` event. Every line is appended as it happens (``RecordingFile``), so a demo
+/// "COLSxROWS"]` event at the time it happened (``recordResize(to:)``, called on `SIGWINCH`, see ``Interrupts/onResize(_:)``),
+/// or at the latest before the next output. Every line is appended as it happens (``RecordingFile``), so a demo
 /// that is killed still leaves a cast that plays up to that moment. A failed write ends the
 /// recording; ``finish()`` says so.
 final class DemoCastRecorder: Sendable {
@@ -52,6 +53,16 @@ final class DemoCastRecorder: Sendable {
     /// Records `text` as shown now on a terminal of `size`.
     func record(_ text: String, size: TerminalCells) {
         guard !text.isEmpty else { return }
+        append(size: size, output: text)
+    }
+
+    /// Records that the terminal is now of `size`, if that is a change.
+    func recordResize(to size: TerminalCells) {
+        append(size: size, output: nil)
+    }
+
+    /// Appends, stamped now, a resize event when `size` is new, then `output` as an output event.
+    private func append(size: TerminalCells, output: String?) {
         let seconds = Self.format(ContinuousClock.now - started)
         state.withLock { state in
             guard state.failure == nil else { return }
@@ -60,7 +71,8 @@ final class DemoCastRecorder: Sendable {
                 state.size = size
                 lines += "[\(seconds), \"r\", \"\(size.columns)x\(size.rows)\"]\n"
             }
-            lines += "[\(seconds), \"o\", \(JSONWriter.quote(text))]\n"
+            if let output { lines += "[\(seconds), \"o\", \(JSONWriter.quote(output))]\n" }
+            guard !lines.isEmpty else { return }
             do throws(FileError) {
                 try file.append(Array(lines.utf8))
             } catch {

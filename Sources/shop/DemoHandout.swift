@@ -19,8 +19,9 @@ struct DemoHandout {
         let output = StandardStreams()
         let process = factory.process
         let target = FilePath.resolve(handout, relativeTo: process.workingDirectory, home: process.variables["HOME"])
+        let stream = Console.standardStream(named: target)
         do {
-            try FileSystem.checkWritable(target, named: handout)
+            if stream == nil { try FileSystem.checkWritable(target, named: handout) }
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
@@ -37,10 +38,15 @@ struct DemoHandout {
             return 1
         }
         let text = Self.markdown(script, outputs: outputs.map(\.lines), name: FilePath.lastComponent(of: file))
+        if let stream {
+            output.writeFileContents(Array(text.utf8), to: stream)
+            output.flush()
+            return 0
+        }
         do {
-            try FileSystem.writeAtomically(Array(text.utf8), to: target)
+            try FileSystem.writeAtomically(Array(text.utf8), to: target, named: handout)
         } catch {
-            output.write("shop: \(FileError(path: handout, action: .write, code: error.code))\n", to: .standardError)
+            output.write("shop: \(error)\n", to: .standardError)
             return 1
         }
         output.write("wrote '\(handout)': \(outputs.count) steps\n", to: .standardOutput)
@@ -49,7 +55,7 @@ struct DemoHandout {
     }
 
     /// The handout of `script`, given the lines each step printed (steps after an `exit` are
-    /// left out).
+    /// left out), with every control character but newlines and tabs shown inert.
     static func markdown(_ script: DemoScript, outputs: [[String]], name: String) -> String {
         var blocks: [String] = ["<!-- the handout of \(name), written by 'shop demo \(name) --handout' -->"]
         for (entry, lines) in zip(script.entries, outputs) {
@@ -59,7 +65,8 @@ struct DemoHandout {
             if !printed.isEmpty { blocks.append(fenced(printed.joined(separator: "\n"), info: "text")) }
         }
         if outputs.count == script.entries.count { blocks += paragraphs(script.closingNarration) }
-        return blocks.joined(separator: "\n\n") + "\n"
+        // Read in a terminal as often as rendered: escapes in narration or commands stay inert.
+        return EscapeFilter.filter(blocks.joined(separator: "\n\n") + "\n", keepingStyles: false)
     }
 
     /// Narration lines as Markdown blocks: consecutive lines join into a paragraph; a blank

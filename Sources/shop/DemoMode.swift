@@ -16,7 +16,7 @@ struct DemoMode {
     let settings: DemoSettings
 
     func run() async -> Int32 {
-        let streams = StandardStreams()
+        let streams = StandardStreams(style: factory.outputStyle)
         let process = factory.process
         guard process.inputIsTerminal, process.outputIsTerminal else {
             streams.write(
@@ -40,6 +40,8 @@ struct DemoMode {
                 return 2
             }
         }
+        if let recorder { Interrupts.onResize { recorder.recordResize(to: terminal.size) } }
+        defer { Interrupts.onResize(nil) }
         let screen = DemoScreen(streams: streams, terminal: terminal, recorder: recorder)
         environment.terminal = screen
         guard let catalog = await factory.catalog(forScript: file, output: streams),

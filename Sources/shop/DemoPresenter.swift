@@ -255,7 +255,8 @@ struct DemoPresenter {
         case .character("q"), .controlD: return .quit
         case .character("g"):
             var digits = ""
-            output.write("\r\u{1B}[K" + style.dim("  go to step: "), to: .standardOutput)
+            output.writeTerminalControl(Self.clearLine)
+            output.write(style.dim("  go to step: "), to: .standardOutput)
             output.flush()
             while let next = try keys.readKey(timeout: nil) {
                 if case .character(let character) = next, character.isNumber {
@@ -291,7 +292,8 @@ struct DemoPresenter {
         let columns = Terminal.size(of: STDOUT_FILENO)?.columns ?? 80
         // The counter sits at the right edge, then the cursor returns to the prompt.
         let marker = "\u{1B}7\u{1B}[\(max(1, columns - counter.count))G" + style.dim(counter) + "\u{1B}8"
-        output.write("\r\u{1B}[K" + marker + prompt, to: .standardOutput)
+        output.writeTerminalControl(Self.clearLine + marker)
+        output.write(prompt, to: .standardOutput)
         output.flush()
     }
 
@@ -315,7 +317,11 @@ struct DemoPresenter {
 
     /// Prints a line, replacing a prompt left on the current line.
     private func show(_ line: String) {
-        output.write("\r\u{1B}[K" + line + "\n", to: .standardOutput)
+        output.writeTerminalControl(Self.clearLine)
+        output.write(line + "\n", to: .standardOutput)
         output.flush()
     }
+
+    /// Back to the start of the line, and clear it.
+    private static let clearLine = "\r\u{1B}[K"
 }

@@ -8,7 +8,7 @@ struct DemoRehearsal {
     let file: String
 
     func run() async -> Int32 {
-        let output = StandardStreams()
+        let output = StandardStreams(style: factory.outputStyle)
         guard let script = DemoScript.load(file, factory: factory, output: output),
             let environment = (try? factory.environment(interactive: false)).map(script.environment(from:)),
             let catalog = await factory.catalog(forScript: file, output: output),

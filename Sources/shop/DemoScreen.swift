@@ -28,6 +28,18 @@ final class DemoScreen: OutputSink, TerminalSurface {
         recorder?.record(text, size: terminal.size)
     }
 
+    func writeFileContents(_ bytes: [UInt8], to stream: OutputStreamKind) {
+        guard !hidden(String(decoding: bytes, as: UTF8.self), stream: stream) else { return }
+        streams.writeFileContents(bytes, to: stream)
+        recorder?.record(String(decoding: bytes, as: UTF8.self), size: terminal.size)
+    }
+
+    /// Writes the presenter's own cursor movements and line clearing as they are.
+    func writeTerminalControl(_ text: String) {
+        streams.writeTerminalControl(text)
+        recorder?.record(text, size: terminal.size)
+    }
+
     func flush() {
         streams.flush()
     }

@@ -11,10 +11,13 @@ import Synchronization
 /// 130); before any `Interrupts` exists, the process exits with status 130, as SIGINT's
 /// default action would end it. A program `shop` starts gets SIGINT's default action back, as
 /// `exec` resets caught signals. The task runs on the main thread, as the program's does
-/// (``MainThreadExecutor``).
+/// (``MainThreadExecutor``). The same handler and thread tell of the terminal's resizes as
+/// they happen, once something asks (``onResize(_:)``).
 final class Interrupts: Sendable {
     /// The active handlers, which the signal thread reads.
     private static let active = Mutex<Interrupts?>(nil)
+    /// What a resize of the terminal does, and whether its signal is handled yet.
+    private static let resize = Mutex<(action: (@Sendable () -> Void)?, handled: Bool)>((nil, false))
 
     private let idle: @Sendable () -> Void
     private let cancelCurrent = Mutex<(@Sendable () -> Void)?>(nil)
@@ -32,18 +35,34 @@ final class Interrupts: Sendable {
         guard pipe(&descriptors) == 0 else { return }
         for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         signalPipe = (descriptors[0], descriptors[1])
+        guard DetachedThread.start({ takeSignals() }) == nil else { return }
+        handle(SIGINT)
+    }
+
+    /// Calls `action` on the signal thread each time the terminal's window changes size, from
+    /// now on (nil: nothing). SIGWINCH is handled from the first call only, so a program that
+    /// never asks has no handler that could interrupt its waits.
+    static func onResize(_ action: (@Sendable () -> Void)?) {
+        let handled = resize.withLock { resize in
+            defer { resize = (action, resize.handled || action != nil) }
+            return resize.handled
+        }
+        if !handled, action != nil { handle(SIGWINCH) }
+    }
+
+    /// Installs the handler that writes `signal`'s number to the pipe.
+    private static func handle(_ signal: Int32) {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
+        action.__sigaction_handler.sa_handler = { signal in
             // Only async-signal-safe calls here: one write, errno kept.
             let saved = errno
-            var byte: UInt8 = 1
+            var byte = UInt8(truncatingIfNeeded: signal)
             _ = write(Interrupts.signalPipe.write, &byte, 1)
             errno = saved
         }
         action.sa_flags = SA_RESTART
         sigemptyset(&action.sa_mask)
-        guard DetachedThread.start({ takeSignals() }) == nil else { return }
-        sigaction(SIGINT, &action, nil)
+        sigaction(signal, &action, nil)
     }
 
     /// Runs `operation` in a task that Ctrl-C cancels; returns its result and whether Ctrl-C came.
@@ -71,6 +90,10 @@ final class Interrupts: Sendable {
         while true {
             var byte: UInt8 = 0
             guard read(signalPipe.read, &byte, 1) == 1 else { continue }
+            if Int32(byte) == SIGWINCH {
+                resize.withLock { $0.action }?()
+                continue
+            }
             guard let interrupts = active.withLock({ $0 }) else { exit(130) }
             interrupts.interrupt()
         }

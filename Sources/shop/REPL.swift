@@ -9,7 +9,7 @@ struct REPL {
 
     /// Runs until Ctrl-D or `exit`; returns the exit status.
     func run() async -> Int32 {
-        let output = StandardStreams()
+        let output = StandardStreams(style: factory.outputStyle)
         let process = factory.process
         let history = openHistory(output: output)
         var environment: SessionEnvironment
@@ -26,7 +26,8 @@ struct REPL {
         let editedEntries = EditedEntries()
         if process.outputIsTerminal { environment.terminal = ShopTerminal(keyboard: keyboard) }
         if process.isInteractive {
-            environment.screen = ShopScreen(variables: process.variables, editedEntries: editedEntries)
+            environment.screen = ShopScreen(
+                variables: process.variables, style: environment.style, editedEntries: editedEntries)
         }
         guard let session = factory.session(output: output, environment: environment, history: history) else {
             return 1

@@ -7,7 +7,7 @@ enum ScriptMode {
     static func run(file: String, arguments: [String], keepGoing: Bool, echo: Bool, factory: SessionFactory) async
         -> Int32
     {
-        let output = StandardStreams()
+        let output = StandardStreams(style: factory.outputStyle)
         let script: ScriptText
         var catalog = factory.catalog
         do {
@@ -36,7 +36,7 @@ enum ScriptMode {
                     }
                 let process = factory.process
                 output.write(
-                    interface.help(width: process.width(), style: process.style(for: factory.options.color)) + "\n",
+                    interface.help(width: process.width(), style: factory.outputStyle) + "\n",
                     to: .standardOutput)
                 output.flush()
                 return 0
@@ -52,7 +52,7 @@ enum ScriptMode {
 
     /// Runs `-c` text: commands separated by newlines or `;`.
     static func run(commands: String, factory: SessionFactory) async -> Int32 {
-        let output = StandardStreams()
+        let output = StandardStreams(style: factory.outputStyle)
         return await execute(
             ScriptText(source: .text(commands), file: nil, path: nil, arguments: nil), policy: .stopAtFirstFailure,
             echo: false,
@@ -71,7 +71,9 @@ enum ScriptMode {
             return 2
         }
         if dataOnStandardInput {
-            environment.standardInput = { () throws(FileError) in try FileSystem.read("/dev/stdin") }
+            environment.standardInput = { limit throws(FileError) in
+                try FileSystem.readStream(STDIN_FILENO, named: "<stdin>", limit: limit)
+            }
         }
         guard let session = factory.session(output: output, environment: environment, echo: echo, catalog: catalog)
         else { return 1 }

@@ -23,9 +23,15 @@ struct SessionFactory {
         }
         return SessionEnvironment(
             clock: try process.clock(now: options.now), width: width,
-            style: process.style(for: options.color), isInteractive: interactive,
+            style: outputStyle, isInteractive: interactive,
             animations: options.animations, stateDirectory: process.stateDirectory(option: options.stateDirectory),
             workingDirectory: process.workingDirectory, variables: process.variables, http: CurlTransport())
+    }
+
+    /// The styling of standard output: what sessions style their results with, and the
+    /// escapes ``StandardStreams`` lets through.
+    var outputStyle: TerminalStyle {
+        process.style(for: options.color)
     }
 
     /// The fixed environment of transcript sessions (`shop test`, `shop demo --handout`).

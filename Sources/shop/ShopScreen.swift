@@ -9,9 +9,12 @@ import ShopKit
 /// tables, so wide rows scroll sideways), reading the text from a pipe. `q` quits it; Ctrl-C
 /// reaches it too, and shop then ends it (less alone would stay), so both return to the prompt.
 /// A pager that cannot be started (exit 126 or 127 from the shell) leaves the text printed.
+/// The text passes through ``EscapeFilter`` first, as all text shop prints does.
 struct ShopScreen: PromptScreen {
     /// The process's environment variables (`PAGER`, `VISUAL`, `EDITOR`).
     let variables: [String: String]
+    /// The styling of the text paged, whose escapes alone pass.
+    let style: TerminalStyle
     /// Where what `edit` saved waits for the REPL.
     let editedEntries: EditedEntries
 
@@ -24,7 +27,7 @@ struct ShopScreen: PromptScreen {
     }
 
     func page(_ text: String, chopsLongLines: Bool) {
-        let bytes = Array((text + "\n").utf8)
+        let bytes = Array((EscapeFilter.filter(text, keepingStyles: style.isEnabled) + "\n").utf8)
         let command =
             variables["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? (chopsLongLines ? "less -FRXS" : "less -FRX")
         var ends: [Int32] = [0, 0]

@@ -10,14 +10,13 @@ import Testing
 
     /// A bad answer and the error it must give for `GET /case`.
     enum BadAnswer: String, CaseIterable, Sendable {
-        case notFound, serverError, declaredOversize, undeclaredOversize, lengthLongerThanBody, negativeLength,
+        case serverErrorTooLarge, declaredOversize, undeclaredOversize, lengthLongerThanBody, negativeLength,
             badStatusLine, badChunk, notHTTP, redirectLoop, redirectToFile, redirectToFTP, closedWithoutAnswer,
             neverAnswers, dripPastTheTimeout
 
         var fault: FixtureFault {
             switch self {
-            case .notFound: .status(404)
-            case .serverError: .body(Array(repeating: 0x20, count: 3_000_000), status: 500)
+            case .serverErrorTooLarge: .body(Array(repeating: 0x20, count: 3_000_000), status: 500)
             case .declaredOversize: .hugeBody(bytes: 50_000_000, bytesPerSecond: 1_000_000)
             case .undeclaredOversize: .hugeBody(bytes: 50_000_000, declaresLength: false, bytesPerSecond: 4_000_000)
             case .lengthLongerThanBody: .declaredLength(10, body: "abc")
@@ -44,8 +43,8 @@ import Testing
 
         func error(_ url: String) -> HTTPError {
             switch self {
-            case .notFound: .status(url: url, code: 404)
-            case .serverError: .status(url: url, code: 500)
+            // The body could not be read whole: the status is the error.
+            case .serverErrorTooLarge: .status(url: url, code: 500)
             case .declaredOversize, .undeclaredOversize: .oversize(url: url, limitBytes: 1_000_000)
             case .lengthLongerThanBody: .connectionFailed(url: url, reason: "the connection closed after 3 of 10 bytes")
             case .negativeLength: .malformedResponse(url: url, reason: "invalid content-length: value")
@@ -90,6 +89,20 @@ import Testing
             #expect(response.headers.value(of: "content-length") == String(response.body.count))
             #expect(String(decoding: response.body, as: UTF8.self).hasPrefix("<!DOCTYPE html>"))
             #expect(response.timings.total >= 0 && response.timings.wait >= 0)
+        }
+    }
+
+    /// An error status is an answer too, whole: a caller that wants it (`http --full`, an
+    /// archive being recorded) gets its headers and body.
+    @Test func anErrorStatusIsAnAnswerWithItsHeadersAndBody() async throws {
+        try await withServer { server in
+            server.setFault(.status(404), forPath: "/missing")
+            let url = server.baseURL + "/missing"
+            let response = try await transport.send(HTTPRequest(url: url))
+            #expect(response.status == 404)
+            #expect(response.mediaType == "application/json")
+            #expect(String(decoding: response.body, as: UTF8.self) == #"{"error":"fixture status 404"}"#)
+            #expect(throws: HTTPError.status(url: url, code: 404)) { try response.requireSuccess(asked: url) }
         }
     }
 

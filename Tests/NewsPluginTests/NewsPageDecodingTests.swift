@@ -67,6 +67,10 @@ import Testing
                 "malformed news response: 'news[0].id' should be an integer, found 1.5"
             ),
             (
+                #"{"news":[{"id":9223372036854775808,"title":"a"}]}"#, "news[0].id",
+                "malformed news response: 'news[0].id' should be a 64-bit integer, found 9223372036854775808"
+            ),
+            (
                 #"{"news":[],"totalCount":1e40}"#, "totalCount",
                 "malformed news response: 'totalCount' should be an integer, found 1e40"
             ),

@@ -67,6 +67,22 @@ import Testing
         #expect(!played.contains("recorded the demo"))
     }
 
+    @Test func aResizeIsStampedWithItsOwnTimeNotTheNextOutputs() async throws {
+        let terminal = try await start(["--record", "talk.cast"])
+        try await terminal.waitFor("1/3")
+        try terminal.resize(columns: 120, rows: 30)
+        // Nothing is shown for two seconds after the resize.
+        try await Task.sleep(for: .seconds(2))
+        try await typeAndRun(terminal, "set counter 1")
+        try await terminal.waitFor("2/3")
+        try terminal.send("q")
+        #expect(try await terminal.waitForExit() == .exited(0))
+        let events = try Cast(contentsOf: folder.path + "/talk.cast").events
+        let resize = try #require(events.firstIndex { $0.kind == "r" && $0.data == "120x30" })
+        let nextOutput = try #require(events[resize...].first { $0.kind == "o" })
+        #expect(nextOutput.time - events[resize].time >= 1, "\(events[resize].time) → \(nextOutput.time)")
+    }
+
     @Test func aKilledDemoLeavesAValidCast() async throws {
         let terminal = try await start(["--record", "talk.cast"])
         try await typeAndRun(terminal, "set counter 1")

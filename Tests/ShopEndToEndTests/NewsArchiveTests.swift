@@ -74,7 +74,7 @@ import Testing
         #expect(
             replayed.standardOutput == """
                 news source: talk.har (5 per page, replayed with no network); nothing loaded yet
-                news 1: PNG 4×3, 107 bytes, miss, downloaded
+                news 1: PNG 4×3, 107 bytes, replayed
                 5
                 5
                 Fixture story 7
@@ -103,6 +103,15 @@ import Testing
             try entries("errors.har").compactMap { ($0["response"] as? [String: Any])?["status"] as? Int } == [
                 200, 503, 200,
             ])
+        // The error answer is recorded whole: its headers and its body.
+        let errorAnswer = try #require(try entries("errors.har")[1]["response"] as? [String: Any])
+        let body = #"{"error":"fixture status 503"}"#
+        #expect(errorAnswer["bodySize"] as? Int == body.utf8.count)
+        #expect((errorAnswer["content"] as? [String: Any])?["text"] as? String == body)
+        let headers = try #require(errorAnswer["headers"] as? [[String: Any]])
+        #expect(
+            headers.contains { $0["name"] as? String == "Content-Type" && $0["value"] as? String == "application/json" }
+        )
 
         let replayed = try await run([
             "news source errors.har", "news list | count", "news more", "news source refused.har", "news list",
@@ -120,6 +129,16 @@ import Testing
         #expect(
             replayed.standardError.hasSuffix(
                 "cannot load '\(server.baseURL)/api/news/3/5': not recorded in 'talk.har'\n"))
+    }
+
+    @Test func anAnswerWhoseBodyTheArchiveLacksIsAnErrorNamingTheArchive() async throws {
+        let entry =
+            #"{"request":{"method":"GET","url":"http://h/api/news/1/5"},"response":{"status":200,"content":{"size":120,"mimeType":"application/json"}}}"#
+        try folder.write(#"{"log":{"version":"1.2","entries":["# + entry + "]}}", to: "bodiless.har")
+        let result = try await run(["news source bodiless.har", "news list"])
+        #expect(
+            result.standardError.hasSuffix(
+                "cannot load 'http://h/api/news/1/5': its body is not in 'bodiless.har' (no content.text)\n"))
     }
 
     @Test func aURLAskedForSeveralTimesIsAnsweredInRecordedOrderThenTheLastAnswerRepeats() async throws {

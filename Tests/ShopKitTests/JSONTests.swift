@@ -69,6 +69,34 @@ import Testing
         }
     }
 
+    /// A surrogate that is not half of a pair is U+FFFD (JSONTestSuite's `i_string_*surrogate*`
+    /// cases, which a reader may accept), and the escape after it is read on its own.
+    @Test(arguments: [
+        (#"["\uD800\u0041"]"#, "\u{FFFD}A"), (#"["\uD888\u1234"]"#, "\u{FFFD}\u{1234}"),
+        (#"["\uD800\n"]"#, "\u{FFFD}\n"), (#"["\uD800\uD800\n"]"#, "\u{FFFD}\u{FFFD}\n"),
+        (#"["\uDd1e\uD834"]"#, "\u{FFFD}\u{FFFD}"), (#"["\uD800\uD800\uDC00"]"#, "\u{FFFD}\u{10000}"),
+        (#"["\ud800abc"]"#, "\u{FFFD}abc"), (#"["\uDADA"]"#, "\u{FFFD}"),
+    ])
+    func aLoneSurrogateBecomesAReplacementCharacterAndKeepsWhatFollows(text: String, expected: String) throws {
+        #expect(try Value(json: text) == .list([.string(expected)]))
+    }
+
+    /// Keys match by their bytes: U+00E9 and "e" with U+0301 are two keys, in objects small and large.
+    @Test(arguments: [0, 20])
+    func keysThatAreCanonicallyEquivalentButSpelledDifferentlyAreTwoKeys(others: Int) throws {
+        let members = (0..<others).map { "\"key\($0)\": \($0)" } + ["\"\u{E9}\": 1", "\"e\u{301}\": 2"]
+        let record = try #require(try Value(json: "{" + members.joined(separator: ", ") + "}").recordValue)
+        #expect(record.count == others + 2)
+        #expect(record["\u{E9}"] == .int(1))
+        #expect(record["e\u{301}"] == .int(2))
+        #expect(record.names.position(of: "e\u{301}") == others + 1)
+    }
+
+    @Test func anEscapedKeyMatchesTheSameBytesOnly() throws {
+        #expect(try Value(json: #"{"\u00e9": 1, "e\u0301": 2}"#).recordValue?.count == 2)
+        #expect(throws: JSONError.self) { try Value(json: #"{"\u00e9": 1, "\u00E9": 2}"#) }
+    }
+
     @Test func aByteOrderMarkIsSkipped() throws {
         #expect(try Value(json: [0xEF, 0xBB, 0xBF] + Array(" 1 ".utf8)) == .int(1))
     }

@@ -17,6 +17,8 @@ import Testing
         try FileSystem.writeAtomically(Array("ab\n".utf8) + [0, 1, 2], to: folder + "/data.bin")
         _ = FileSystem.createDirectory(folder + "/folder")
         #expect(mkfifo(folder + "/fifo", 0o600) == 0)
+        try FileSystem.writeAtomically(Array("{\"a\": 1".utf8), to: folder + "/cut.json")
+        try FileSystem.writeAtomically(Array("a,b\n1,\"2\n".utf8), to: folder + "/cut.csv")
         await shop.run(
             """
             counter add 2 --quiet
@@ -36,6 +38,12 @@ import Testing
         ("echo $items | from json | where nmae == bolt", "error: where: no field 'nmae' (did you mean 'name'?)"),
         ("echo $numbers | from json | where a > 1", "error: where: item 1 is an int, not a record"),
         ("echo $items | from json | sort pirce desc", "error: sort: no field 'pirce' (did you mean 'price'?)"),
+        ("echo $items | from json | sort price desc title", "error: sort: no field 'title' (fields: name, price)"),
+        ("echo $items | from json | where title == bolt", "error: where: no field 'title' (fields: name, price)"),
+        (
+            "[{a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9, j: 10, k: 11}] | get zzz",
+            "error: get: no field 'zzz' (fields: a, b, c, d, e, f, g, h, i, j, …)"
+        ),
         ("echo $items | from json | group nam", "error: group: no field 'nam' (did you mean 'name'?)"),
         ("echo $items | from json | uniq nme", "error: uniq: no field 'nme' (did you mean 'name'?)"),
         ("echo $items | from json | reject nme", "error: reject: no field 'nme' (did you mean 'name'?)"),
@@ -89,6 +97,31 @@ import Testing
             "error: save: --as must be one of json, csv, md, text, got 'yml' (did you mean 'md'?)"
         ),
         ("open missing.csv", "error: open: cannot read 'missing.csv': no such file"),
+        (
+            "open /dev/zero",
+            "error: open: cannot read '/dev/zero': not a regular file (a character device); open reads files, and standard input as '-'"
+        ),
+        (
+            "open /dev/urandom",
+            "error: open: cannot read '/dev/urandom': not a regular file (a character device); open reads files, and standard input as '-'"
+        ),
+        (
+            "open fifo",
+            "error: open: cannot read 'fifo': not a regular file (a FIFO); open reads files, and standard input as '-'"
+        ),
+        (
+            "open good.csv --max-size 4",
+            "error: open: cannot read 'good.csv': larger than 4 bytes, the most that is read; --max-size reads more"
+        ),
+        (
+            "open good.csv --max-size lots",
+            "error: open: --max-size must be a size such as 500KB, 20MB or 4GB, got 'lots'"
+        ),
+        ("open cut.json", "error: open: 'cut.json': unexpected end of JSON at the top level (line 1, column 8)"),
+        (
+            "open cut.csv",
+            "error: open: 'cut.csv': line 2, column 3: unclosed quote: the quoted cell that starts here never ends"
+        ),
         ("open good.csv --as yaml", "error: open: --as must be one of json, csv, text, got 'yaml'"),
         (
             "open -",

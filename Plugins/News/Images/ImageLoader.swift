@@ -5,7 +5,8 @@ import ShopKit
 /// - `embedded://images/NAME` URLs come from ``EmbeddedImages``; `http`/`https` URLs from
 ///   the injected ``NewsAPIClient`` (over the session's HTTP transport).
 /// - The memory cache is bounded in bytes and evicts the least recently used image
-///   (``ImageMemoryCache``); the optional disk cache survives restarts (``ImageDiskCache``).
+///   (``ImageMemoryCache``); the optional disk cache survives restarts and is bounded the
+///   same way (``ImageDiskCache``).
 /// - Concurrent loads of one URL share one download. Each caller can leave at any time
 ///   (its task is cancelled): it gets ``NewsError/cancelled(url:)`` at once, and when the
 ///   last caller leaves, the download itself is cancelled.
@@ -22,6 +23,8 @@ public actor ImageLoader {
     public static let defaultMemoryCapacityBytes = 32 * 1024 * 1024
 
     private let client: NewsAPIClient
+    /// Where the client's answers come from: the network, or an archive replayed.
+    private let fetchOrigin: ImageOrigin
     private var memory: ImageMemoryCache
     private let disk: ImageDiskCache?
 
@@ -38,14 +41,19 @@ public actor ImageLoader {
     private var nextID: UInt64 = 0
 
     /// A loader downloading through `client`, keeping up to `memoryCapacityBytes` in memory
-    /// and, when `diskDirectory` is given, every downloaded image on disk there.
+    /// and, when `diskDirectory` is given, the most recently used images on disk there, up to
+    /// `diskCapacityBytes`.
+    /// `fetchOrigin` says where the client's answers come from (``ImageOrigin/replayed`` for
+    /// a client over an archive).
     public init(
-        client: NewsAPIClient, memoryCapacityBytes: Int = ImageLoader.defaultMemoryCapacityBytes,
-        diskDirectory: String? = nil
+        client: NewsAPIClient, fetchOrigin: ImageOrigin = .network,
+        memoryCapacityBytes: Int = ImageLoader.defaultMemoryCapacityBytes, diskDirectory: String? = nil,
+        diskCapacityBytes: Int = ImageDiskCache.defaultCapacityBytes
     ) {
         self.client = client
+        self.fetchOrigin = fetchOrigin
         self.memory = ImageMemoryCache(capacityBytes: memoryCapacityBytes)
-        self.disk = diskDirectory.map(ImageDiskCache.init(directory:))
+        self.disk = diskDirectory.map { ImageDiskCache(directory: $0, capacityBytes: diskCapacityBytes) }
     }
 
     /// The image at `url`, from the first place that has it: memory, embedded images, disk,
@@ -136,7 +144,7 @@ public actor ImageLoader {
         let outcome = result.flatMap { response -> Result<LoadedImage, NewsError> in
             do throws(NewsError) {
                 let header = try ImageHeader(parsing: response.body, url: url)
-                return .success(LoadedImage(url: url, data: response.body, header: header, origin: .network))
+                return .success(LoadedImage(url: url, data: response.body, header: header, origin: fetchOrigin))
             } catch {
                 return .failure(error)
             }

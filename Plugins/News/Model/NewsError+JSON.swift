@@ -13,6 +13,8 @@ extension NewsError {
             self = .decoding(path: path, problem: "should be \(Self.words(expected)), found \(Self.words(found))")
         case .invalidValue(let reason):
             self = .decoding(path: path, problem: reason)
+        case .integerTooLarge(let text):
+            self = .decoding(path: path, problem: "should be a 64-bit integer, found \(text)")
         default:
             self = .decoding(path: "", problem: Self.notJSON(body))
         }

@@ -32,10 +32,11 @@ public struct NewsAPIClient: Sendable {
         self.maxBodyBytes = maxBodyBytes
     }
 
-    /// The whole response to `GET url` (status below 400).
+    /// The whole response to `GET url`; a status of 400 or more is an error.
     public func get(_ url: String) async throws(NewsError) -> HTTPResponse {
         do throws(HTTPError) {
             return try await http.send(HTTPRequest(url: url, timeout: timeout, maxBodyBytes: maxBodyBytes))
+                .requireSuccess(asked: url)
         } catch {
             throw .http(error)
         }

@@ -55,8 +55,9 @@ final class NewsSession: Sendable {
 
     /// The image loader for pictures of `settings`' source: for an archive, one serving its
     /// recorded pictures; else the session's, downloading and keeping the images under the
-    /// state folder's `cache/images` (while recording, a loader of its own without the disk
-    /// cache, so every picture shown is fetched and lands in the archive).
+    /// state folder's `cache/images`, as much as `SHOP_IMAGE_CACHE_SIZE` allows (while
+    /// recording, a loader of its own without the disk cache, so every picture shown is
+    /// fetched and lands in the archive).
     func images(for settings: NewsSourceSettings, environment: SessionEnvironment) throws(NewsError) -> ImageLoader {
         if settings.isArchive {
             _ = try archive(settings.source, at: Self.path(of: settings.source, in: environment))
@@ -67,7 +68,8 @@ final class NewsSession: Sendable {
             if let loader { return loader }
             let made = ImageLoader(
                 client: NewsAPIClient(http: http),
-                diskDirectory: http is HTTPArchiveRecorder ? nil : environment.stateDirectory + "/cache/images")
+                diskDirectory: http is HTTPArchiveRecorder ? nil : environment.stateDirectory + "/cache/images",
+                diskCapacityBytes: ImageDiskCache.capacity(from: environment.variables))
             loader = made
             return made
         }
@@ -80,7 +82,7 @@ final class NewsSession: Sendable {
     func archive(_ name: String, at path: String, reload: Bool = false) throws(NewsError) -> NewsArchive {
         if !reload, let loaded = archives.withLock({ $0[name]?.archive }) { return loaded }
         let archive = try NewsArchive.load(path: path, named: name)
-        let images = ImageLoader(client: NewsAPIClient(http: archive.replay))
+        let images = ImageLoader(client: NewsAPIClient(http: archive.replay), fetchOrigin: .replayed)
         archives.withLock { $0[name] = (archive, images) }
         fetchers.withLock { fetchers in fetchers = fetchers.filter { $0.key.source != name } }
         return archive

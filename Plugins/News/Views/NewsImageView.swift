@@ -34,6 +34,7 @@ struct NewsImageView: ValueView {
         case .memory: "memory hit"
         case .disk: "disk hit"
         case .network: "miss, downloaded"
+        case .replayed: "replayed"
         case .embedded: "embedded"
         }
     }

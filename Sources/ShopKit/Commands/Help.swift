@@ -1,4 +1,7 @@
 /// Help text built from command metadata: the command list and one command's page.
+///
+/// Metadata can come from outside (an outside plugin's manifest, a `def` in a state file, a
+/// commands-folder file), so its text is laid out as the sanitizer shows it, as data is.
 public enum Help {
     /// A titled list of commands.
     public struct Section: Sendable {
@@ -24,19 +27,21 @@ public enum Help {
 
     /// The list of commands as lines fitted to `width`.
     static func overview(_ sections: [Section], width: Int, style: TerminalStyle) -> String {
-        let usageWidth = min(28, sections.flatMap(\.commands).map { DisplayWidth.of($0.usage) }.max() ?? 0)
+        let usageWidth = min(
+            28, sections.flatMap(\.commands).map { DisplayWidth.of(Sanitizer.inert($0.usage)) }.max() ?? 0)
         let room = max(20, width - usageWidth - 4)
         var lines: [String] = []
         for section in sections {
             if !lines.isEmpty { lines.append("") }
-            lines.append(style.bold(section.title))
+            lines.append(style.bold(Sanitizer.inert(section.title)))
             for spec in section.commands {
                 let indent = String(repeating: " ", count: usageWidth + 4)
-                var abstract = TextLayout.wrap(spec.abstract, width: room)
-                if DisplayWidth.of(spec.usage) > usageWidth {
-                    lines.append("  " + spec.usage)
+                let usage = Sanitizer.inert(spec.usage)
+                var abstract = TextLayout.wrap(Sanitizer.inert(spec.abstract), width: room)
+                if DisplayWidth.of(usage) > usageWidth {
+                    lines.append("  " + usage)
                 } else {
-                    lines.append("  \(TextLayout.pad(spec.usage, to: usageWidth))  \(abstract.removeFirst())")
+                    lines.append("  \(TextLayout.pad(usage, to: usageWidth))  \(abstract.removeFirst())")
                 }
                 lines += abstract.map { indent + $0 }
             }
@@ -48,19 +53,24 @@ public enum Help {
 
     /// One command's page: usage, abstract, discussion, arguments, options, examples.
     static func page(_ spec: CommandSpec, width: Int, style: TerminalStyle) -> String {
-        var lines = [style.bold(spec.usage), "  " + spec.abstract]
-        if !spec.aliases.isEmpty { lines.append("  Also: " + spec.aliases.joined(separator: ", ")) }
+        let shown = { (text: String) in Sanitizer.inert(text) }
+        var lines = [style.bold(shown(spec.usage)), "  " + shown(spec.abstract)]
+        if !spec.aliases.isEmpty { lines.append("  Also: " + shown(spec.aliases.joined(separator: ", "))) }
         if let discussion = spec.discussion {
             lines.append("")
-            lines += TextLayout.wrap(discussion, width: max(20, width - 2)).map { "  " + $0 }
+            lines += TextLayout.wrap(Sanitizer.inert(discussion, keepNewlines: true), width: max(20, width - 2)).map {
+                "  " + $0
+            }
         }
         switch spec.input {
         case .required: lines += ["", "  Reads the input of a pipeline: use it after '|'."]
         case .optional: lines += ["", "  Can also read the input of a pipeline."]
         case .none: break
         }
-        let argumentRows = spec.arguments.map { ($0.name + ($0.isVariadic ? "…" : ""), $0.abstract) }
-        let optionRows = spec.options.map { ($0.name + ($0.valueName.map { " " + $0 } ?? ""), $0.abstract) }
+        let argumentRows = spec.arguments.map { (shown($0.name + ($0.isVariadic ? "…" : "")), shown($0.abstract)) }
+        let optionRows = spec.options.map {
+            (shown($0.name + ($0.valueName.map { " " + $0 } ?? "")), shown($0.abstract))
+        }
         for (title, rows) in [("Arguments", argumentRows), ("Options", optionRows)] where !rows.isEmpty {
             let nameWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
             lines += ["", style.bold(title + ":")]
@@ -69,7 +79,7 @@ public enum Help {
         if !spec.examples.isEmpty {
             lines += ["", style.bold("Examples:")]
             for example in spec.examples {
-                lines.append("  " + example.command + (example.abstract.map { "    # " + $0 } ?? ""))
+                lines.append("  " + shown(example.command + (example.abstract.map { "    # " + $0 } ?? "")))
             }
         }
         return lines.joined(separator: "\n")

@@ -18,7 +18,8 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case connectionFailed(url: String, reason: String)
     /// The whole exchange took longer than the request's timeout.
     case timedOut(url: String, seconds: Double)
-    /// The server answered with a status of 400 or more (its body is not read).
+    /// The server answered with a status of 400 or more: to a caller that takes only
+    /// successes, or with a body that could not be read whole.
     case status(url: String, code: Int)
     /// The body is larger than the request allows (declared, or found while receiving).
     case oversize(url: String, limitBytes: Int)
@@ -43,7 +44,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         case .status(let url, let code):
             "'\(url)' answered http \(code)\(Self.reasonPhrase(code).map { " (\($0))" } ?? "")"
         case .oversize(let url, let limit):
-            "'\(url)' sent more than \(Self.format(bytes: limit)); the transfer was stopped"
+            "'\(url)' sent more than \(ByteCount.describe(limit)); the transfer was stopped"
         case .malformedResponse(let url, let reason): "malformed http response from '\(url)': \(reason)"
         case .redirectRefused(let url, let scheme):
             "redirect to '\(scheme):' refused: only http and https are followed (from '\(url)')"
@@ -55,11 +56,6 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `4 s`, `0.3 s`.
     private static func format(seconds: Double) -> String {
         seconds == seconds.rounded() && abs(seconds) < 1e9 ? "\(Int(seconds)) s" : "\(seconds) s"
-    }
-
-    /// `10 MB`, `1000 bytes`.
-    private static func format(bytes: Int) -> String {
-        bytes % (1024 * 1024) == 0 ? "\(bytes / (1024 * 1024)) MB" : "\(bytes) bytes"
     }
 
     private static func reasonPhrase(_ code: Int) -> String? {

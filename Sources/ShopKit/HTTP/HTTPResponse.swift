@@ -1,8 +1,8 @@
-/// A successful answer (status below 400) with its whole body and how long each part took.
+/// A server's answer, whatever its status, with its whole body and how long each part took.
 public struct HTTPResponse: Sendable, Equatable {
     /// The URL that answered, after redirects.
     public var url: String
-    /// The status code, 200–399.
+    /// The status code: `200`, `404`.
     public var status: Int
     /// The final response's headers, in the order received.
     public var headers: [HTTPHeader]
@@ -19,6 +19,13 @@ public struct HTTPResponse: Sendable, Equatable {
         self.headers = headers
         self.body = body
         self.timings = timings
+    }
+
+    /// The answer itself when its status is below 400; else ``HTTPError/status(url:code:)``
+    /// for the request to `url`. For callers that take only successes.
+    public func requireSuccess(asked url: String) throws(HTTPError) -> HTTPResponse {
+        guard status < 400 else { throw .status(url: url, code: status) }
+        return self
     }
 
     /// The `Content-Type` header's media type, lowercased, without parameters (`text/html`).

@@ -1,11 +1,13 @@
 /// Sends HTTP requests: the capability a command uses for the network.
 ///
 /// ShopKit never opens a socket; the `shop` executable hands every session a transport over
-/// libcurl through ``SessionEnvironment/http``. A transport keeps each request's limits: the
-/// whole exchange within ``HTTPRequest/timeout``, no body over ``HTTPRequest/maxBodyBytes``,
-/// a status of 400 or more refused at the header (``HTTPError/status(url:code:)``),
-/// redirects followed on `http` and `https` only. Cancelling the calling task ends the
-/// request at once with ``HTTPError/cancelled(url:)``.
+/// libcurl through ``SessionEnvironment/http``. A transport answers with the reply's status,
+/// headers and body whatever the status (a caller that takes only successes checks with
+/// ``HTTPResponse/requireSuccess(asked:)``), and keeps each request's limits: the whole
+/// exchange within ``HTTPRequest/timeout``, no body over ``HTTPRequest/maxBodyBytes``,
+/// redirects followed on `http` and `https` only. A reply with a status of 400 or more
+/// whose body cannot be read whole is ``HTTPError/status(url:code:)``. Cancelling the
+/// calling task ends the request at once with ``HTTPError/cancelled(url:)``.
 ///
 /// A transport may wrap another, to record or replay exchanges:
 ///

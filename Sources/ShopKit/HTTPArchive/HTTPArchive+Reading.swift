@@ -106,7 +106,7 @@ extension HTTPArchive {
     private static func readResponse(_ reader: inout JSONReader) throws(JSONError) -> Outcome {
         var status: Int?
         var headers: [HTTPHeader] = []
-        var body: [UInt8] = []
+        var body: [UInt8]?
         var redirectURL = ""
         var failure: String?
         try reader.readObject { key, reader throws(JSONError) in
@@ -121,13 +121,19 @@ extension HTTPArchive {
         }
         guard let status else { throw reader.error(.missingMember("status")) }
         guard status != 0 else { return .failure(failure ?? "no response was recorded") }
-        return .response(Response(status: status, headers: headers, body: body, redirectURL: redirectURL))
+        return .response(
+            Response(
+                status: status, headers: headers, body: body ?? [], redirectURL: redirectURL,
+                isBodyMissing: body == nil))
     }
 
-    /// The body of `content`: its `text`, decoded when its `encoding` is `base64`.
-    private static func readContent(_ reader: inout JSONReader) throws(JSONError) -> [UInt8] {
+    /// The body of `content`: its `text`, decoded when its `encoding` is `base64`; empty when
+    /// there is no text and `size` is 0; nil when the archive does not hold it (no text for a
+    /// body of another size, or of no size given).
+    private static func readContent(_ reader: inout JSONReader) throws(JSONError) -> [UInt8]? {
         var text: String?
         var encoding: String?
+        var size: Int?
         var textOffset = 0
         try reader.readObject { key, reader throws(JSONError) in
             switch key {
@@ -135,10 +141,11 @@ extension HTTPArchive {
                 textOffset = reader.offset
                 text = try reader.readString()
             case "encoding": encoding = try reader.readString()
+            case "size": if case .int(let int) = try reader.readNumber() { size = int }
             default: try reader.skipValue()
             }
         }
-        guard let text else { return [] }
+        guard let text else { return size == 0 ? [] : nil }
         switch encoding {
         case nil, "": return Array(text.utf8)
         case "base64":

@@ -63,12 +63,19 @@ public struct HTTPArchive: Sendable, Equatable {
         public var body: [UInt8]
         /// The URL a redirect pointed to, when the answer is one.
         public var redirectURL: String
+        /// Whether the archive lacks the body (`content` without `text` for a body that was
+        /// not empty, as browsers export bodies they did not keep); ``body`` is then empty.
+        public var isBodyMissing: Bool
 
-        public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = [], redirectURL: String = "") {
+        public init(
+            status: Int, headers: [HTTPHeader] = [], body: [UInt8] = [], redirectURL: String = "",
+            isBodyMissing: Bool = false
+        ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.redirectURL = redirectURL
+            self.isBodyMissing = isBodyMissing
         }
 
         /// The `Content-Type` header, or `application/octet-stream` when there is none.

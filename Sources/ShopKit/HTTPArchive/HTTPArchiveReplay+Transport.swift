@@ -2,9 +2,10 @@ extension HTTPArchiveReplay: HTTPTransport {
     /// How many redirects recorded in an archive are followed, as the live transport does.
     static let redirectLimit = 5
 
-    /// The recorded answer to `request`, through the same errors as the network: a status of
-    /// 400 or more is ``HTTPError/status(url:code:)``, a recorded failure comes back in its
-    /// words, and a request the archive lacks is an error naming the URL and the archive.
+    /// The recorded answer to `request`, whatever its status, through the same errors as the
+    /// network: a recorded failure comes back in its words, and a request the archive lacks,
+    /// or an answer whose body it lacks (no `content.text`), is an error naming the URL and
+    /// the archive (for a status of 400 or more, as on the network, the status is the error).
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         var url = request.url
         for _ in 0...Self.redirectLimit {
@@ -19,7 +20,10 @@ extension HTTPArchiveReplay: HTTPTransport {
                     url = response.redirectURL
                     continue
                 }
-                guard response.status < 400 else { throw .status(url: url, code: response.status) }
+                guard !response.isBodyMissing else {
+                    guard response.status < 400 else { throw .status(url: url, code: response.status) }
+                    throw .connectionFailed(url: url, reason: "its body is not in '\(file)' (no content.text)")
+                }
                 guard response.body.count <= request.maxBodyBytes else {
                     throw .oversize(url: url, limitBytes: request.maxBodyBytes)
                 }

@@ -6,7 +6,7 @@ public enum ScriptSource {
         do {
             bytes = try FileSystem.read(path)
         } catch {
-            throw .unreadable(error)
+            throw .unreadable(error.naming(name))
         }
         return try text(of: bytes, name: name)
     }
@@ -85,8 +85,8 @@ public enum ScriptSourceError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let error): error.description
-        case .changed(let name): "\(name): the script changed while it was read"
-        case .notText(let name, let line, let problem): "\(name):\(line): not a text script (\(problem))"
+        case .changed(let name): "cannot read '\(name)': the script changed while it was read"
+        case .notText(let name, let line, let problem): "'\(name)' is not a text script (\(problem) on line \(line))"
         }
     }
 }

@@ -7,7 +7,7 @@
 /// Reading and writing whole files with errors a person can act on.
 ///
 /// Every write goes through ``writeAtomically(_:to:named:replacingExisting:)``: links
-/// followed, only regular files replaced, atomically.
+/// never written through, only regular files replaced, atomically.
 public enum FileSystem {
     /// The bytes of the file at `path`.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
@@ -36,7 +36,9 @@ public enum FileSystem {
     /// Writes `bytes` to the file at `path`, atomically: the one routine every command that
     /// writes a file goes through.
     ///
-    /// A symbolic link is followed and its target written. Anything but a regular file — a
+    /// A symbolic link counts as an existing file, whether its target exists or not: it is
+    /// refused unless `replacingExisting`, and then the link itself is replaced by the new
+    /// file; its target is never written (nor created). Anything else but a regular file — a
     /// device such as `/dev/null`, a FIFO, a socket, a folder — is refused rather than
     /// replaced, and so is a file marked read-only, or any existing file unless
     /// `replacingExisting`. The bytes go to a temporary file in the target's folder, which is
@@ -44,13 +46,17 @@ public enum FileSystem {
     /// it was; the new file keeps the old one's permissions. `name` is the path as the user
     /// gave it, for messages. Without `flushing`, the rename is still atomic (a process killed
     /// at any moment leaves the old file or the new one) but nothing waits for the disk: for
-    /// a file that keeps growing unflushed anyway, such as a recording.
+    /// a file that keeps growing unflushed anyway, such as a recording. `followingLinks` is
+    /// for rewriting in place a file just read (`shop test --update`): a link is followed to
+    /// the existing file it ends at, which is the one replaced (never a target that is not there).
     public static func writeAtomically(
         _ bytes: [UInt8], to path: String, named name: String? = nil, replacingExisting: Bool = true,
-        flushing: Bool = true
+        flushing: Bool = true, followingLinks: Bool = false
     ) throws(FileError) {
         let shown = name ?? path
-        let (target, keptMode) = try writableTarget(path, named: shown, replacingExisting: replacingExisting)
+        let (target, keptMode) = try writableTarget(
+            followingLinks ? try resolveLinks(path, shown: shown) : path, named: shown,
+            replacingExisting: replacingExisting)
         let folder = FilePath.directory(of: target)
         let temporary =
             folder + "/." + FilePath.lastComponent(of: target) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -90,7 +96,7 @@ public enum FileSystem {
 
     /// Refuses, before anything is written, what ``writeAtomically(_:to:named:replacingExisting:)``
     /// would refuse: a device, FIFO or folder, a read-only or (unless `replacingExisting`) an
-    /// existing file, a missing folder. For commands that should fail before they start work.
+    /// existing file or link, a missing folder. For commands that should fail before they start work.
     public static func checkWritable(_ path: String, named name: String, replacingExisting: Bool = true)
         throws(FileError)
     {
@@ -100,33 +106,42 @@ public enum FileSystem {
         }
     }
 
-    /// The file `path` writes to, links followed, and the permissions of the file it replaces
-    /// (nil for a new file); throws for anything writing must not replace.
+    /// The file `path` writes to (the path itself: a link is replaced, never followed) and the
+    /// permissions of the file it replaces (nil for a new file or a link); throws for anything
+    /// writing must not replace.
     private static func writableTarget(_ path: String, named shown: String, replacingExisting: Bool)
         throws(FileError) -> (target: String, keptMode: mode_t?)
     {
         guard !path.isEmpty, !shown.isEmpty else { throw FileError(path: shown, action: .write, problem: .emptyName) }
-        let target = try resolveLinks(path, shown: shown)
         var status = stat()
-        guard lstat(target, &status) == 0 else {
+        guard lstat(path, &status) == 0 else {
             guard errno == ENOENT else { throw FileError(path: shown, action: .write, code: errno) }
-            return (target, nil)
+            return (path, nil)
         }
         let kind = status.st_mode & S_IFMT
+        if kind == S_IFLNK {
+            guard replacingExisting else { throw FileError(path: shown, action: .write, problem: .symbolicLink) }
+            return (path, nil)
+        }
         guard kind == S_IFREG else {
             throw FileError(path: shown, action: .write, problem: .notRegularFile(Self.describe(kind)))
         }
         guard replacingExisting else { throw FileError(path: shown, action: .write, problem: .exists) }
-        guard !isReadOnly(target) else { throw FileError(path: shown, action: .write, problem: .readOnly) }
-        return (target, status.st_mode & 0o7777)
+        guard !isReadOnly(path) else { throw FileError(path: shown, action: .write, problem: .readOnly) }
+        return (path, status.st_mode & 0o7777)
     }
 
-    /// The file a chain of symbolic links at `path` ends at (`path` itself when it is none).
+    /// The existing file a chain of symbolic links at `path` ends at (`path` itself when it is
+    /// none); a chain that ends at nothing is ``FileError/Problem/symbolicLink``.
     private static func resolveLinks(_ path: String, shown: String) throws(FileError) -> String {
         var current = path
         for _ in 0..<40 {
             var status = stat()
-            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard lstat(current, &status) == 0 else {
+                guard current == path else { throw FileError(path: shown, action: .write, problem: .symbolicLink) }
+                return current
+            }
+            guard status.st_mode & S_IFMT == S_IFLNK else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let length = readlink(current, &buffer, buffer.count - 1)
             guard length >= 0 else { throw FileError(path: shown, action: .write, code: errno) }
@@ -145,7 +160,7 @@ public enum FileSystem {
     }
 
     /// A file type in words, for "not a regular file" messages.
-    private static func describe(_ kind: mode_t) -> String {
+    static func describe(_ kind: mode_t) -> String {
         switch kind {
         case S_IFDIR: "a folder"
         case S_IFCHR: "a character device"
@@ -245,6 +260,13 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
         case readOnly
         /// The file name is empty.
         case emptyName
+        /// A symbolic link is where the file would be written, and the command does not
+        /// replace files unless asked; its target, which may not exist, is never written.
+        case symbolicLink
+        /// The file holds more than the read may take, this many bytes.
+        case tooLarge(limit: Int)
+        /// Ctrl-C stopped the read.
+        case interrupted
     }
 
     public var path: String
@@ -262,6 +284,13 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
         self.init(path: path, action: action, problem: .system(code))
     }
 
+    /// The same failure, naming the path as `name` (the path as the user wrote it).
+    public func naming(_ name: String) -> FileError {
+        var copy = self
+        copy.path = name
+        return copy
+    }
+
     /// The `errno` value, for a failure the system reported (0 otherwise).
     public var code: Int32 {
         if case .system(let code) = problem { code } else { 0 }
@@ -274,6 +303,9 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
         case .exists: return "the file exists; add --force to replace it"
         case .readOnly: return "the file is read-only"
         case .emptyName: return "empty file name"
+        case .symbolicLink: return "a symbolic link is there; add --force to replace the link itself"
+        case .tooLarge(let limit): return "larger than \(ByteCount.describe(limit)), the most that is read"
+        case .interrupted: return "interrupted"
         case .system(let code):
             switch code {
             case ENOENT: return action == .write ? "no such folder" : "no such file"

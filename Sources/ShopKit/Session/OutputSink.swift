@@ -11,6 +11,10 @@ public protocol OutputSink: Sendable {
     /// a sink that keeps bytes need not make a `String` of them (each `--format json` result
     /// is written so).
     func writeLine(utf8 bytes: UnsafeBufferPointer<UInt8>, to stream: OutputStreamKind)
+    /// Writes `bytes` exactly as they are, in order with the text: a file's contents sent to a
+    /// stream (`save /dev/stdout`), which a sink for a terminal does not filter as it filters
+    /// the text shown to a person (``EscapeFilter``).
+    func writeFileContents(_ bytes: [UInt8], to stream: OutputStreamKind)
     /// Pushes buffered text out.
     func flush()
 }
@@ -22,6 +26,10 @@ extension OutputSink {
 
     public func writeLine(utf8 bytes: UnsafeBufferPointer<UInt8>, to stream: OutputStreamKind) {
         writeLine(String(decoding: bytes, as: UTF8.self), to: stream)
+    }
+
+    public func writeFileContents(_ bytes: [UInt8], to stream: OutputStreamKind) {
+        write(String(decoding: bytes, as: UTF8.self), to: stream)
     }
 }
 

@@ -39,7 +39,8 @@ public final class RecordingFile: Sendable {
         -> RecordingFile
     {
         try FileSystem.writeAtomically(initial, to: path, named: name, flushing: false)
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        // The file just put there, never a link put in its place since.
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { throw FileError(path: name, action: .write, code: errno) }
         return RecordingFile(name: name, descriptor: descriptor, size: initial.count)
     }

@@ -22,7 +22,7 @@ public struct ScriptFile: Sendable {
         do {
             reader = try FileReader(path: path)
         } catch {
-            throw .unreadable(error)
+            throw .unreadable(error.naming(name))
         }
         self.name = name
         var offset = 0
@@ -79,7 +79,7 @@ public struct ScriptFile: Sendable {
 
     private static func error(_ failure: FileReader.Failure, name: String) -> ScriptSourceError {
         switch failure {
-        case .unreadable(let error): .unreadable(error)
+        case .unreadable(let error): .unreadable(error.naming(name))
         case .changed: .changed(name: name)
         }
     }

@@ -24,16 +24,16 @@ public struct SessionEnvironment: Sendable {
     public var http: any HTTPTransport
     /// The pager and the screen of the interactive prompt, given by the REPL alone.
     public var screen: (any PromptScreen)?
-    /// Reads standard input to its end, where it carries data rather than commands (`shop -c`,
-    /// `shop run FILE`): what `open -` reads. Nil elsewhere.
-    public var standardInput: (@Sendable () throws(FileError) -> [UInt8])?
+    /// Reads standard input to its end, at most the given number of bytes, where it carries
+    /// data rather than commands (`shop -c`, `shop run FILE`): what `open -` reads. Nil elsewhere.
+    public var standardInput: (@Sendable (_ limit: Int) throws(FileError) -> [UInt8])?
 
     public init(
         clock: SessionClock, width: @escaping @Sendable () -> Int = { 80 }, style: TerminalStyle = .plain,
         isInteractive: Bool = false, animations: Bool = false, stateDirectory: String,
         workingDirectory: String, variables: [String: String] = [:], terminal: (any TerminalSurface)? = nil,
         http: any HTTPTransport = NoHTTPTransport(),
-        standardInput: (@Sendable () throws(FileError) -> [UInt8])? = nil
+        standardInput: (@Sendable (_ limit: Int) throws(FileError) -> [UInt8])? = nil
     ) {
         self.clock = clock
         self.width = width

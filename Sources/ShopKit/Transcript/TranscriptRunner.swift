@@ -94,7 +94,7 @@ public enum TranscriptRunner {
         guard !failures.isEmpty else { return TranscriptResult(name: name, status: .passed, report: "") }
         let text = rewrite(String(decoding: bytes, as: UTF8.self), checks: checks)
         do {
-            try FileSystem.writeAtomically(Array(text.utf8), to: path, named: name)
+            try FileSystem.writeAtomically(Array(text.utf8), to: path, named: name, followingLinks: true)
         } catch {
             return TranscriptResult(
                 name: name, status: .failed, report: "error: cannot update '\(name)': \(error.reason)")

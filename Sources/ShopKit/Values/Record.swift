@@ -73,7 +73,8 @@ public struct Record: Sendable, Hashable {
         self.init(pairs: fields.map { ($0.key, $0.value) })
     }
 
-    /// A record from ordered pairs; a repeated name keeps its last value at its first place.
+    /// A record from ordered pairs; a repeated name (the same bytes) keeps its last value at
+    /// its first place.
     public init(pairs: [(String, Value)]) {
         var names: [String] = []
         var values: [Value] = []
@@ -82,12 +83,12 @@ public struct Record: Sendable, Hashable {
         // A few names are searched in a line: hashing each costs more (every JSON object read
         // is made here).
         let hashes = pairs.count > FieldNames.linearSearchLimit
-        var positions: [String: Int] = [:]
+        var positions: [UTF8Key: Int] = [:]
         for (name, value) in pairs {
-            if let position = hashes ? positions[name] : names.firstIndex(of: name) {
+            if let position = hashes ? positions[UTF8Key(name)] : names.firstIndex(where: name.hasSameUTF8(as:)) {
                 values[position] = value
             } else {
-                if hashes { positions[name] = names.count }
+                if hashes { positions[UTF8Key(name)] = names.count }
                 names.append(name)
                 values.append(value)
             }
@@ -195,11 +196,12 @@ extension RecordValues {
     }
 }
 
-/// The field names of a record shape, with a lookup from name to position.
+/// The field names of a record shape, with a lookup from name to position. Names match by
+/// their bytes (``UTF8Key``), not by canonical equivalence as `String`s do.
 public final class FieldNames: Sendable {
     /// The names in order.
     public let names: [String]
-    private let positions: [String: Int]
+    private let positions: [UTF8Key: Int]
     /// The names as JSON keys, made when a record of this shape is first written.
     private let quotedKeys = AtomicLazyReference<JSONKeys>()
 
@@ -209,10 +211,10 @@ public final class FieldNames: Sendable {
     /// Names in order; repeated names are the caller's bug and keep their first position.
     public init(_ names: [String]) {
         self.names = names
-        var positions: [String: Int] = [:]
+        var positions: [UTF8Key: Int] = [:]
         if names.count > Self.linearSearchLimit {
-            for (position, name) in names.enumerated() where positions[name] == nil {
-                positions[name] = position
+            for (position, name) in names.enumerated() where positions[UTF8Key(name)] == nil {
+                positions[UTF8Key(name)] = position
             }
         }
         self.positions = positions
@@ -229,8 +231,8 @@ public final class FieldNames: Sendable {
     /// Where `name` sits, or nil.
     public func position(of name: String) -> Int? {
         if names.count <= Self.linearSearchLimit {
-            return names.firstIndex(of: name)
+            return names.firstIndex(where: name.hasSameUTF8(as:))
         }
-        return positions[name]
+        return positions[UTF8Key(name)]
     }
 }

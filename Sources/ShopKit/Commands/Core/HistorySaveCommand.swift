@@ -3,7 +3,7 @@ struct HistorySaveCommand: Command {
     let spec = CommandSpec(
         path: ["history", "save"], abstract: "Save this session's successful commands as a .shopscript",
         discussion:
-            "With --outputs every command gets the '#>' lines it prints in the test environment, so the file is a ready transcript test ('shop test FILE'). The file is written atomically; an existing file is kept unless --force. A link is followed; devices, FIFOs and folders are refused.",
+            "With --outputs every command gets the '#>' lines it prints in the test environment, so the file is a ready transcript test ('shop test FILE'). The file is written atomically; an existing file or symbolic link is kept unless --force, which replaces the link itself. Devices, FIFOs and folders are refused; /dev/stdout writes to the stream.",
         arguments: [Self.file], options: [Self.outputs, Self.force],
         examples: [Example("history save tour.shopscript --outputs")], history: .notReplayable)
 
@@ -21,8 +21,9 @@ struct HistorySaveCommand: Command {
             text = await TranscriptRunner.updated(
                 Parser.parse(text, file: name), source: text, path: path, plugins: core.registry.plugins)
         }
-        try FileSystem.writeAtomically(
-            Array(text.utf8), to: path, named: name, replacingExisting: invocation[Self.force])
+        let toStream = try invocation.console.writeFile(
+            Array(text.utf8), to: file, replacingExisting: invocation[Self.force])
+        if toStream { return nil }
         invocation.console.message("saved \(commands.count) command\(commands.count == 1 ? "" : "s") to \(name)")
         return nil
     }

@@ -10,7 +10,12 @@ struct StateLoadCommand: SynchronousCommand {
     func run(_ invocation: Invocation) throws -> CommandResult? {
         let file = try invocation[Self.file]
         let name = file.text
-        let bytes = try FileSystem.read(file.absolute)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(file.absolute)
+        } catch {
+            throw error.naming(name)
+        }
         let values: [(key: String, value: Value)]
         do {
             values = try StateFile.decode(bytes)

@@ -3,7 +3,7 @@ struct StateSaveCommand: SynchronousCommand {
     let spec = CommandSpec(
         path: ["state", "save"], abstract: "Save the whole state to a JSON file",
         discussion:
-            "The file is written atomically; an existing file is kept unless --force. A link is followed; devices, FIFOs and folders are refused.",
+            "The file is written atomically; an existing file or symbolic link is kept unless --force, which replaces the link itself. Devices, FIFOs and folders are refused; /dev/stdout writes to the stream.",
         arguments: [Self.file], options: [Self.force],
         examples: [Example("state save snapshot.json --force")])
 
@@ -13,8 +13,9 @@ struct StateSaveCommand: SynchronousCommand {
     func run(_ invocation: Invocation) throws -> CommandResult? {
         let values = try invocation.core.store.allValues()
         let file = try invocation[Self.file]
-        try FileSystem.writeAtomically(
-            StateFile.encode(values), to: file.absolute, named: file.text, replacingExisting: invocation[Self.force])
+        let toStream = try invocation.console.writeFile(
+            StateFile.encode(values), to: file, replacingExisting: invocation[Self.force])
+        if toStream { return nil }
         invocation.console.message("saved \(values.count) \(values.count == 1 ? "key" : "keys") to \(file.text)")
         return nil
     }

@@ -60,9 +60,10 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The path nearest to this one among the paths `items` have, as far as the steps reach
-    /// before failing: for the "did you mean" of an unknown field.
-    func suggestion(in items: [Value]) -> String? {
-        var candidates: Set<String> = []
+    /// before failing, and those paths: for the hint of an unknown field's error.
+    func suggestion(in items: [Value]) -> FieldSuggestion {
+        var candidates: [String] = []
+        var seenCandidates: Set<String> = []
         var seenShapes: [ObjectIdentifier] = []
         for item in items.prefix(Self.suggestionScanLimit) {
             if case .record(let record) = item {
@@ -80,14 +81,16 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
                 }
                 guard case .record(let record) = current else { break }
                 guard let next = record[step] else {
-                    for name in record.names.names { candidates.insert(prefix + name) }
+                    for name in record.names.names where seenCandidates.insert(prefix + name).inserted {
+                        candidates.append(prefix + name)
+                    }
                     break
                 }
                 prefix += step + "."
                 current = next
             }
         }
-        return Suggestion.nearest(to: text, in: Array(candidates))
+        return FieldSuggestion(nearest: Suggestion.nearest(to: text, in: candidates), fields: candidates)
     }
 
     /// How many items are looked at for a suggestion (the shapes of a big list repeat).

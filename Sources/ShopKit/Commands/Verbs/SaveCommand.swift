@@ -16,7 +16,9 @@ struct SaveCommand: SynchronousCommand {
         discussion: """
             .json files get JSON, .csv CSV with a header row, .md a Markdown table, any other file text (a \
             list one item a line); --as chooses. The file is written atomically; an existing file is kept \
-            unless --force. A link is followed; devices such as /dev/null, FIFOs and folders are refused.
+            unless --force, and so is a symbolic link, which --force replaces (its target is never written); \
+            devices such as /dev/null, FIFOs and folders are refused. /dev/stdout and /dev/stderr write to \
+            the streams.
             """,
         arguments: [Self.file], options: [Self.force, Self.format],
         examples: [
@@ -37,8 +39,9 @@ struct SaveCommand: SynchronousCommand {
         case .text: text = Self.text(input)
         }
         do {
-            try FileSystem.writeAtomically(
-                Array(text.utf8), to: file.absolute, named: file.text, replacingExisting: invocation[Self.force])
+            let toStream = try invocation.console.writeFile(
+                Array(text.utf8), to: file, replacingExisting: invocation[Self.force])
+            if toStream { return nil }
         } catch {
             throw VerbError.invalid(command: spec.name, reason: error.description)
         }

@@ -2,7 +2,7 @@
 /// starts with the verb's name and names the item (1-based) or field at fault.
 public enum VerbError: Error, Equatable, CustomStringConvertible {
     /// No item has the field: never a silently empty result.
-    case noField(command: String, field: String, suggestion: String?)
+    case noField(command: String, field: String, suggestion: FieldSuggestion)
     /// An item is not a record, where the verb needs records.
     case notRecord(command: String, item: Int, got: String)
     /// A value is not a number where the verb adds or compares numbers; `field` is nil for a
@@ -22,7 +22,7 @@ public enum VerbError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noField(let command, let field, let suggestion):
-            "\(command): no field '\(field)'" + Suggestion.didYouMean(suggestion)
+            "\(command): no field '\(field)'" + suggestion.text
         case .notRecord(let command, let item, let got):
             "\(command): item \(item) is \(got), not a record"
         case .notNumber(let command, let item, let field, let value):

@@ -170,7 +170,7 @@ extension JSONReader {
                 // first, then the read, cost an unknown member 80 instructions more).
                 let scanned = try scanString()
                 let key = string(of: scanned)
-                if case .escaped = scanned.form { index = names.names.firstIndex(of: key) }
+                if case .escaped = scanned.form { index = names.names.firstIndex(where: key.hasSameUTF8(as:)) }
                 if index == nil {
                     guard others.insert(key) else { throw error(.duplicateKey(key), at: keyOffset) }
                     other = key

@@ -379,6 +379,11 @@ public struct JSONReader: ~Copyable {
         throw error(.unterminatedString)
     }
 
+    /// The UTF-8 of a `\uXXXX` escape (the `\u` read), or of a surrogate pair of two.
+    ///
+    /// A surrogate that is not half of a pair (RFC 8259 leaves such strings' meaning open) is
+    /// U+FFFD, as the writer never makes one; the escape after a lone high surrogate is not
+    /// part of it and is read on its own (`"\uD800\u0041"` is `"\u{FFFD}A"`).
     private mutating func readUnicodeEscape() throws(JSONError) -> [UInt8] {
         let first = try readHexQuad()
         var scalarValue = UInt32(first)
@@ -386,9 +391,13 @@ public struct JSONReader: ~Copyable {
             guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
                 bytes[position + 1] == UInt8(ascii: "u")
             else { return Array("\u{FFFD}".utf8) }
+            let secondStart = position
             position += 2
             let second = try readHexQuad()
-            guard (0xDC00...0xDFFF).contains(second) else { return Array("\u{FFFD}".utf8) }
+            guard (0xDC00...0xDFFF).contains(second) else {
+                position = secondStart
+                return Array("\u{FFFD}".utf8)
+            }
             scalarValue = 0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
         }
         let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
@@ -472,13 +481,14 @@ public struct JSONReader: ~Copyable {
     }
 }
 
-/// The keys of one object read so far: a short list while it is small, a set beyond.
+/// The keys of one object read so far: a short list while it is small, a set beyond. Keys
+/// match by their bytes (``UTF8Key``): `"\u00e9"` and `"e\u0301"` are two keys.
 struct SeenKeys {
     private static let listLimit = 12
     /// The first key, kept apart: objects with one key not looked for allocate nothing.
     private var first: String?
     private var list: [String] = []
-    private var set: Set<String> = []
+    private var set: Set<UTF8Key> = []
 
     /// Adds `key`; false when it was there already.
     mutating func insert(_ key: String) -> Bool {
@@ -486,13 +496,13 @@ struct SeenKeys {
             first = key
             return true
         }
-        if key == first { return false }
-        guard set.isEmpty else { return set.insert(key).inserted }
-        if list.contains(key) { return false }
+        if key.hasSameUTF8(as: first) { return false }
+        guard set.isEmpty else { return set.insert(UTF8Key(key)).inserted }
+        if list.contains(where: key.hasSameUTF8(as:)) { return false }
         guard list.count < Self.listLimit else {
-            set = Set(list + [first])
+            set = Set((list + [first]).map(UTF8Key.init))
             list = []
-            return set.insert(key).inserted
+            return set.insert(UTF8Key(key)).inserted
         }
         if list.isEmpty { list.reserveCapacity(Self.listLimit) }
         list.append(key)

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads for data a user names (`open FILE`, `open -`): never more than a limit, never a
+/// device or FIFO by mistake, and stopped by Ctrl-C within a tenth of a second.
+extension FileSystem {
+    /// The most a bounded read takes unless told otherwise: 1 GB.
+    public static let defaultReadLimit = 1 << 30
+
+    /// The bytes of the regular file at `path` (links followed), at most `limit` of them.
+    ///
+    /// A device (`/dev/zero`), FIFO, socket or folder is refused by its type, read with
+    /// `stat` before anything is opened for reading; the file is then opened without
+    /// blocking (a FIFO put in its place meanwhile cannot hold the open) and its type
+    /// checked again on the open descriptor. A file over `limit` is refused before it is
+    /// read, and one that grows past it while read stops there. The bytes are read in parts
+    /// and the read stops, as ``FileError/Problem/interrupted``, once the running task is
+    /// cancelled.
+    public static func readRegularFile(_ path: String, limit: Int = defaultReadLimit) throws(FileError) -> [UInt8] {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FileError(path: path, action: .read, code: errno) }
+        try requireRegularFile(status, path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { throw FileError(path: path, action: .read, code: errno) }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, action: .read, code: errno) }
+        try requireRegularFile(status, path)
+        let size = max(0, Int(status.st_size))
+        guard size <= limit else { throw FileError(path: path, action: .read, problem: .tooLarge(limit: limit)) }
+        return try readToEnd(descriptor, named: path, expectedSize: size, limit: limit)
+    }
+
+    /// A stream (standard input) read to its end, at most `limit` bytes. It waits for data a
+    /// tenth of a second at a time, so a cancelled task stops the read even when nothing
+    /// comes (``FileError/Problem/interrupted``); `name` is how messages call it.
+    public static func readStream(_ descriptor: Int32, named name: String, limit: Int = defaultReadLimit)
+        throws(FileError) -> [UInt8]
+    {
+        try readToEnd(descriptor, named: name, expectedSize: 0, limit: limit)
+    }
+
+    /// How long a read waits for data before it looks for a cancellation again, in milliseconds.
+    private static let cancellationCheckMilliseconds: Int32 = 100
+    /// The most read at once.
+    private static let readChunkBytes = 1 << 20
+
+    private static func requireRegularFile(_ status: stat, _ path: String) throws(FileError) {
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            guard kind != S_IFDIR else { throw FileError(path: path, action: .read, code: EISDIR) }
+            throw FileError(path: path, action: .read, problem: .notRegularFile(describe(kind)))
+        }
+    }
+
+    private static func readToEnd(_ descriptor: Int32, named name: String, expectedSize: Int, limit: Int)
+        throws(FileError) -> [UInt8]
+    {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(expectedSize + 1)
+        var chunk = [UInt8](repeating: 0, count: min(readChunkBytes, max(4096, expectedSize + 1)))
+        while true {
+            guard !Task.isCancelled else { throw FileError(path: name, action: .read, problem: .interrupted) }
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&waiting, 1, cancellationCheckMilliseconds)
+            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw FileError(path: name, action: .read, code: errno)
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else {
+                throw FileError(path: name, action: .read, problem: .tooLarge(limit: limit))
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+}
