@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/pidfd.h>
 #include <unistd.h>
 
 #include "CPluginSpawn.h"
@@ -14,3 +15,5 @@ int shop_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path) 
 int shop_spawn_add_closefrom(posix_spawn_file_actions_t *actions, int lowest) {
     return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }
+
+int shop_pidfd_open(pid_t pid) { return pidfd_open(pid, 0); }

@@ -10,8 +10,28 @@ import ShopKit
 /// SQLite database is never handed to SQLite, and failures read as one clear reason.
 ///
 /// Nothing here writes to an existing file: it creates missing folders (mode 0700) and, when
-/// the file does not exist, an empty one (mode 0600, as history may hold secrets).
+/// the file does not exist, an empty one (mode 0600, as history may hold secrets), whatever the
+/// umask. SQLite gives the write-ahead log and its index the database file's mode.
 enum DatabaseFile {
+    /// Which file a path names: its device and inode.
+    struct Identity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// The file `path` names now, or nil when there is none.
+    static func identity(of path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// Whether the file at `path` starts with the SQLite header (one short read).
+    static func startsAsDatabase(_ path: String) -> Bool {
+        let (prefix, error) = readPrefix(of: path, count: magic.count)
+        return error == 0 && prefix == magic
+    }
+
     /// The first 16 bytes of every SQLite 3 database.
     static let magic: [UInt8] = Array("SQLite format 3\0".utf8)
 
@@ -37,6 +57,7 @@ enum DatabaseFile {
             guard error == ENOENT else { throw unavailable("cannot inspect the file (\(errorText(error)))") }
             let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
             if descriptor >= 0 {
+                fchmod(descriptor, 0o600)
                 close(descriptor)
                 return
             }
@@ -78,7 +99,9 @@ enum DatabaseFile {
         }
         let parent = parentFolder(of: folder)
         if parent != folder, let problem = createFolders(parent) { return problem }
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+        if mkdir(folder, 0o700) == 0 {
+            chmod(folder, 0o700)
+        } else if errno != EEXIST {
             return "cannot create folder '\(folder)' (\(errorText(errno)))"
         }
         return nil

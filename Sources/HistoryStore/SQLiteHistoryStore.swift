@@ -12,7 +12,17 @@ import Synchronization
 /// Opening never damages a file it does not recognise: a file that is not an SQLite database,
 /// a database of another program, or one written by a newer `shop` makes the initializer throw,
 /// and the file is left exactly as it was. The caller then warns once and falls back to
-/// ``InMemoryHistoryStore``:
+/// ``InMemoryHistoryStore``.
+///
+/// Every call first checks that the path still names the file it opened, and that the file
+/// still starts as an SQLite database: a file removed (or replaced) while open is opened again
+/// at the same path — created anew if need be — and the call throws
+/// ``HistoryError/replaced(path:)`` with nothing done, so the caller can write again what the
+/// old file held of its own; a file overwritten by something else is given up at once without
+/// being touched. A write lock held by another process past the busy timeout throws
+/// ``HistoryError/locked(path:)``, and the next call simply tries again.
+///
+/// ```swift
 ///
 /// ```swift
 /// let history: any HistoryStoring
@@ -27,8 +37,10 @@ public final class SQLiteHistoryStore: HistoryStoring {
     /// The database file.
     public let path: String
 
-    /// The one connection of this instance; every call takes the lock for its whole duration.
-    private let connection: Mutex<SQLiteConnection>
+    /// The one connection of this instance and the file it has open; every call takes the
+    /// lock for its whole duration.
+    private let connection: Mutex<OpenFile>
+    private let busyTimeout: Duration
     /// Why the file was given up, once it was found damaged while in use.
     private let damage = Mutex<String?>(nil)
 
@@ -41,6 +53,19 @@ public final class SQLiteHistoryStore: HistoryStoring {
     ///   or is not a shop history database; ``HistoryError/newerSchema(path:found:supported:)``
     ///   when a newer `shop` wrote it. The file is unchanged in both cases.
     public init(path: String, busyTimeout: Duration = .seconds(5)) throws(HistoryError) {
+        self.path = path
+        self.busyTimeout = busyTimeout
+        self.connection = Mutex(try Self.open(path, busyTimeout: busyTimeout))
+    }
+
+    /// The connection to a database file and which file it is.
+    private struct OpenFile {
+        var connection: SQLiteConnection
+        var identity: DatabaseFile.Identity
+    }
+
+    /// Prepares the file at `path` (creating it when missing), opens it and sets it up.
+    private static func open(_ path: String, busyTimeout: Duration) throws(HistoryError) -> OpenFile {
         try DatabaseFile.prepare(path: path)
         let opened: SQLiteConnection
         do {
@@ -49,8 +74,11 @@ public final class SQLiteHistoryStore: HistoryStoring {
             throw .unavailable(path: path, reason: error.message)
         }
         try Self.setUp(opened, path: path)
-        self.path = path
-        self.connection = Mutex(opened)
+        guard let identity = DatabaseFile.identity(of: path) else {
+            opened.disableCheckpointOnClose()
+            throw .unavailable(path: path, reason: "the file was removed while it was opened")
+        }
+        return OpenFile(connection: opened, identity: identity)
     }
 
     // MARK: HistoryStoring
@@ -125,8 +153,9 @@ public final class SQLiteHistoryStore: HistoryStoring {
 
     // MARK: Helpers
 
-    /// Runs `body` on the connection under the lock; an SQLite failure becomes
-    /// ``HistoryError/failed(reason:)`` starting with `action`.
+    /// Runs `body` on the connection under the lock, once the file is checked (see
+    /// ``checkFile(_:)``); an SQLite failure becomes ``HistoryError/failed(reason:)`` starting
+    /// with `action`, and a lock held past the busy timeout ``HistoryError/locked(path:)``.
     ///
     /// A file found damaged while in use (overwritten by something else: `SQLITE_CORRUPT`,
     /// `SQLITE_NOTADB`) is given up: every later call fails at once with
@@ -135,19 +164,42 @@ public final class SQLiteHistoryStore: HistoryStoring {
     private func withConnection<Result: Sendable>(
         _ action: String, _ body: (SQLiteConnection) throws(SQLiteFailure) -> Result
     ) throws(HistoryError) -> Result {
-        try connection.withLock { connection throws(HistoryError) -> Result in
+        try connection.withLock { open throws(HistoryError) -> Result in
             if let damage = damage.withLock({ $0 }) { throw .unavailable(path: path, reason: damage) }
+            try checkFile(&open)
             do throws(SQLiteFailure) {
-                return try body(connection)
+                return try body(open.connection)
             } catch {
+                if error.primaryCode == SQLITE_BUSY { throw .locked(path: path) }
                 guard [SQLITE_CORRUPT, SQLITE_NOTADB].contains(error.primaryCode) else {
                     throw .failed(reason: "\(action): \(error.message)")
                 }
-                connection.disableCheckpointOnClose()
-                damage.withLock { $0 = error.message }
-                throw .unavailable(path: path, reason: error.message)
+                throw giveUp(open.connection, because: error.message)
             }
         }
+    }
+
+    /// Checks that the path still names the open file and that it still starts as an SQLite
+    /// database. A file removed or replaced is let go (without a checkpoint, which would write
+    /// into it, or removing its write-ahead log by name, which may be a new file's now), the
+    /// path opened again, and ``HistoryError/replaced(path:)`` thrown; a file overwritten with
+    /// something else is given up.
+    private func checkFile(_ open: inout OpenFile) throws(HistoryError) {
+        guard DatabaseFile.identity(of: path) == open.identity else {
+            open.connection.disableCheckpointOnClose()
+            open = try Self.open(path, busyTimeout: busyTimeout)
+            throw .replaced(path: path)
+        }
+        guard DatabaseFile.startsAsDatabase(path) else {
+            throw giveUp(open.connection, because: "the file was overwritten and is no longer an SQLite database")
+        }
+    }
+
+    /// Gives up a damaged file for good, leaving it as it is; the error every later call throws.
+    private func giveUp(_ connection: SQLiteConnection, because reason: String) -> HistoryError {
+        connection.disableCheckpointOnClose()
+        damage.withLock { $0 = reason }
+        return .unavailable(path: path, reason: reason)
     }
 
     /// Runs a DELETE and returns how many rows went. Forgotten text is overwritten in the file

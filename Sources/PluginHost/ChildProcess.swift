@@ -7,8 +7,13 @@ import Synchronization
 ///
 /// The group keeps the terminal's Ctrl-C away from the plugin (the host owns
 /// cancellation); the child gets the three pipes and no other descriptor of shop (the pipes
-/// are made with `O_CLOEXEC`, and every descriptor from 3 up is closed in the child). The process is reaped by ``reap()`` or ``waitForExit(within:)``: no
-/// zombie outlives it.
+/// are made with `O_CLOEXEC`, and every descriptor from 3 up is closed in the child). The
+/// process is reaped by ``reap()`` or ``waitForExit(within:)``: no zombie outlives it, and
+/// whatever is left of its group (a child of the plugin still holding its pipes) is killed
+/// before it is reaped, while its group id cannot yet belong to anyone else.
+///
+/// The host learns of the exit from the process, not its pipes: ``exitNotice`` becomes
+/// readable when it exits, even while a child of the plugin keeps stdout open.
 final class ChildProcess: Sendable {
     /// The process id, which is also its process group's id.
     let pid: pid_t
@@ -18,6 +23,9 @@ final class ChildProcess: Sendable {
     let standardOutput: Int32
     /// The read end of the child's stderr, non-blocking.
     let standardError: Int32
+    /// A descriptor readable once the process exited (a pidfd), for whoever watches its pipes
+    /// to poll and close; -1 where the kernel has none, and the exit is then polled for.
+    let exitNotice: Int32
     /// How it ended, once reaped.
     private let status = Mutex<ExitStatus?>(nil)
 
@@ -26,6 +34,7 @@ final class ChildProcess: Sendable {
         self.standardInput = standardInput
         self.standardOutput = standardOutput
         self.standardError = standardError
+        exitNotice = shop_pidfd_open(pid)
     }
 
     /// Starts `executable` with no arguments in `workingDirectory`, with `environment`.
@@ -90,6 +99,7 @@ final class ChildProcess: Sendable {
         for descriptor in [input[1], output[0], errors[0]] {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
+        PluginProcesses.started(pid)
         return ChildProcess(pid: pid, standardInput: input[1], standardOutput: output[0], standardError: errors[0])
     }
 
@@ -101,20 +111,29 @@ final class ChildProcess: Sendable {
         }
     }
 
-    /// How the process ended, reaping it if it has just exited; nil while it runs.
+    /// How the process ended, reaping it if it has just exited (and killing what is left of
+    /// its group first); nil while it runs.
     @discardableResult
     func reap() -> ExitStatus? {
         status.withLock { status in
             if let status { return status }
+            // Looked at without reaping: while unreaped, its pid is still its group's id.
+            var info = siginfo_t()
+            let looked = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+            if looked == 0 && info.si_signo == SIGCHLD { kill(-pid, SIGKILL) }
             var raw: Int32 = 0
             let result = waitpid(pid, &raw, WNOHANG)
             guard result == pid else {
                 // Reaped by someone else (a test harness waiting for any child): it is gone.
-                if result < 0 && errno == ECHILD { status = .exited(0) }
+                if result < 0 && errno == ECHILD {
+                    status = .exited(0)
+                    PluginProcesses.ended(pid)
+                }
                 return status
             }
             let signal = raw & 0x7F
             status = signal == 0 ? .exited((raw >> 8) & 0xFF) : .signalled(signal)
+            PluginProcesses.ended(pid)
             return status
         }
     }
@@ -139,11 +158,13 @@ final class ChildProcess: Sendable {
         return await waitForExit(within: 10) ?? .signalled(SIGKILL)
     }
 
-    /// Gives up on a process nobody will talk to: SIGKILL to its group, its pipes closed, and
-    /// reaped in the background.
+    /// Gives up on a process whose pipes nobody watches: SIGKILL to its group, its pipes and
+    /// exit notice closed, and reaped in the background.
     func abandon() {
         signalGroup(SIGKILL)
-        for descriptor in [standardInput, standardOutput, standardError] { close(descriptor) }
+        for descriptor in [standardInput, standardOutput, standardError, exitNotice] where descriptor >= 0 {
+            close(descriptor)
+        }
         Task { _ = await waitForExit(within: 10) }
     }
 

@@ -8,17 +8,18 @@ import Synchronization
 /// started once for its manifest.
 ///
 /// ```swift
-/// let loader = OutsidePluginLoader(settings: settings, registryPath: PluginRegistryFile.defaultPath(environment: env))
+/// let loader = OutsidePluginLoader(settings: settings, registryPath: PluginRegistryFile.path(in: folders.data))
 /// let (plugins, warnings) = loader.registered()
 /// let promo = try await loader.load("./shop-plugin-promo", workingDirectory: cwd)
 /// ```
 public struct OutsidePluginLoader: Sendable {
     /// How plugin processes start.
     public var settings: PluginSettings
-    /// The registry file.
-    public var registryPath: String
+    /// The registry file; nil when there is none to read or write (no home folder, or a
+    /// transcript, which loads only the plugins it names).
+    public var registryPath: String?
 
-    public init(settings: PluginSettings, registryPath: String) {
+    public init(settings: PluginSettings, registryPath: String?) {
         self.settings = settings
         self.registryPath = registryPath
     }
@@ -30,6 +31,7 @@ public struct OutsidePluginLoader: Sendable {
     /// when an executable changed it blocks until that plugin answered, so it must not be
     /// called from a thread of the cooperative pool (the plugin's conversation runs there).
     public func registered() -> (plugins: [OutsidePlugin], warnings: [String]) {
+        guard let registryPath else { return ([], []) }
         let (registry, warnings) = PluginRegistryFile.load(from: registryPath)
         if registry.entries.allSatisfy(\.executable.isUnchanged) {
             return plugins(of: registry, warnings: warnings)
@@ -48,6 +50,7 @@ public struct OutsidePluginLoader: Sendable {
     /// The registered plugins, those whose executables changed asked for their manifests
     /// again and the file updated.
     private func refreshed() async -> (plugins: [OutsidePlugin], warnings: [String]) {
+        guard let registryPath else { return ([], []) }
         var (registry, warnings) = PluginRegistryFile.load(from: registryPath)
         var changed = false
         for var entry in registry.entries where !entry.executable.isUnchanged {
@@ -88,6 +91,16 @@ public struct OutsidePluginLoader: Sendable {
         let executable = try locate(word, workingDirectory: workingDirectory)
         let json = try await manifest(of: executable, expectedName: nil)
         return try OutsidePlugin(manifest: json, executable: executable.path, settings: settings)
+    }
+
+    /// The registry file, or why there is none.
+    func registryFile(for command: String) throws(CommandError) -> String {
+        guard let registryPath else {
+            throw .failed(
+                "\(command): this run keeps no plugin registry (a transcript, or no home folder); "
+                    + "'shop --plugin PATH' loads a plugin for one run")
+        }
+        return registryPath
     }
 
     /// Finds `word` as `plugin add` does.

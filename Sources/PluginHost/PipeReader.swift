@@ -3,8 +3,8 @@ import Glibc
 import ShopKit
 import Synchronization
 
-/// Watches a process's output pipes on a thread of its own with `poll`, hands each readable
-/// one to a handler, and closes each exactly once: after its last read, on the thread that
+/// Watches a process's output pipes (and its exit notice) on a thread of its own with `poll`,
+/// hands each readable one to a handler, and closes each exactly once: after its last read, on the thread that
 /// polls it, so its number is never reused while it is still watched.
 ///
 /// It stands in for dispatch read sources, whose epoll bookkeeping on Linux can be freed while

@@ -9,7 +9,9 @@ import Synchronization
 /// dispatch read sources: see there why) and read without blocking on one serial queue, in
 /// line on that thread when the queue is idle: stdout is cut into lines and each line
 /// decoded as a message, stderr goes to the log; each is closed by that thread once it ended,
-/// or once the process was reaped.
+/// or once the process was reaped. The same thread watches the process itself
+/// (``ChildProcess/exitNotice``): a plugin that exits is seen at once, even when a child of
+/// its keeps its stdout open.
 ///
 /// Requests are numbered from 1; each waiting caller gets its call's events (output,
 /// progress, warnings, `state/get`) and finally its answer on its own task, so whatever a
@@ -310,10 +312,24 @@ final class PluginConnection: Sendable {
 
     // MARK: Reading
 
-    /// Starts the reader thread; each read runs on `queue`, inline when it is idle.
+    /// Starts the reader thread; each read runs on `queue`, inline when it is idle. Without an
+    /// exit notice from the kernel, a task looks for the exit every 50 ms instead.
     private func startReading() throws(SpawnError) {
-        try reader.start([process.standardOutput, process.standardError]) { [self] index, last in
-            queue.sync { index == 0 ? readOutput(last: last) : readErrors(last: last) }
+        let notice = process.exitNotice
+        let watched = [process.standardOutput, process.standardError] + (notice >= 0 ? [notice] : [])
+        try reader.start(watched) { [self] index, last in
+            queue.sync {
+                switch index {
+                case 0: readOutput(last: last)
+                case 1: readErrors(last: last)
+                default: processMayHaveExited()
+                }
+            }
+        }
+        guard notice < 0 else { return }
+        Task { [self] in
+            while failure == nil && process.reap() == nil { try? await Task.sleep(for: .milliseconds(50)) }
+            queue.async { _ = self.processMayHaveExited() }
         }
     }
 
@@ -354,7 +370,7 @@ final class PluginConnection: Sendable {
     }
 
     /// stdout ended: the process exited or is about to. Waits briefly for its status, then
-    /// fails what waits with how it ended and its last stderr line.
+    /// fails what waits with how it ended and its last stderr line (stopping it if it still runs).
     private func outputEnded() {
         guard failure == nil else { return }
         drainErrors()
@@ -367,18 +383,36 @@ final class PluginConnection: Sendable {
                     continuation.resume()
                 }
             }
-            let how = status?.description ?? "closed its stdout"
-            let error = PluginHostError.exited(
-                plugin: plugin, how: how, during: during ?? "idle", lastError: log.tail(1).first)
-            if status == nil {
-                await stop(because: error)
-            } else {
-                fail(error)
-                closeInput()
-                log.append("shop: the plugin \(how)")
-                reader.stop()
-            }
+            let error = exitError(status, during: during)
+            if status == nil { await stop(because: error) } else { ended(because: error, status: status) }
         }
+    }
+
+    /// The process's exit notice fired (or, without one, it was seen to exit); runs on
+    /// `queue`. What it wrote before exiting is read, then what waits fails with how it ended.
+    /// Returns true: the notice is done with.
+    private func processMayHaveExited() -> Bool {
+        guard failure == nil, let status = process.reap() else { return true }
+        _ = readOutput(last: false)
+        drainErrors()
+        ended(because: exitError(status, during: state.withLock { $0.calls.values.first?.label }), status: status)
+        return true
+    }
+
+    /// `exited` with how the process ended (nil: it closed stdout but runs) and its last words.
+    private func exitError(_ status: ExitStatus?, during: String?) -> PluginHostError {
+        .exited(
+            plugin: plugin, how: status?.description ?? "closed its stdout", during: during ?? "idle",
+            lastError: log.tail(1).first)
+    }
+
+    /// The process ended by itself: the connection fails with `error` (unless it failed
+    /// already), stdin is closed and the reader stops.
+    private func ended(because error: PluginHostError, status: ExitStatus?) {
+        guard fail(error) else { return }
+        closeInput()
+        log.append("shop: the plugin \(status?.description ?? "ended")")
+        reader.stop()
     }
 
     /// Reads what is left on stderr right now; runs on `queue`.
@@ -543,10 +577,12 @@ final class PluginConnection: Sendable {
         Task { await stop(because: error) }
     }
 
-    /// Ends the connection: every waiting call fails with `error` (the first failure wins).
-    private func fail(_ error: PluginHostError) {
-        let calls: [Call] = state.withLock { state in
-            guard state.failure == nil else { return [] }
+    /// Ends the connection: every waiting call fails with `error` (the first failure wins);
+    /// true when this was the first.
+    @discardableResult
+    private func fail(_ error: PluginHostError) -> Bool {
+        let calls: [Call]? = state.withLock { state in
+            guard state.failure == nil else { return nil }
             state.failure = error
             defer {
                 state.calls = [:]
@@ -554,9 +590,11 @@ final class PluginConnection: Sendable {
             }
             return Array(state.calls.values)
         }
+        guard let calls else { return false }
         for call in calls {
             call.events.yield(.failed(error))
             call.events.finish()
         }
+        return true
     }
 }

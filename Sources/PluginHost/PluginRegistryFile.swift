@@ -40,12 +40,9 @@ public struct PluginRegistryFile: Sendable, Equatable {
     /// Set when the file is from a newer shop: it must not be rewritten.
     public private(set) var newerVersion: Int?
 
-    /// `$XDG_DATA_HOME/shop/plugins.json`, else `~/.local/share/shop/plugins.json`.
-    public static func defaultPath(environment: [String: String]) -> String {
-        let base =
-            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? "") + "/.local/share"
-        return base + "/shop/plugins.json"
+    /// `plugins.json` in shop's data folder (``UserFolders/data``); nil without one.
+    public static func path(in dataFolder: String?) -> String? {
+        dataFolder.map { $0 + "/plugins.json" }
     }
 
     /// Reads the file at `path`; a missing file is an empty registry, and every problem
@@ -102,7 +99,7 @@ public struct PluginRegistryFile: Sendable, Equatable {
             Record(pairs: [("registryVersion", .int(Self.version)), ("plugins", .list(plugins))]))
         FileSystem.createDirectory(FilePath.directory(of: path))
         do {
-            try FileSystem.writeAtomically(Array((JSONWriter.pretty(value) + "\n").utf8), to: path)
+            try FileSystem.writeAtomically(Array((JSONWriter.pretty(value) + "\n").utf8), to: path, privately: true)
         } catch {
             throw .unwritable(error)
         }

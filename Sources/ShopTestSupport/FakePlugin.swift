@@ -20,6 +20,9 @@ public enum FakePlugin {
     public enum Fault: String, Sendable, CaseIterable {
         /// Exits with status 3 when asked to run a command, after a line on stderr.
         case crashMidCall = "crash-mid-call"
+        /// As ``crashMidCall``, leaving a child (`sleep 120`) that holds its stdout and stderr
+        /// open; the child's pid goes to the file `SHOP_FAKE_CHILD` names.
+        case crashLeavingChild = "crash-leaving-child"
         /// Never answers `run`, ignores `cancel`, SIGTERM too.
         case hang
         /// Never answers `run` until `cancel`, then answers it with error -32800.
@@ -117,6 +120,16 @@ public enum FakePlugin {
                 let command = params?["command"]?.listValue?.last?.stringValue ?? ""
                 switch fault {
                 case .crashMidCall?:
+                    warn("fake: boom")
+                    exit(3)
+                case .crashLeavingChild?:
+                    // posix_spawn, not Foundation's Process, which puts the child in a group of its own.
+                    var child: pid_t = 0
+                    var arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("120"), nil]
+                    _ = posix_spawn(&child, "/bin/sleep", nil, nil, &arguments, environ)
+                    if let file = environment["SHOP_FAKE_CHILD"] {
+                        _ = FileManager.default.createFile(atPath: file, contents: Data("\(child)".utf8))
+                    }
                     warn("fake: boom")
                     exit(3)
                 case .hang?:

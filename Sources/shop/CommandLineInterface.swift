@@ -11,6 +11,8 @@ enum CommandLineInterface {
         case choice([String])
         /// A folder.
         case directory
+        /// A file (to write, such as a recording, or to run, such as a plugin).
+        case file
         /// Free text, with a placeholder such as `ISO8601`.
         case text
     }
@@ -68,7 +70,7 @@ enum CommandLineInterface {
         /// through `escape` (the manual page's roff).
         func synopsis(escape: (String) -> String = { $0 }) -> String {
             let options = self.options.map { "[" + escape($0.usage) + "]" }.joined(separator: " ")
-            let operands = escape(String(operandNames.reversed().drop { $0 == " " }.reversed()))
+            let operands = escape(operandNames.droppingTrailingSpaces())
             let parts = optionsFirst ? [options, operands] : [operands, options]
             return parts.filter { !$0.isEmpty }.joined(separator: " ")
         }
@@ -85,12 +87,15 @@ enum CommandLineInterface {
         Option("--state-dir", "DIR", .directory, "where history and caches live"),
         Option("--no-animation", "no transitions or pulses"),
         Option(
-            "--plugin", "PATH", .text, "load an outside plugin for this run (repeatable; a built-in's name replaces it)"
+            "--plugin", "PATH", .file, "load an outside plugin for this run (repeatable; a built-in's name replaces it)"
         ),
         Option("-c", "COMMANDS", .text, "run COMMANDS (separated by newlines or ';'), then exit"),
         Option("--help", "show this help"),
         Option("--version", "show the version"),
     ]
+
+    /// `--trust`: a script's `#%plugin` programs run without being trusted first.
+    static let trustOption = Option("--trust", "run the script's #%plugin programs, trusted or not (for CI)")
 
     /// The subcommands, in the order `--help` lists them.
     static let subcommands: [Subcommand] = [
@@ -99,6 +104,7 @@ enum CommandLineInterface {
             options: [
                 Option("--keep-going", "go on after a failing command (exit 1 at the end)"),
                 Option("--echo", "print each command before its output"),
+                trustOption,
             ], abstract: "run a script ('-' is stdin); the words after FILE are its own arguments",
             optionsFirst: true),
         Subcommand(
@@ -106,16 +112,21 @@ enum CommandLineInterface {
             options: [
                 Option("--update", "rewrite the expected output from the actual output"),
                 Option("--timeout", "SECONDS", .text, "fail a file still running after SECONDS (60 by default)"),
+                trustOption,
             ],
             abstract: "transcript tests (a folder means every *.shopscript in it)"),
         Subcommand(
             name: "demo", operandNames: "FILE ", operands: .scripts,
             options: [
                 Option("--typing", "MS", .text, "type on its own, MS milliseconds a key"),
-                Option("--record", "CAST", .text, "also record what the audience saw as an asciinema v2 cast"),
+                Option("--record", "CAST", .file, "also record what the audience saw as an asciinema v2 cast"),
                 Option("--rehearse", "run every step without typing and time it"),
-                Option("--handout", "MD", .text, "write the talk with each step's output as Markdown, and exit"),
+                Option("--handout", "MD", .file, "write the talk with each step's output as Markdown, and exit"),
+                trustOption,
             ], abstract: "presenter mode: type, run and navigate the steps of a script"),
+        Subcommand(
+            name: "trust", operandNames: "SCRIPT…", operands: .scripts, options: [],
+            abstract: "trust the programs the scripts' #%plugin lines start, as they are now (SHA-256)"),
         Subcommand(
             name: "help", operandNames: "", operands: .none,
             options: [Option("--man", "the manual page, in roff (man -l)")], abstract: "this help, or the manual page"),
@@ -156,5 +167,10 @@ extension String {
     /// The string with spaces added up to `width` characters.
     func padding(to width: Int) -> String {
         self + String(repeating: " ", count: max(0, width - count))
+    }
+
+    /// The string without the spaces at its end.
+    func droppingTrailingSpaces() -> String {
+        String(reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -22,6 +22,19 @@ struct CommandLineOptions: Equatable {
         case manPage
         /// `shop completions SHELL`.
         case completions(ShellCompletions.Shell)
+        /// `shop trust SCRIPT…`.
+        case trust([String])
+
+        /// Whether its sessions get the plugins registered with `plugin add`: not those of
+        /// transcripts (`test`, a demo's handout), which load only what they name
+        /// (`#%plugin`, `--plugin`) and so run alike for everyone.
+        var readsPluginRegistry: Bool {
+            switch self {
+            case .test: false
+            case .demo(_, let settings): settings.handoutPath == nil
+            default: true
+            }
+        }
 
         /// Whether it runs one script in one session (`run`, `-c`), which reads the registered
         /// plugins only when it first needs one.
@@ -48,6 +61,8 @@ struct CommandLineOptions: Equatable {
     var animations = true
     /// `--plugin PATH`, in order: outside plugins loaded for this run only.
     var plugins: [String] = []
+    /// `--trust`: a script's `#%plugin` programs run without being trusted first.
+    var trustsPrograms = false
 
     /// Options that take a value.
     private static let valueOptions = [
@@ -60,7 +75,7 @@ struct CommandLineOptions: Equatable {
     private static let allOptions =
         valueOptions + [
             "--no-history", "--no-animation", "--help", "--version", "--keep-going", "--echo", "--update", "--rehearse",
-            "--man",
+            "--man", "--trust",
         ]
 
     /// Parses the arguments after the program name.
@@ -137,13 +152,14 @@ struct CommandLineOptions: Equatable {
             case "--no-animation": options.animations = false
             case "--help", "-h": flags.insert("--help")
             case "--version": flags.insert("--version")
-            case "--keep-going", "--echo", "--update", "--rehearse", "--man": flags.insert(argument)
+            case "--keep-going", "--echo", "--update", "--rehearse", "--man", "--trust": flags.insert(argument)
             default:
                 let suggestion = Suggestion.nearest(to: argument, in: allOptions)
                 throw UsageError("unknown option '\(argument)'" + Suggestion.didYouMean(suggestion))
             }
         }
         demo.rehearse = flags.contains("--rehearse")
+        options.trustsPrograms = flags.contains("--trust")
         options.mode = try mode(
             operands: operands, scriptArguments: scriptArguments, flags: flags, demo: demo, commands: commands)
         if let timeout {
@@ -168,16 +184,18 @@ struct CommandLineOptions: Equatable {
             throw UsageError("'\(option)' goes with 'shop demo' only")
         }
         if let commands {
+            try refuse("--trust", unless: false)
             guard operands.isEmpty else { throw UsageError("unexpected '\(operands[0])' after -c COMMANDS") }
             return .commands(commands)
         }
         guard let subcommand = operands.first else {
-            for flag in ["--keep-going", "--echo", "--update", "--rehearse", "--man"] {
+            for flag in ["--keep-going", "--echo", "--update", "--rehearse", "--man", "--trust"] {
                 try refuse(flag, unless: false)
             }
             return .interactive
         }
         if subcommand != "help" { try refuse("--man", unless: false) }
+        try refuse("--trust", unless: ["run", "test", "demo"].contains(subcommand))
         let rest = Array(operands.dropFirst())
         switch subcommand {
         case "run":
@@ -201,6 +219,10 @@ struct CommandLineOptions: Equatable {
                 throw UsageError("help takes no operands; inside shop, 'help \(rest[0])' explains a command")
             }
             return flags.contains("--man") ? .manPage : .help
+        case "trust":
+            guard !rest.isEmpty else { throw UsageError("trust needs one or more scripts") }
+            for flag in ["--keep-going", "--echo", "--update", "--rehearse"] { try refuse(flag, unless: false) }
+            return .trust(rest)
         case "completions":
             guard rest.count == 1, let shell = ShellCompletions.Shell(rawValue: rest[0]) else {
                 throw UsageError("completions needs one shell: bash, zsh or fish")

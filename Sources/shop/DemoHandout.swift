@@ -8,8 +8,9 @@ import ShopKit
 /// starts a new one. Each step becomes a fenced
 /// `shopscript` block followed by what it printed in a fenced `text` block (none when it
 /// printed nothing). The steps run in a fresh session with the transcript environment of
-/// `shop test` (fixed clock, width 80, no colour, embedded news), so the same script gives
-/// the same handout byte for byte.
+/// `shop test` (width 80, no colour, embedded news), but with the real clock, as the live demo
+/// has, unless `--now` or `SHOP_NOW` fixes it: with either, the same script gives the same
+/// handout byte for byte.
 struct DemoHandout {
     let factory: SessionFactory
     let file: String
@@ -31,8 +32,9 @@ struct DemoHandout {
         else { return 2 }
         let outputs: [(step: Step, lines: [String])]
         do {
-            outputs = try await TranscriptRunner.outputs(
-                of: script.parsed, path: script.path, settings: factory.transcriptSettings(catalog: catalog))
+            var settings = factory.transcriptSettings(catalog: catalog)
+            settings.clock = try process.clock(now: factory.options.now)
+            outputs = try await TranscriptRunner.outputs(of: script.parsed, path: script.path, settings: settings)
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
             return 1

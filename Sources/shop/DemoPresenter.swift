@@ -59,7 +59,7 @@ struct DemoPresenter {
         show(style.dim("demo: keys type · Enter runs · s skip · b back · g N go to · ! live prompt · q quit"))
         while true {
             guard current < script.entries.count else {
-                for line in script.closingNarration { show(narration(line.text)) }
+                for line in script.closingNarration { narration(line.text).forEach(show) }
                 show(style.dim("— end of demo: q quits, b goes back —"))
                 switch await decideAtEnd() {
                 case .back: await goBack()
@@ -73,7 +73,7 @@ struct DemoPresenter {
                 continue
             }
             let entry = script.entries[current]
-            for line in entry.narration { show(narration(line.text)) }
+            for line in entry.narration { narration(line.text).forEach(show) }
             switch await typeAndDecide(entry.step) {
             case .run:
                 output.write("\n", to: .standardOutput)
@@ -310,9 +310,13 @@ struct DemoPresenter {
     /// The prompt of a command's second and later lines.
     static let continuationPrompt = "...> "
 
-    private func narration(_ text: String) -> String {
-        style.apply(
-            [.italic, .foreground(RGBColor(red: 110, green: 190, blue: 230))], to: "▌ " + Sanitizer.inert(text))
+    /// A narration line as the audience sees it: wrapped at words to the terminal's width (a
+    /// presenter's zoomed terminal may be 60 columns), each line marked.
+    private func narration(_ text: String) -> [String] {
+        let columns = Terminal.size(of: STDOUT_FILENO)?.columns ?? 80
+        return TextLayout.wrap(Sanitizer.inert(text), width: max(10, columns - 2)).map { line in
+            style.apply([.italic, .foreground(RGBColor(red: 110, green: 190, blue: 230))], to: "▌ " + line)
+        }
     }
 
     /// Prints a line, replacing a prompt left on the current line.

@@ -2,11 +2,14 @@ import Glibc
 import ShopKit
 import Synchronization
 
-/// Turns Ctrl-C into cancellation of the running command's task.
+/// Turns Ctrl-C into cancellation of the running command's task, and SIGTERM and SIGHUP into
+/// a clean end (``ProcessEnd``).
 ///
-/// ``observe()``, the first thing `main` does, installs a SIGINT handler that writes a byte to
-/// a pipe, and starts a thread of its own that reads the pipe: from that moment no Ctrl-C is
-/// lost, however early it comes. When one comes, the task registered with ``run(_:)`` is
+/// ``observe()``, the first thing `main` does, installs a handler for the three signals that
+/// writes the signal's number to a pipe, and starts a thread of its own that reads the pipe:
+/// from that moment no signal is lost, however early it comes. SIGTERM and SIGHUP end shop
+/// there: temporary files removed, plugin process groups ended, then the signal's default
+/// action. When one comes, the task registered with ``run(_:)`` is
 /// cancelled; with no task running, the `idle` action runs instead (scripts exit with status
 /// 130); before any `Interrupts` exists, the process exits with status 130, as SIGINT's
 /// default action would end it. A program `shop` starts gets SIGINT's default action back, as
@@ -29,14 +32,20 @@ final class Interrupts: Sendable {
         Self.active.withLock { $0 = self }
     }
 
-    /// Installs the SIGINT handler and starts the thread that acts on it. Call it before anything else.
+    /// SIGTERM or SIGHUP, once one came (0 before): the program's own exit, should it come
+    /// before the signal thread acts, ends by that signal all the same (``ProcessEnd``).
+    static let termination = Atomic<Int32>(0)
+
+    /// Installs the signal handler and starts the thread that acts on it. Call it before anything else.
     static func observe() {
+        // Made now, before a handler could be the first to touch it.
+        _ = termination.load(ordering: .relaxed)
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return }
         for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         signalPipe = (descriptors[0], descriptors[1])
         guard DetachedThread.start({ takeSignals() }) == nil else { return }
-        handle(SIGINT)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { handle(signal) }
     }
 
     /// Calls `action` on the signal thread each time the terminal's window changes size, from
@@ -54,8 +63,9 @@ final class Interrupts: Sendable {
     private static func handle(_ signal: Int32) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
-            // Only async-signal-safe calls here: one write, errno kept.
+            // Only async-signal-safe calls here: an atomic store, one write, errno kept.
             let saved = errno
+            if signal != SIGINT && signal != SIGWINCH { Interrupts.termination.store(signal, ordering: .relaxed) }
             var byte = UInt8(truncatingIfNeeded: signal)
             _ = write(Interrupts.signalPipe.write, &byte, 1)
             errno = saved
@@ -94,7 +104,8 @@ final class Interrupts: Sendable {
                 resize.withLock { $0.action }?()
                 continue
             }
-            guard let interrupts = active.withLock({ $0 }) else { exit(130) }
+            guard Int32(byte) == SIGINT else { ProcessEnd.end(by: Int32(byte)) }
+            guard let interrupts = active.withLock({ $0 }) else { ProcessEnd.exit(130) }
             interrupts.interrupt()
         }
     }

@@ -9,10 +9,12 @@ import ShopKit
 struct ManPage {
     let registry: CommandRegistry
     let version: String
+    /// The date of this version, `YYYY-MM-DD`.
+    let date: String
 
     var text: String {
         var lines = [
-            #".TH SHOP 1 "" "shop \#(version)" "User Commands""#,
+            #".TH SHOP 1 \#(date) "shop \#(version)" "User Commands""#,
             ".SH NAME",
             #"shop \- a line-editing REPL and script runner for exploring shop data"#,
             ".SH SYNOPSIS",
@@ -39,7 +41,8 @@ struct ManPage {
         lines.append(".SH SUBCOMMANDS")
         for subcommand in CommandLineInterface.subcommands {
             lines += [
-                ".TP", #"\fB\#(subcommand.name)\fR \#(Self.escape(subcommand.operandNames))"#,
+                ".TP",
+                #"\fB\#(subcommand.name)\fR \#(Self.escape(subcommand.operandNames))"#.droppingTrailingSpaces(),
                 Self.escape(subcommand.abstract),
             ]
             for option in subcommand.options {

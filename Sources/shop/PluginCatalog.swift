@@ -7,7 +7,7 @@ import ShopKit
 /// The plugins of this run: the built-in ones, those given by `--plugin` (started once for
 /// their manifests; one with a built-in's name replaces it), and the outside ones registered
 /// with `plugin add`, read from their cached manifests (nothing is started) when a session
-/// first needs them.
+/// first needs them (never in transcripts).
 struct PluginCatalog: Sendable {
     /// Every built-in plugin, in the order `help` lists them.
     static var builtIns: [any Plugin] { [ServicesPlugin(), FeedPlugin(), NewsPlugin()] }
@@ -21,13 +21,12 @@ struct PluginCatalog: Sendable {
     var loader: OutsidePluginLoader
 
     /// The catalog for `options`; a `--plugin` that cannot be loaded is an error.
-    static func load(options: CommandLineOptions, process: ProcessEnvironment, output: StandardStreams) async
-        -> PluginCatalog?
-    {
+    static func load(
+        options: CommandLineOptions, process: ProcessEnvironment, folders: RunFolders, output: StandardStreams
+    ) async -> PluginCatalog? {
         let loader = OutsidePluginLoader(
-            settings: settings(
-                process: process, stateDirectory: process.stateDirectory(option: options.stateDirectory)),
-            registryPath: PluginRegistryFile.defaultPath(environment: process.variables))
+            settings: settings(process: process, folders: folders),
+            registryPath: options.mode.readsPluginRegistry ? PluginRegistryFile.path(in: folders.data) : nil)
         let registered = DeferredPlugins {
             let (plugins, warnings) = loader.registered()
             for warning in warnings { output.write("warning: \(warning)\n", to: .standardError) }
@@ -45,15 +44,14 @@ struct PluginCatalog: Sendable {
         return catalog
     }
 
-    /// How outside plugin processes start in this run.
-    private static func settings(process: ProcessEnvironment, stateDirectory: String) -> PluginSettings {
-        let cache =
-            process.variables["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (process.variables["HOME"] ?? "/tmp") + "/.cache"
-        return PluginSettings(
+    /// How outside plugin processes start in this run: their cache folders in the user's
+    /// cache folder (else, with no home, in the run's own state folder).
+    private static func settings(process: ProcessEnvironment, folders: RunFolders) -> PluginSettings {
+        PluginSettings(
             host: HostIdentity(version: Shop.version), environment: process.variables,
-            workingDirectory: process.workingDirectory, cacheBase: cache + "/shop/plugins",
-            stateBase: stateDirectory + "/plugins")
+            workingDirectory: process.workingDirectory,
+            cacheBase: (folders.cache ?? folders.state + "/cache") + "/plugins",
+            stateBase: folders.state + "/plugins")
     }
 
     /// `plugins` replacing those of the same names.

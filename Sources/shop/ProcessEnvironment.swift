@@ -11,6 +11,8 @@ struct ProcessEnvironment: Sendable {
     let outputIsTerminal: Bool
     /// The working folder.
     let workingDirectory: String
+    /// Where shop keeps what outlives a session.
+    let folders: UserFolders
 
     /// Reads the current process.
     static func current() -> ProcessEnvironment {
@@ -31,7 +33,8 @@ struct ProcessEnvironment: Sendable {
             : (variables["PWD"] ?? "/")
         return ProcessEnvironment(
             variables: variables, inputIsTerminal: isatty(STDIN_FILENO) == 1,
-            outputIsTerminal: isatty(STDOUT_FILENO) == 1, workingDirectory: cwd)
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1, workingDirectory: cwd,
+            folders: UserFolders(environment: variables))
     }
 
     /// Whether a person is typing at a terminal: both ends are terminals and `TERM` is not `dumb`.
@@ -39,17 +42,10 @@ struct ProcessEnvironment: Sendable {
         inputIsTerminal && outputIsTerminal && variables["TERM"] != "dumb"
     }
 
-    /// The folder for history and caches: `--state-dir`, else ``StateFolder``'s (and with
-    /// neither `XDG_STATE_HOME` nor `HOME`, `/tmp/.local/state/shop`).
-    func stateDirectory(option: String?) -> String {
-        if let option { return FilePath.resolve(option, relativeTo: workingDirectory, home: variables["HOME"]) }
-        return StateFolder.path(environment: variables) ?? "/tmp/.local/state/shop"
-    }
-
     /// `$XDG_CONFIG_HOME/shop/init.shopscript`, else `~/.config/shop/init.shopscript`.
     var initScriptPath: String? {
         if let config = variables["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/shop/init.shopscript" }
-        return variables["HOME"].map { $0 + "/.config/shop/init.shopscript" }
+        return folders.home.map { $0 + "/.config/shop/init.shopscript" }
     }
 
     /// `$XDG_CONFIG_HOME/shop/commands`, else `~/.config/shop/commands`: a file `NAME.shopscript`

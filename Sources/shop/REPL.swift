@@ -108,21 +108,25 @@ struct REPL {
     }
 
     /// The SQLite history, or in-memory history with one warning when it cannot be opened or
-    /// fails later in the session (see ``SessionHistoryStore``).
+    /// is not kept (no home folder); what happens to it later in the session is said as it
+    /// happens (see ``SessionHistoryStore``).
     private func openHistory(output: StandardStreams) -> SessionHistoryStore {
-        let warn: @Sendable (any Error) -> Void = { error in
-            output.write("warning: \(error); using in-memory history for this session\n", to: .standardError)
+        let memoryOnly = SessionHistoryStore(primary: InMemoryHistoryStore()) { _ in }
+        guard factory.options.recordsHistory else { return memoryOnly }
+        guard factory.folders.keepsState else {
+            output.write("warning: \(RunFolders.noHomeWarning)\n", to: .standardError)
+            return memoryOnly
         }
-        guard factory.options.recordsHistory else {
-            return SessionHistoryStore(primary: InMemoryHistoryStore()) { _ in }
-        }
-        let folder = factory.process.stateDirectory(option: factory.options.stateDirectory)
         do {
             return SessionHistoryStore(
-                primary: try SQLiteHistoryStore(path: SQLiteHistoryStore.path(stateDirectory: folder)), onFailure: warn)
+                primary: try SQLiteHistoryStore(path: SQLiteHistoryStore.path(stateDirectory: factory.folders.state))
+            ) { notice in
+                output.write("warning: \(notice)\n", to: .standardError)
+                output.flush()
+            }
         } catch {
-            warn(error)
-            return SessionHistoryStore(primary: InMemoryHistoryStore()) { _ in }
+            output.write("warning: \(SessionHistoryStore.Notice.memoryOnly(error))\n", to: .standardError)
+            return memoryOnly
         }
     }
 

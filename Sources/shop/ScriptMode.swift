@@ -9,7 +9,6 @@ enum ScriptMode {
     {
         let output = StandardStreams(style: factory.outputStyle)
         let script: ScriptText
-        var catalog = factory.catalog
         do {
             if file == "-" {
                 let text = try ScriptSource.text(of: try FileSystem.read("/dev/stdin"), name: "<stdin>")
@@ -19,14 +18,12 @@ enum ScriptMode {
                 let path = FilePath.resolve(file, relativeTo: factory.process.workingDirectory, home: home)
                 let scriptFile = try ScriptFile(path: path, name: file)
                 script = ScriptText(source: .file(scriptFile), file: file, path: path, arguments: arguments)
-                // `#%plugin` lines come before the first command, in the first chunk of any
-                // script whose leading comments take less than its 64 KB.
-                catalog = try await catalog.adding(directivesOf: scriptFile.chunk(at: 0).text, file: file, path: path)
             }
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
             return 2
         }
+        // Usage runs nothing: no `#%plugin` program is started (or asked about) for it.
         if arguments.contains("--help") {
             do {
                 let interface =
@@ -44,6 +41,22 @@ enum ScriptMode {
                 output.write("error: \(error)\n", to: .standardError)
                 return 2
             }
+        }
+        var catalog = factory.catalog
+        if case .file(let scriptFile) = script.source, let path = script.path {
+            // `#%plugin` lines come before the first command, in the first chunk of any
+            // script whose leading comments take less than its 64 KB.
+            let start: String
+            do {
+                start = try scriptFile.chunk(at: 0).text
+            } catch {
+                output.write("shop: \(error)\n", to: .standardError)
+                return 2
+            }
+            guard let own = await factory.catalog(forScript: start, file: file, path: path, output: output) else {
+                return 2
+            }
+            catalog = own
         }
         return await execute(
             script, policy: keepGoing ? .keepGoing : .stopAtFirstFailure, echo: echo, factory: factory, output: output,
@@ -75,11 +88,14 @@ enum ScriptMode {
                 try FileSystem.readStream(STDIN_FILENO, named: "<stdin>", limit: limit)
             }
         }
-        guard let session = factory.session(output: output, environment: environment, echo: echo, catalog: catalog)
+        guard
+            let session = factory.session(
+                output: output, environment: environment, history: factory.databaseHistory(), echo: echo,
+                catalog: catalog)
         else { return 1 }
         let interrupts = Interrupts {
             output.flush()
-            exit(130)
+            ProcessEnd.exit(130)
         }
         let (status, interrupted) = await interrupts.run { () async -> Int32 in
             let outcome =

@@ -1,11 +1,14 @@
+import Glibc
 import HTTPTransport
 import HistoryStore
+import PluginHost
 import ShopKit
 
 /// Builds sessions from the command line and the process.
 struct SessionFactory {
     let options: CommandLineOptions
     let process: ProcessEnvironment
+    let folders: RunFolders
     /// The plugins of the run.
     var catalog: PluginCatalog
 
@@ -24,7 +27,7 @@ struct SessionFactory {
         return SessionEnvironment(
             clock: try process.clock(now: options.now), width: width,
             style: outputStyle, isInteractive: interactive,
-            animations: options.animations, stateDirectory: process.stateDirectory(option: options.stateDirectory),
+            animations: options.animations, stateDirectory: folders.state,
             workingDirectory: process.workingDirectory, variables: process.variables, http: CurlTransport())
     }
 
@@ -68,14 +71,31 @@ struct SessionFactory {
         }
     }
 
-    /// The run's plugins with those the script's `#%plugin` lines name; nil (after printing
-    /// why) when one cannot be loaded.
+    /// Whether scripts' `#%plugin` programs may run: `--trust`, a question at a terminal, or the list.
+    var trust: ScriptTrust {
+        let policy: ScriptTrust.Policy =
+            options.trustsPrograms
+            ? .trustForThisRun : process.inputIsTerminal && isatty(STDERR_FILENO) == 1 ? .ask : .refuse
+        return ScriptTrust(listPath: TrustList.path(in: folders.data), policy: policy, loader: catalog.loader)
+    }
+
+    /// The run's plugins with those the script's `#%plugin` lines name, once they are trusted;
+    /// nil (after printing why) when one is not trusted or cannot be loaded.
     func catalog(forScript file: String, output: StandardStreams) async -> PluginCatalog? {
         let path = FilePath.resolve(file, relativeTo: process.workingDirectory, home: process.variables["HOME"])
         guard let bytes = try? FileSystem.read(path) else { return catalog }
+        return await catalog(forScript: String(decoding: bytes, as: UTF8.self), file: file, path: path, output: output)
+    }
+
+    /// ``catalog(forScript:output:)`` for a script whose text (its start, at least) is read.
+    func catalog(forScript text: String, file: String, path: String, output: StandardStreams) async -> PluginCatalog? {
+        guard !PluginDirectives.paths(in: text).isEmpty else { return catalog }
+        if let refusal = trust.decide(trust.programs(ofScript: text, file: file, path: path), output: output) {
+            output.write("shop: \(refusal)\n", to: .standardError)
+            return nil
+        }
         do {
-            return try await catalog.adding(
-                directivesOf: String(decoding: bytes, as: UTF8.self), file: file, path: path)
+            return try await catalog.adding(directivesOf: text, file: file, path: path)
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
             return nil
@@ -86,6 +106,13 @@ struct SessionFactory {
     func registry() -> CommandRegistry? {
         guard let environment = try? environment(interactive: false) else { return nil }
         return session(output: StandardStreams(), environment: environment)?.registry
+    }
+
+    /// The history a script or `-c` run reads and forgets from: the database, opened when a
+    /// command first asks (in memory with `--no-history`, or when nothing is kept).
+    func databaseHistory() -> any HistoryStoring {
+        guard options.recordsHistory, folders.keepsState else { return InMemoryHistoryStore() }
+        return OnDemandHistoryStore(path: SQLiteHistoryStore.path(stateDirectory: folders.state))
     }
 
     /// A fresh random session id.

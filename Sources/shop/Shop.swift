@@ -4,6 +4,8 @@ import ShopKit
 /// The `shop` program: reads the command line and runs the mode it names.
 enum Shop {
     static let version = "0.1.0"
+    /// The date of this version, for the manual page.
+    static let releaseDate = "2026-12-06"
 
     /// Prints `text` on standard output; exit status 0.
     private static func write(_ text: String) -> Int32 {
@@ -36,20 +38,23 @@ enum Shop {
         default:
             break
         }
-        guard let catalog = await PluginCatalog.load(options: options, process: process, output: StandardStreams())
+        guard
+            let folders = RunFolders.make(option: options.stateDirectory, process: process, output: StandardStreams()),
+            let catalog = await PluginCatalog.load(
+                options: options, process: process, folders: folders, output: StandardStreams())
         else { return 2 }
         if !options.mode.runsAScript {
             // Read now, on the main thread: the prompt and Tab need every plugin at once, and
             // `shop test` runs its files on the pool, where a wait for a plugin could starve.
             _ = catalog.registered.all
         }
-        let factory = SessionFactory(options: options, process: process, catalog: catalog)
+        let factory = SessionFactory(options: options, process: process, folders: folders, catalog: catalog)
         switch options.mode {
         case .help, .version, .completions:
             return 0
         case .manPage:
             guard let registry = factory.registry() else { return 1 }
-            return write(ManPage(registry: registry, version: version).text)
+            return write(ManPage(registry: registry, version: version, date: releaseDate).text)
         case .commands(let text):
             return await ScriptMode.run(commands: text, factory: factory)
         case .run(let file, let arguments, let keepGoing, let echo):
@@ -63,6 +68,8 @@ enum Shop {
             }
             if settings.rehearse { return await DemoRehearsal(factory: factory, file: file).run() }
             return await DemoMode(factory: factory, file: file, settings: settings).run()
+        case .trust(let paths):
+            return TrustMode.run(paths: paths, factory: factory)
         case .interactive:
             guard process.inputIsTerminal else {
                 return await ScriptMode.run(file: "-", arguments: [], keepGoing: false, echo: false, factory: factory)

@@ -103,7 +103,7 @@ final class StandardStreams: OutputSink {
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 // The reader went away (`shop run x | head -1`): stop quietly, as `yes | head` does.
-                if errno == EPIPE { exit(0) }
+                if errno == EPIPE { ProcessEnd.exit(0) }
                 return
             }
             written += count

@@ -37,6 +37,7 @@ enum TestMode {
                 to: .standardError)
             return 2
         }
+        let refused = refusedByTrust(files, factory: factory, output: output)
         let scratch: String
         do {
             scratch = try FileSystem.makeTemporaryDirectory(prefix: "shop-test", environment: process.variables)
@@ -48,7 +49,10 @@ enum TestMode {
         var settings = factory.transcriptSettings(update: update, scratchDirectory: scratch)
         settings.timeout = timeout
         let results = await runAll(files, settings: settings) { [factory] file, settings in
-            await run(file, settings: settings, factory: factory)
+            if let refusal = refused[file.path] {
+                return TranscriptResult(name: file.name, status: .failed, report: "error: \(refusal)")
+            }
+            return await run(file, settings: settings, factory: factory)
         } report: { result in
             output.write(statusLine(result) + "\n", to: .standardOutput)
             if !result.report.isEmpty { output.write(result.report + "\n", to: .standardOutput) }
@@ -60,6 +64,25 @@ enum TestMode {
         output.write(summary + "\n", to: .standardOutput)
         output.flush()
         return failed > 0 ? 1 : 0
+    }
+
+    /// Decides, before the first file runs, whether the files' `#%plugin` programs may run: one
+    /// question at a terminal for all of them. The files that may not, each with its line.
+    private static func refusedByTrust(
+        _ files: [(path: String, name: String)], factory: SessionFactory, output: StandardStreams
+    ) -> [String: String] {
+        let trust = factory.trust
+        var programs: [ScriptTrust.Program] = []
+        for file in files {
+            guard let text = try? ScriptSource.read(path: file.path, name: file.name) else { continue }
+            programs += trust.programs(ofScript: text, file: file.name, path: file.path)
+        }
+        guard trust.decide(programs, output: output) != nil else { return [:] }
+        var refused: [String: String] = [:]
+        for program in trust.untrusted(programs) where refused[program.scriptPath] == nil {
+            refused[program.scriptPath] = trust.refusal(program)
+        }
+        return refused
     }
 
     /// Runs one file; a file with `#%plugin` lines gets its own settings with those plugins.

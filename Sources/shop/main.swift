@@ -16,6 +16,6 @@ signal(SIGPIPE, SIG_IGN)
 // nothing else to do while its task waits for one.
 CurlTransport.runRequestsOnThisThread()
 Task(executorPreference: MainThreadExecutor.shared) {
-    exit(await Shop.main(arguments: Array(CommandLine.arguments.dropFirst())))
+    ProcessEnd.exit(await Shop.main(arguments: Array(CommandLine.arguments.dropFirst())))
 }
 MainThreadExecutor.shared.run()

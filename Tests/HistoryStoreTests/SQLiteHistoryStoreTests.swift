@@ -106,4 +106,56 @@ import Testing
             #expect(throws: HistoryError.self) { try store.forget(matching: "one") }
         }
     }
+
+    private func typed(_ text: String) -> HistoryRecord {
+        HistoryRecord(session: "a", startedAt: 0, text: text, duration: 0, status: .succeeded)
+    }
+
+    @Test func aFileRemovedWhileOpenIsMadeAgainAndTheCallSaysSo() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.file("history.sqlite3")
+            let store = try SQLiteHistoryStore(path: path)
+            try record([("a", "one")], in: store)
+            for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+            #expect(throws: HistoryError.replaced(path: path)) { try store.record(typed("two")) }
+            #expect(FileManager.default.fileExists(atPath: path))
+            _ = try store.record(typed("three"))
+            #expect(try store.entries(in: .all, matching: nil, limit: nil).map(\.text) == ["three"])
+            #expect(try SQLiteHistoryStore(path: path).entries(in: .all, matching: nil, limit: nil).count == 1)
+        }
+    }
+
+    @Test func aFileOverwrittenWhileOpenIsGivenUpAtOnceAndNeverTouched() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.file("history.sqlite3")
+            let garbage: Data
+            do {
+                let store = try SQLiteHistoryStore(path: path)
+                try record([("a", "one"), ("a", "two")], in: store)
+                // Only the database: its pages in the write-ahead log and SQLite's cache would
+                // hide the damage from SQLite itself until the log is written back into it.
+                garbage = Data(repeating: 0x41, count: try bytes(of: path).count)
+                let handle = try #require(FileHandle(forWritingAtPath: path))
+                try handle.write(contentsOf: garbage)
+                try handle.close()
+                #expect(throws: HistoryError.self) { try store.record(typed("three")) }
+                #expect(throws: HistoryError.self) { try store.entries(in: .all, matching: nil, limit: nil) }
+            }
+            #expect(try bytes(of: path) == garbage)
+            #expect(try folder.contents().contains("history.sqlite3-wal"), "the log is left as it was")
+        }
+    }
+
+    @Test func aLockHeldPastTheBusyTimeoutIsReportedAndALaterWriteSucceeds() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.file("history.sqlite3")
+            let store = try SQLiteHistoryStore(path: path, busyTimeout: .milliseconds(50))
+            let other = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1_000)
+            try other.execute("BEGIN IMMEDIATE")
+            #expect(throws: HistoryError.locked(path: path)) { try store.record(typed("one")) }
+            try other.execute("COMMIT")
+            _ = try store.record(typed("two"))
+            #expect(try store.entries(in: .all, matching: nil, limit: nil).map(\.text) == ["two"])
+        }
+    }
 }

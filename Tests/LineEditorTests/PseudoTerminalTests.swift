@@ -70,7 +70,7 @@ struct PseudoTerminalTests {
         }
         #expect(error.kind == .didNotExit(after: .milliseconds(100)))
         program.terminate()
-        #expect(try await program.waitForExit(timeout: .seconds(1)) == .signaled(SIGKILL))
+        #expect(try await program.waitForExit(timeout: .seconds(10)) == .signaled(SIGKILL))
     }
 
     @Test func waitsLookOnlyAtOutputAfterThePreviousMatch() async throws {

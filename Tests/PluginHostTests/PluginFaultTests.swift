@@ -48,15 +48,19 @@ import Testing
     @Test func aHungCallReturnsAtOnceWhenCancelledAndThePluginIsStopped() async throws {
         let host = try FakePluginHost(.hang, once: true)
         let call = Task { try await host.run("echo", timeout: nil) }
-        #expect(await FakePluginHost.eventually(within: 30) { host.starts == 1 })
+        #expect(
+            await FakePluginHost.eventually(within: 30) { host.starts == 1 },
+            "starts: \(host.starts); log: \(host.supervisor.log.tail(20))")
         try await Task.sleep(for: .milliseconds(200))
         let cancelled = ContinuousClock.now
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
-        // Waiting for the plugin to stop would take 2 s (the grace, then SIGTERM's second);
-        // the bound leaves a loaded machine room below that.
-        #expect(ContinuousClock.now - cancelled < .milliseconds(1800))
         let pid = host.pids[0]
+        // The call came back before the plugin was stopped (it ignores `cancel` and SIGTERM, so
+        // it lives until SIGKILL, 2 s on): it did not wait for it. A behaviour, not a time; the
+        // time bound is only a safety net, 10× the 1 s goal.
+        #expect(FakePluginHost.exists(pid), "the call waited for the plugin to be stopped")
+        #expect(ContinuousClock.now - cancelled < .seconds(10))
         // It ignores `cancel` and SIGTERM: SIGKILL comes 1 s after the 1 s grace.
         #expect(await FakePluginHost.eventually(within: 30) { !FakePluginHost.exists(pid) })
         #expect(try await host.run("echo", text: "next") == "next")
@@ -66,7 +70,9 @@ import Testing
     @Test func aPluginThatAnswersCancelKeepsRunning() async throws {
         let host = try FakePluginHost(.hangUntilCancel)
         let call = Task { try await host.run("echo", timeout: nil) }
-        #expect(await FakePluginHost.eventually(within: 30) { host.starts == 1 })
+        #expect(
+            await FakePluginHost.eventually(within: 30) { host.starts == 1 },
+            "starts: \(host.starts); log: \(host.supervisor.log.tail(20))")
         try await Task.sleep(for: .milliseconds(200))
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
@@ -100,8 +106,9 @@ import Testing
     }
 
     @Test func progressRestartsTheClock() async throws {
-        let host = try FakePluginHost(extra: ["SHOP_FAKE_WORK_MS": "1500"])
-        #expect(try await host.run("work", timeout: 0.6) == 1500)
+        // Progress every 0.1 s, a timeout of 10 times that, and work of 3 timeouts.
+        let host = try FakePluginHost(extra: ["SHOP_FAKE_WORK_MS": "3000"])
+        #expect(try await host.run("work", timeout: 1) == 3000)
         await host.supervisor.shutdown()
     }
 

@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("shop ", ["completions", "demo", "help", "run", "test"]),
+        ("shop ", ["completions", "demo", "help", "run", "test", "trust"]),
         ("shop r", ["run"]),
         ("shop --fo", ["--format"]),
         ("shop --format ", ["json", "plain", "table"]),
@@ -63,7 +63,42 @@ import Testing
     }
 
     @Test(arguments: [
-        ("shop ", ["completions", "demo", "help", "run", "test"]),
+        ("shop run my", ["my talk.shopscript"]),
+        ("shop demo --record ", ["flows", "my talk.shopscript", "notes.txt", "shop.bash", "tour.shopscript"]),
+        ("shop demo talk.shopscript --handout n", ["notes.txt"]),
+        ("shop --plugin ", ["flows", "my talk.shopscript", "notes.txt", "shop.bash", "tour.shopscript"]),
+    ])
+    func bashKeepsFileNamesWithBlanksWholeAndCompletesFilesForFileOptions(line: String, expected: [String])
+        async throws
+    {
+        let folder = try await workspace("bash")
+        _ = try folder.write("echo spaced\n", to: "my talk.shopscript")
+        #expect(try await bash(line, in: folder) == expected)
+    }
+
+    @Test(arguments: [
+        ("shop run my", ["my talk.shopscript"]),
+        ("shop demo --record ", ["flows/", "my talk.shopscript", "notes.txt", "shop.fish", "tour.shopscript"]),
+        ("shop demo t.shopscript --handout n", ["notes.txt"]),
+        ("shop --plugin ", ["flows/", "my talk.shopscript", "notes.txt", "shop.fish", "tour.shopscript"]),
+    ])
+    func fishCompletesFilesForFileOptions(line: String, expected: [String]) async throws {
+        let folder = try await workspace("fish")
+        _ = try folder.write("echo spaced\n", to: "my talk.shopscript")
+        #expect(try await fish(line, in: folder) == Set(expected))
+    }
+
+    @Test func zshCompletesFilesForFileOptions() async throws {
+        let folder = try await workspace("zsh")
+        let script = try String(contentsOfFile: folder.path + "/shop.zsh", encoding: .utf8)
+        for (option, value) in [("--record", "CAST"), ("--handout", "MD"), ("--plugin", "PATH")] {
+            let line = script.split(separator: "\n").first { $0.contains("'\(option)[") }
+            #expect(line?.contains("\(option)[") == true && script.contains(":\(value):_files'"), "\(option)")
+        }
+    }
+
+    @Test(arguments: [
+        ("shop ", ["completions", "demo", "help", "run", "test", "trust"]),
         ("shop --format ", ["json", "plain", "table"]),
         ("shop run ", ["flows/", "tour.shopscript"]),
         ("shop --color never demo ", ["flows/", "tour.shopscript"]),
@@ -71,18 +106,21 @@ import Testing
             "shop run --",
             [
                 "--color", "--echo", "--format", "--help", "--keep-going", "--no-animation", "--no-history",
-                "--now", "--plugin", "--state-dir", "--version",
+                "--now", "--plugin", "--state-dir", "--trust", "--version",
             ]
         ),
         ("shop completions ", ["bash", "fish", "zsh"]),
     ])
     func fishCompletesSubcommandsOptionsAndScripts(line: String, expected: [String]) async throws {
-        let folder = try await workspace("fish")
+        #expect(try await fish(line, in: try await workspace("fish")) == Set(expected))
+    }
+
+    /// What fish offers for the command line `line`.
+    private func fish(_ line: String, in folder: FileSystemFolder) async throws -> Set<String> {
         let result = try await run(
             "/usr/bin/fish", ["--no-config", "-c", "source ./shop.fish; complete -C '\(line)'"], in: folder)
         #expect(result.standardError == "")
-        let offered = result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
-        #expect(Set(offered) == Set(expected))
+        return Set(result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
     }
 
     @Test func zshLoadsTheCompletionAndRegistersItForShop() async throws {
@@ -115,5 +153,12 @@ import Testing
             ["-man", "-Tutf8", "-ww", "-z", "shop.1"], environment: ShopBinary.environment(stateDirectory: folder.path),
             workingDirectory: folder.path, launchPath: "/usr/bin/groff")
         #expect(warnings.standardError == "", "groff finds nothing to warn about")
+        // mandoc, where installed (Scripts/install-deps installs it), finds nothing to warn about either.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/mandoc") else { return }
+        let lint = try await ShopBinary.run(
+            ["-T", "lint", "-W", "warning", "shop.1"],
+            environment: ShopBinary.environment(stateDirectory: folder.path), workingDirectory: folder.path,
+            launchPath: "/usr/bin/mandoc")
+        #expect(lint.standardOutput + lint.standardError == "", "mandoc -T lint")
     }
 }

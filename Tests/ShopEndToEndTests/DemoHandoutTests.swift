@@ -99,13 +99,34 @@ import Testing
                 """)
     }
 
-    @Test func theSameScriptGivesTheSameHandoutByteForByte() async throws {
-        let first = try await handout(["first.md"])
-        let second = try await handout(["second.md"])
+    @Test func theSameScriptWithAFixedClockGivesTheSameHandoutByteForByte() async throws {
+        let first = try await handout(["first.md", "--now", "2026-01-15T10:00:00Z"])
+        let second = try await handout(["second.md", "--now", "2026-01-15T10:00:00Z"])
         #expect(first.status == 0 && second.status == 0)
         let one = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/first.md"))
         let two = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/second.md"))
         #expect(one == two)
+    }
+
+    @Test func theHandoutUsesTheRealClockAsTheLiveDemoDoesUnlessOneIsFixed() async throws {
+        try folder.write("feed\n", to: "clock.shopscript")
+        func header(_ environment: [String: String]) async throws -> String {
+            let result = try await ShopBinary.run(
+                ["demo", "clock.shopscript", "--handout", "clock.md"],
+                environment: ShopBinary.environment(stateDirectory: folder.path, environment),
+                workingDirectory: folder.path)
+            #expect(result.status == 0, "\(result.standardError)")
+            let text = try String(contentsOfFile: folder.path + "/clock.md", encoding: .utf8)
+            return text.split(separator: "\n").first { $0.hasSuffix("DAY") || $0.contains("DAY, ") }.map(String.init)
+                ?? text
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEEE, d MMMM"
+        let today = formatter.string(from: Date()).uppercased()
+        #expect(try await header(["TZ": "UTC"]).contains(today))
+        #expect(try await header(["TZ": "UTC", "SHOP_NOW": "2026-03-02T10:00:00Z"]).contains("MONDAY, 2 MARCH"))
     }
 
     @Test(arguments: [

@@ -111,10 +111,10 @@ import Testing
         try terminal.send("xyz\r")
         try await Task.sleep(for: .milliseconds(200))
         try terminal.send(key: .controlC)
-        let duringTheStep = try await terminal.waitFor("interrupted", timeout: .seconds(2))
+        let duringTheStep = try await terminal.waitFor("interrupted", timeout: .seconds(5))
         #expect(!duringTheStep.contains("xyz"))
         #expect(!duringTheStep.contains("^C"))
-        try await terminal.waitFor("echo after-sleep", timeout: .seconds(2))
+        try await terminal.waitFor("echo after-sleep", timeout: .seconds(5))
         try terminal.send("q")
         try await terminal.waitFor("left the demo at step 5 of 5")
         #expect(try await terminal.waitForExit() == .exited(0))
@@ -197,7 +197,7 @@ import Testing
         try terminal.send("xxxxxxxxx")
         try await Task.sleep(for: .milliseconds(200))
         try terminal.send(key: .controlC)
-        try await terminal.waitFor("interrupted", timeout: .seconds(2))
+        try await terminal.waitFor("interrupted", timeout: .seconds(5))
         try await waitForStep(terminal, 5)
         try terminal.send("x")
         let revealed = try await terminal.waitFor("ech")
@@ -299,5 +299,25 @@ import Testing
         let rows = result.standardOutput.split(separator: "\n").filter { $0.contains(" │ ") }
         #expect(rows.count == 4)
         #expect(rows.last?.contains("error, as expected") == true)
+    }
+
+    @Test func narrationWrapsAtWordsOnANarrowTerminal() async throws {
+        let words = (1...40).map { "narrated\($0)" }
+        try folder.write("## " + words.joined(separator: " ") + "\necho done\n", to: "long.shopscript")
+        var environment = PseudoTerminal.defaultEnvironment
+        environment["HOME"] = folder.path
+        environment["XDG_STATE_HOME"] = folder.path
+        let terminal = try PseudoTerminal(
+            executable: ShopBinary.path, arguments: ["demo", "long.shopscript"], environment: environment,
+            workingDirectory: folder.path, columns: 60, rows: 40)
+        try await terminal.waitFor("narrated40")
+        try await terminal.waitFor("shop> ")
+        let lines = terminal.output.replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "").split(separator: "\n")
+            .map { $0.replacing("\r", with: "") }.filter { $0.hasPrefix("▌ ") }
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+        #expect(lines.flatMap { $0.dropFirst(2).split(separator: " ").map(String.init) } == words)
+        try terminal.send("q")
+        _ = try await terminal.waitForExit()
     }
 }

@@ -147,4 +147,56 @@ import Testing
         #expect(try await shop.quit() == .exited(0))
         #expect(!FileManager.default.fileExists(atPath: databasePath))
     }
+
+    @Test func aDatabaseRemovedMidSessionIsMadeAgainWithTheSessionsCommands() async throws {
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
+        try await shop.type("echo one")
+        try await shop.type("echo two")
+        for suffix in ["", "-wal", "-shm"] { unlink(databasePath + suffix) }
+        let said = try await shop.type("echo three")
+        #expect(
+            said.contains(
+                "warning: history database '\(databasePath)' was removed; created it again with this session's 2 commands"
+            ))
+        try await shop.type("echo four")
+        #expect(try await shop.quit() == .exited(0))
+        #expect(shop.terminal.output.components(separatedBy: "warning: ").count - 1 == 1)
+        #expect(
+            try InteractiveSession.history(in: folder.path).map(\.text) == [
+                "echo one", "echo two", "echo three", "echo four",
+            ])
+    }
+
+    @Test func aWriteLockHeldAWhileIsWaitedOutAtLaterWrites() async throws {
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
+        try await shop.type("echo one")
+        let locked = folder.path + "/locked"
+        // Another program holds the write lock for 8 s, longer than a write waits (5 s).
+        let holder = Task {
+            try await ShopBinary.run(
+                [databasePath, "BEGIN IMMEDIATE;", ".shell touch \(locked)", ".shell sleep 8", "COMMIT;"],
+                environment: ShopBinary.environment(stateDirectory: folder.path), workingDirectory: folder.path,
+                timeout: 60, launchPath: "/usr/bin/sqlite3")
+        }
+        while !FileManager.default.fileExists(atPath: locked) { try await Task.sleep(for: .milliseconds(10)) }
+        let said = try await shop.type("echo two", timeout: .seconds(60))
+        #expect(said.contains("is locked by another process; this session's commands are kept in memory"))
+        #expect(try await holder.value.status == 0)
+        try await shop.type("echo three")
+        #expect(try await shop.quit() == .exited(0))
+        #expect(shop.terminal.output.components(separatedBy: "warning: ").count - 1 == 1)
+        #expect(try InteractiveSession.history(in: folder.path).map(\.text) == ["echo one", "echo two", "echo three"])
+    }
+
+    @Test func scriptsAndCommandsReadEverySessionsHistory() async throws {
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
+        try await shop.type("echo one")
+        try await shop.type("echo two")
+        #expect(try await shop.quit() == .exited(0))
+        let result = try await ShopBinary.run(
+            ["-c", "history --all | count"], environment: ShopBinary.environment(stateDirectory: folder.path),
+            workingDirectory: folder.path)
+        #expect(result.standardOutput == "2\n")
+        #expect(result.status == 0)
+    }
 }

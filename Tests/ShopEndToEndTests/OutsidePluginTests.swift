@@ -54,6 +54,10 @@ import Testing
             FakePlugin.Fault.crashMidCall,
             "error: plugin fake exited with status 3 during 'fake bump'; its last words: 'fake: boom' (see 'plugin log fake')"
         ),
+        (
+            .crashLeavingChild,
+            "error: plugin fake exited with status 3 during 'fake bump'; its last words: 'fake: boom' (see 'plugin log fake')"
+        ),
         (.loadingOnStdout, "error: plugin fake wrote non-protocol text on stdout: 'Loading…' (write logs to stderr)"),
         (.wrongResponseID, "error: plugin fake answered request 102, which it was never sent"),
         (
@@ -82,6 +86,33 @@ import Testing
             result.standardError == message.replacingOccurrences(of: "error: ", with: "error: steps.shopscript:2:1: ")
                 + "\n")
         #expect(result.standardOutput == "✓ selected Window cleaning (1 500 ₽)\n0\nwindows\n1\n")
+    }
+
+    @Test func aTranscriptReadsNoPluginRegistry() async throws {
+        #expect(try await shop(["-c", "plugin add \(FakePlugin.path)"]).status == 0)
+        #expect(try await shop(["-c", "fake echo registered"]).standardOutput == "registered\n")
+        try folder.write(
+            "plugins | count\n#> 3\nfake echo hi\n#> error: unknown command 'fake'[..]\n", to: "own.shopscript")
+        let result = try await shop(["test", "own.shopscript"])
+        #expect(result.standardOutput == "ok    own.shopscript\n1 passed, 0 failed\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func aPluginThatExitsLeavingAChildIsSeenAtOnceAndItsProcessGroupEnded() async throws {
+        let childFile = folder.path + "/child"
+        let result = try await shop(
+            ["--plugin", FakePlugin.path, "-c", "fake bump"], .crashLeavingChild, extra: ["SHOP_FAKE_CHILD": childFile])
+        #expect(result.standardError.hasPrefix("error: plugin fake exited with status 3 during 'fake bump'"))
+        let child = try #require(Int32(try String(contentsOfFile: childFile, encoding: .utf8)))
+        // Gone, or a zombie waiting for init to reap it: not a `sleep` still holding the pipes.
+        var state = "gone"
+        for _ in 0..<200 {
+            let stat = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
+            state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "gone"
+            if state == "gone" || state == "Z" { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(state == "gone" || state == "Z", "the plugin's child is \(state)")
     }
 
     @Test(arguments: [

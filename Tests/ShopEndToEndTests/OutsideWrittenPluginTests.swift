@@ -150,7 +150,7 @@ import Testing
             """, to: "hello/hello.shopscript")
         let environment = ShopBinary.environment(stateDirectory: folder.path, ["XDG_DATA_HOME": folder.path + "/data"])
         let result = try await ShopBinary.run(
-            ["test", "hello.shopscript"], environment: environment, workingDirectory: folder.path + "/hello",
+            ["test", "--trust", "hello.shopscript"], environment: environment, workingDirectory: folder.path + "/hello",
             timeout: 60)
         #expect(result.standardOutput == "ok    hello.shopscript\n1 passed, 0 failed\n", "\(result.standardError)")
         #expect(result.status == 0)

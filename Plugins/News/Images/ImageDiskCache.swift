@@ -53,7 +53,7 @@ public struct ImageDiskCache: Sendable {
         guard bytes.count <= capacityBytes, FileSystem.createDirectory(directory) else { return false }
         let path = path(for: url)
         do throws(FileError) {
-            try FileSystem.writeAtomically(bytes, to: path)
+            try FileSystem.writeAtomically(bytes, to: path, privately: true)
         } catch {
             return false
         }

@@ -23,6 +23,7 @@ struct PluginAddCommand: Command {
 
     private func add(_ word: String, _ invocation: Invocation) async throws -> CommandResult? {
         let loader = context.loader(for: invocation)
+        let registryPath = try loader.registryFile(for: "plugin add")
         let executable = try loader.locate(word, workingDirectory: invocation.baseDirectory)
         let json = try await loader.manifest(of: executable, expectedName: nil)
         let plugin = try OutsidePlugin(manifest: json, executable: executable.path, settings: loader.settings)
@@ -31,7 +32,7 @@ struct PluginAddCommand: Command {
                 "'\(plugin.name)' is a built-in plugin; 'shop --plugin PATH' replaces it for one run")
         }
         _ = context.registered?.all
-        var (registry, _) = PluginRegistryFile.load(from: loader.registryPath)
+        var (registry, _) = PluginRegistryFile.load(from: registryPath)
         let replaced = registry.entry(named: plugin.name) != nil
         registry.register(PluginRegistryFile.Entry(name: plugin.name, executable: executable, manifest: json))
         try registry.save()

@@ -13,7 +13,8 @@ struct PluginRemoveCommand: Command {
             arguments: [
                 Argument<String>(
                     "NAME", "a registered plugin",
-                    completion: .custom { _ in PluginRegistryFile.load(from: registryPath).registry.entries.map(\.name)
+                    completion: .custom { _ in
+                        registryPath.map { PluginRegistryFile.load(from: $0).registry.entries.map(\.name) } ?? []
                     })
             ],
             examples: [Example("plugin remove promo")])
@@ -21,8 +22,9 @@ struct PluginRemoveCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let name = invocation.arguments.words(ofArgument: "NAME").first?.text ?? ""
+        let registryPath = try context.loader.registryFile(for: "plugin remove")
         _ = context.registered?.all
-        var (registry, _) = PluginRegistryFile.load(from: context.loader.registryPath)
+        var (registry, _) = PluginRegistryFile.load(from: registryPath)
         guard registry.remove(name) else {
             let names = registry.entries.map(\.name)
             let suggestion = Suggestion.nearest(to: name, in: names)

@@ -60,6 +60,11 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case newerSchema(path: String, found: Int, supported: Int)
     /// A statement failed on an open store.
     case failed(reason: String)
+    /// Another process held the write lock for longer than the store waits; a later call may succeed.
+    case locked(path: String)
+    /// The file was removed or replaced while open; the store opened the path again (a new,
+    /// empty database when it was removed) and did nothing of the call.
+    case replaced(path: String)
 
     public var description: String {
         switch self {
@@ -69,6 +74,10 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
             "history database '\(path)' has schema version \(found); this shop supports up to \(supported)"
         case .failed(let reason):
             "history: \(reason)"
+        case .locked(let path):
+            "history database '\(path)' is locked by another process"
+        case .replaced(let path):
+            "history database '\(path)' was removed or replaced"
         }
     }
 }

@@ -23,6 +23,15 @@ public final class InMemoryHistoryStore: HistoryStoring {
         _ = nextID.max(entry.id + 1, ordering: .relaxed)
     }
 
+    /// Gives the newest entry numbered `id` the number `newID` (given by another store); later
+    /// ids come after it.
+    func renumber(_ id: Int64, to newID: Int64) {
+        rows.withLock { rows in
+            if let index = rows.lastIndex(where: { $0.id == id }) { rows[index].id = newID }
+        }
+        _ = nextID.max(newID + 1, ordering: .relaxed)
+    }
+
     public func entries(in scope: HistoryScope, matching text: String?, limit: Int?) throws(HistoryError)
         -> [HistoryEntry]
     {

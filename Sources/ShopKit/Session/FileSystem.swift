@@ -49,19 +49,29 @@ public enum FileSystem {
     /// a file that keeps growing unflushed anyway, such as a recording. `followingLinks` is
     /// for rewriting in place a file just read (`shop test --update`): a link is followed to
     /// the existing file it ends at, which is the one replaced (never a target that is not there).
+    ///
+    /// A file the user asks for (`save`, `state save`, a handout) gets the permissions the
+    /// umask gives, as with any tool; a file shop keeps for itself (`privately`: the plugin
+    /// registry, trusted scripts, cached images) is the user's alone, 0600, whatever the umask.
+    /// The temporary file is listed in ``TemporaryPaths`` until renamed, so a signal that ends
+    /// shop removes it.
     public static func writeAtomically(
         _ bytes: [UInt8], to path: String, named name: String? = nil, replacingExisting: Bool = true,
-        flushing: Bool = true, followingLinks: Bool = false
+        flushing: Bool = true, followingLinks: Bool = false, privately: Bool = false
     ) throws(FileError) {
         let shown = name ?? path
-        let (target, keptMode) = try writableTarget(
+        let (target, existingMode) = try writableTarget(
             followingLinks ? try resolveLinks(path, shown: shown) : path, named: shown,
             replacingExisting: replacingExisting)
+        let keptMode = privately ? mode_t(0o600) : existingMode
         let folder = FilePath.directory(of: target)
         let temporary =
             folder + "/." + FilePath.lastComponent(of: target) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        let descriptor = TemporaryPaths.creating(temporary) {
+            open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, privately ? 0o600 : 0o666)
+        }
         guard descriptor >= 0 else { throw FileError(path: shown, action: .write, code: errno) }
+        defer { TemporaryPaths.forget(temporary) }
         func fail(_ code: Int32) -> FileError {
             unlink(temporary)
             return FileError(path: shown, action: .write, code: code)
@@ -231,13 +241,15 @@ public enum FileSystem {
         }
     }
 
-    /// Creates a folder and its parents; true when it exists afterwards.
+    /// Creates a folder and its parents, each the user's alone (0700, whatever the umask: shop
+    /// makes folders only for what it keeps); true when it exists afterwards.
     @discardableResult
     public static func createDirectory(_ path: String) -> Bool {
         if isDirectory(path) { return true }
         let parent = FilePath.directory(of: path)
         if parent != path, !isDirectory(parent) { createDirectory(parent) }
-        return mkdir(path, 0o755) == 0 || isDirectory(path)
+        guard mkdir(path, 0o700) == 0 else { return isDirectory(path) }
+        return chmod(path, 0o700) == 0
     }
 }
 

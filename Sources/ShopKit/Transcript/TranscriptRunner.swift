@@ -15,6 +15,8 @@ public enum TranscriptRunner {
         public var deferredPlugins: DeferredPlugins?
         /// The fixed clock, in seconds since 1970.
         public var now: Double
+        /// A clock that replaces the fixed one (a handout's real clock).
+        public var clock: SessionClock?
         /// Whether to rewrite the file's `#>` blocks from the actual output.
         public var update: Bool
         /// How long one file may run, in seconds (nil: no limit).
@@ -166,9 +168,10 @@ public enum TranscriptRunner {
         }
         defer { if settings.scratchDirectory == nil { FileSystem.removeTree(stateDirectory) } }
         let output = CapturedOutput()
-        let environment = SessionEnvironment.fixed(
+        var environment = SessionEnvironment.fixed(
             now: settings.now, stateDirectory: stateDirectory, workingDirectory: FilePath.directory(of: path),
             http: settings.http)
+        if let clock = settings.clock { environment.clock = clock }
         let session = try Session(
             configuration: SessionConfiguration(
                 plugins: settings.plugins, environment: environment, output: output, sessionID: "transcript",
