@@ -26,7 +26,9 @@ extension LineEditorTests {
             ], columns: size.columns, rows: size.rows)
         try harness.startLine()
         try harness.type([.text("s"), .tab, .tab])
-        let screen = try harness.waitForScreen("the listing") { $0.text.hasSuffix("> s") }
+        let screen = try harness.waitForScreen("the listing") {
+            $0.text.contains("Select a service") && $0.text.hasSuffix("> s")
+        }
         #expect(screen.text.contains("select  Select a service 🧺"))
         #expect(screen.text.contains("Order by fields 漢字"))
         #expect(screen.styles(of: "Show one service")?.allSatisfy(\.isDim) == true)
