@@ -25,8 +25,15 @@ public final class PseudoTerminalPair {
 
     private var transcript = TerminalTranscript()
     private var isClosed = false
-    /// What a person would see on the terminal: everything read so far, interpreted.
-    public private(set) var screen: TerminalScreen
+    /// What a person would see on the terminal: everything read so far, interpreted when
+    /// asked for (tests that never look pay nothing).
+    public var screen: TerminalScreen {
+        catchUpScreen()
+        return screenModel
+    }
+    private var screenModel: TerminalScreen
+    /// How many bytes of the output the screen model has interpreted.
+    private var screenFed = 0
     /// How many times output arrived (or the window changed): a wait looks at the screen again
     /// only when this moved.
     public private(set) var screenVersion = 0
@@ -39,7 +46,7 @@ public final class PseudoTerminalPair {
     public init(
         columns: Int = 80, rows: Int = 24, widthRule: TerminalScreen.WidthRule = .perCharacter
     ) throws(PseudoTerminalError) {
-        screen = TerminalScreen(columns: columns, rows: rows, widthRule: widthRule)
+        screenModel = TerminalScreen(columns: columns, rows: rows, widthRule: widthRule)
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw Self.failure("open /dev/ptmx") }
         var unlock: Int32 = 0
@@ -170,7 +177,8 @@ public final class PseudoTerminalPair {
         var size = winsize(
             ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
         guard ioctl(masterFileDescriptor, UInt(TIOCSWINSZ), &size) == 0 else { throw failure("ioctl TIOCSWINSZ") }
-        screen.resize(columns: columns, rows: rows)
+        catchUpScreen()
+        screenModel.resize(columns: columns, rows: rows)
         screenVersion += 1
     }
 
@@ -208,9 +216,16 @@ public final class PseudoTerminalPair {
         }
         guard count > 0 else { return false }
         transcript.append(chunk[..<count])
-        screen.feed(chunk[..<count])
         screenVersion += 1
         return true
+    }
+
+    /// Interprets the output the screen model has not seen yet.
+    private func catchUpScreen() {
+        let raw = transcript.raw
+        guard screenFed < raw.count else { return }
+        screenModel.feed(raw[screenFed...])
+        screenFed = raw.count
     }
 
     static func milliseconds(_ duration: Duration) -> Int32 {
