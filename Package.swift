@@ -1,14 +1,27 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// The built-in plugins, named once: each is a target under `Plugins/<folder>` depending on
+/// `ShopPluginAPI` (and on `uses`), with a test target `Tests/<name>Tests` (also depending on
+/// `testsUse`); `BuiltInPlugins` links them all, and `BuiltInPlugins.all` lists them in Swift.
+let builtInPlugins: [(name: String, folder: String, uses: [Target.Dependency], testsUse: [Target.Dependency])] = [
+    ("ServicesPlugin", "Services", [], []),
+    ("FeedPlugin", "Feed", [], []),
+    ("NewsPlugin", "News", ["HTTPArchive"], ["HTTPTransport"]),
+]
+
 let package = Package(
     name: "ShopScript",
     products: [
         .executable(name: "shop", targets: ["shop"]),
-        // Serves a Swift `Plugin` out of process with one call (docs/PLUGINS.md).
+        // What a plugin is written against, and the kit that serves one out of process with one
+        // call (docs/PLUGINS.md).
+        .library(name: "ShopPluginAPI", targets: ["ShopPluginAPI"]),
         .library(name: "ShopPluginKit", targets: ["ShopPluginKit"]),
         // For the fuzz harnesses in Tests/Fuzz, a package of their own that depends on this one.
-        .library(name: "ShopKit", targets: ["ShopKit"]),
+        .library(name: "ShopValues", targets: ["ShopValues"]),
+        .library(name: "ShopLanguage", targets: ["ShopLanguage"]),
+        .library(name: "ShopRuntime", targets: ["ShopRuntime"]),
         .library(name: "ServicesPlugin", targets: ["ServicesPlugin"]),
         .library(name: "NewsPlugin", targets: ["NewsPlugin"]),
     ],
@@ -26,25 +39,37 @@ let package = Package(
         // libcurl's headers only: the library is opened with dlopen on the first request.
         .target(name: "CCurl"),
 
+        // Values, JSON and CSV: pure computation, C only for patterns (PCRE2).
+        .target(name: "ShopValues", dependencies: ["CPCRE2"]),
+        // Display width, styles, tables and the generic renderer.
+        .target(name: "ShopRendering", dependencies: ["ShopValues"]),
+        // The lexer, the parser and the syntax tree.
+        .target(name: "ShopLanguage", dependencies: ["ShopValues"]),
+        // What a plugin is written against, and nothing else.
+        .target(name: "ShopPluginAPI", dependencies: ["ShopValues", "ShopRendering"]),
+        // The state store and undo: the one state backend, in process and out.
+        .target(name: "ShopState", dependencies: ["ShopPluginAPI"]),
+        // HTTP archives and the recording and replaying transports.
+        .target(name: "HTTPArchive", dependencies: ["ShopPluginAPI"]),
+        // The data verbs, written against the plugin API alone.
+        .target(name: "ShopVerbs", dependencies: ["ShopPluginAPI"]),
+        // Sessions: the interpreter, the registry, the core commands, transcript tests. No
+        // terminal, no network.
+        .target(name: "ShopRuntime", dependencies: ["ShopPluginAPI", "ShopLanguage", "ShopState", "ShopVerbs"]),
+
         // Thin Swift wrappers.
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
-        .target(name: "HistoryStore", dependencies: ["ShopKit", "CSQLite"]),
+        .target(name: "HistoryStore", dependencies: ["ShopRuntime", "CSQLite"]),
         // Outside plugins: processes, pipes and the protocol (docs/PLUGINS.md).
-        .target(name: "PluginHost", dependencies: ["ShopKit", "CPluginSpawn"]),
-        .target(name: "ShopPluginKit", dependencies: ["ShopKit"]),
-        .target(name: "HTTPTransport", dependencies: ["ShopKit", "CCurl"]),
+        .target(name: "PluginHost", dependencies: ["ShopPluginAPI", "CPluginSpawn"]),
+        .target(name: "ShopPluginKit", dependencies: ["ShopPluginAPI", "ShopState"]),
+        .target(name: "HTTPTransport", dependencies: ["ShopPluginAPI", "CCurl"]),
 
-        // The host: language, values, state, commands, sessions. No terminal, no network; C only
-        // for pure computation (PCRE2).
-        .target(name: "ShopKit", dependencies: ["CPCRE2"]),
-
-        // Domain plugins: each depends on ShopKit only.
-        .target(name: "ServicesPlugin", dependencies: ["ShopKit"], path: "Plugins/Services"),
-        .target(name: "FeedPlugin", dependencies: ["ShopKit"], path: "Plugins/Feed"),
-        .target(name: "NewsPlugin", dependencies: ["ShopKit"], path: "Plugins/News"),
+        // The one list of built-in plugins.
+        .target(name: "BuiltInPlugins", dependencies: builtInPlugins.map { .target(name: $0.name) }),
 
         // Test doubles shared by every test target.
-        .target(name: "ShopTestSupport", dependencies: ["ShopKit", "HTTPTransport"]),
+        .target(name: "ShopTestSupport", dependencies: ["ShopRuntime", "HTTPTransport"]),
         // The feed plugin served out of process by the kit: the proof that the kit is complete.
         .executableTarget(
             name: "shop-plugin-feed", dependencies: ["ShopPluginKit", "FeedPlugin"], path: "Sources/shop-plugin-feed"),
@@ -54,11 +79,11 @@ let package = Package(
         .executableTarget(
             name: "shop",
             dependencies: [
-                "ShopKit", "LineEditor", "HistoryStore", "HTTPTransport", "PluginHost",
-                "ServicesPlugin", "FeedPlugin", "NewsPlugin",
+                "ShopRuntime", "LineEditor", "HistoryStore", "HTTPTransport", "PluginHost",
+                "BuiltInPlugins",
             ],
             exclude: ["startup-order.txt"],
-            // Release links for a fast start (`shop -c exit`, issue 15):
+            // Release links for a fast start (`shop -c exit`):
             // - a fixed-address executable (`-no-pie`), so the linker resolves the 36,000
             //   pointers in Swift's metadata and the loader relocates none: relocating them wrote
             //   to 94 pages at every start, 0.4–0.5 ms of `shop -c exit`. The price is that
@@ -91,25 +116,36 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "ShopKitTests", dependencies: ["ShopKit", "ShopTestSupport"]),
+        .testTarget(name: "ShopValuesTests", dependencies: ["ShopValues", "ShopTestSupport"]),
+        .testTarget(name: "ShopRenderingTests", dependencies: ["ShopRendering"]),
+        .testTarget(name: "ShopLanguageTests", dependencies: ["ShopLanguage", "ShopTestSupport"]),
+        .testTarget(name: "ShopPluginAPITests", dependencies: ["ShopPluginAPI", "ShopTestSupport"]),
+        .testTarget(name: "ShopStateTests", dependencies: ["ShopState", "ShopTestSupport"]),
+        .testTarget(name: "HTTPArchiveTests", dependencies: ["HTTPArchive", "ShopTestSupport"]),
+        .testTarget(name: "ShopVerbsTests", dependencies: ["ShopVerbs", "ShopTestSupport"]),
+        .testTarget(name: "ShopRuntimeTests", dependencies: ["ShopRuntime", "ShopTestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "ShopTestSupport"]),
         .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "ShopTestSupport"]),
         .testTarget(
             name: "PluginHostTests",
             dependencies: ["PluginHost", "ShopPluginKit", "ShopTestSupport", "ServicesPlugin", "shop-fake-plugin"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "ShopTestSupport"]),
-        .testTarget(name: "ServicesPluginTests", dependencies: ["ServicesPlugin", "ShopTestSupport"]),
-        .testTarget(name: "FeedPluginTests", dependencies: ["FeedPlugin", "ShopTestSupport"]),
-        .testTarget(name: "NewsPluginTests", dependencies: ["NewsPlugin", "HTTPTransport", "ShopTestSupport"]),
         .testTarget(
             name: "ShopEndToEndTests",
             dependencies: [
-                "shop", "ShopTestSupport", "HistoryStore", "ServicesPlugin", "FeedPlugin", "NewsPlugin",
-                "shop-fake-plugin",
-                "shop-plugin-feed",
+                "shop", "ShopTestSupport", "HistoryStore", "BuiltInPlugins", "shop-fake-plugin", "shop-plugin-feed",
             ]
         ),
-    ],
+    ]
+        + builtInPlugins.flatMap { plugin -> [Target] in
+            [
+                .target(
+                    name: plugin.name, dependencies: ["ShopPluginAPI"] + plugin.uses, path: "Plugins/" + plugin.folder),
+                .testTarget(
+                    name: plugin.name + "Tests",
+                    dependencies: [.target(name: plugin.name), "ShopTestSupport"] + plugin.testsUse),
+            ]
+        },
     swiftLanguageModes: [.v6]
 )
 

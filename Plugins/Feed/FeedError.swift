@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Why a feed command failed. Each message is one lowercase line.
 enum FeedError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The `feed` plugin: an app-store "Today" feed of big coloured cards, each opening a detail
 /// page of smaller items, made for a terminal and a projector.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Everything that can go wrong while reading news or their images.
 ///

@@ -1,9 +1,9 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The `news` plugin: a paginated news feed read from an HTTP API or the built-in snapshot,
 /// with an image loader.
 ///
-/// State: `news.items`, `news.page`, `news.total`, `news.exhausted`, `news.source` (SPEC §4),
+/// State: `news.items`, `news.page`, `news.total`, `news.exhausted`, `news.source`,
 /// written only after a load fully succeeded. What one session keeps besides (the load
 /// guard, source settings, HTTP clients, the image caches) lives in a ``NewsSession``.
 /// Bare `news` lists.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Why a `services` command failed. The session prints the description after `error:` and
 /// leaves the catalog and the selection as they were.

@@ -1,7 +1,7 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The services picker as commands: a catalog of paid services shown as cards, a selection in
-/// single or multi mode, and a confirm step (SPEC §5 `services`).
+/// single or multi mode, and a confirm step.
 ///
 /// State: `services.items` (the catalog), `services.selected` (ids in selection order),
 /// `services.mode` (`single` or `multi`) and `services.catalog` (where the catalog came from,

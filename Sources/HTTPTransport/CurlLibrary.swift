@@ -1,5 +1,5 @@
 import CCurl
-import ShopKit
+import ShopPluginAPI
 
 /// libcurl, opened with `dlopen` the first time a request needs it.
 enum CurlLibrary {

@@ -1,5 +1,5 @@
 import Glibc
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// The ``CurlMulti`` of the process's requests, driven on a thread of its own.

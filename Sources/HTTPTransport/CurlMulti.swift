@@ -1,6 +1,6 @@
 import CCurl
 import Glibc
-import ShopKit
+import ShopPluginAPI
 
 /// One `curl_multi` handle and the transfers it runs, driven by one thread at a time.
 ///

@@ -1,6 +1,6 @@
 import CCurl
 import Glibc
-import ShopKit
+import ShopPluginAPI
 
 /// What a finished libcurl transfer means: an answer, a redirect to follow, or one
 /// ``HTTPError`` naming the cause.

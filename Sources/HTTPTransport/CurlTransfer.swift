@@ -1,6 +1,6 @@
 import CCurl
 import Glibc
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// One request on its way through the ``CurlLoop``: the easy handle, what has arrived, and
@@ -57,7 +57,7 @@ final class CurlTransfer: @unchecked Sendable {
     private let cancelRequested = Atomic<Bool>(false)
 
     /// Whether ``finish(_:)`` was called: a flag of its own, as the driving loop asks after
-    /// every wake-up, and comparing ``outcome`` with nil copied the response (460 instructions).
+    /// every wake-up, and comparing ``outcome`` with nil copied the response.
     private(set) var isFinished = false
 
     /// Whether the caller asked to end the transfer.
@@ -106,8 +106,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// One header line, CRLF included: a status line starts a new response.
     ///
-    /// Read in place, making only the name and value strings: copying the line to an array
-    /// and trimming substrings cost 2,400 instructions a line, 8 lines a page.
+    /// Read in place, making only the name and value strings, not copying the line to an
+    /// array and trimming substrings.
     func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Int {
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }

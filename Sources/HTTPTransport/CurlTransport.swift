@@ -1,6 +1,6 @@
 import CCurl
 import Glibc
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// HTTP over libcurl: the transport the `shop` executable gives every session.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopRuntime
 
 #if canImport(Glibc)
     import Glibc

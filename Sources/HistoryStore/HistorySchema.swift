@@ -1,3 +1,5 @@
+import ShopLanguage
+
 /// The layout of a history database, and how an opened file is recognised and set up.
 ///
 /// A shop history database carries `PRAGMA application_id` = ``applicationID`` and

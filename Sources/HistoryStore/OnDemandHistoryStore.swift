@@ -1,4 +1,4 @@
-import ShopKit
+import ShopRuntime
 import Synchronization
 
 /// The history database, opened on the first call: the history of `shop run` and `shop -c`,

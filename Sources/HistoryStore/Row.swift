@@ -1,4 +1,4 @@
-import ShopKit
+import ShopRuntime
 
 /// The columns of one `history` row as read, before its status is checked.
 struct Row: Sendable {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 extension SQLiteHistoryStore {
     /// The database's file name inside a state folder.

@@ -1,5 +1,6 @@
 import CSQLite
-import ShopKit
+import ShopLanguage
+import ShopRuntime
 import Synchronization
 
 /// Session history in an SQLite database file shared by every `shop` process of a user.

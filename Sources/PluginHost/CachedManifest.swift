@@ -1,10 +1,9 @@
-import ShopKit
+import ShopPluginAPI
 
-/// A plugin's manifest as the registry file keeps it, read in three steps: its head at start
-/// (name, version, summary, keys and reads — what a session needs before any command runs),
-/// its outline when the plugin is first looked up (each command cut to its path, aliases,
-/// abstract and input), and the whole manifest on the first use of one of its commands. A
-/// manifest read from the file decodes each step from the file's text only when asked.
+/// A plugin's manifest as the registry file keeps it, read in two steps: its head when the
+/// registry file is read (name, version, summary, keys and reads — what a session needs before
+/// any of the plugin's commands), and the whole manifest when the plugin's commands are first
+/// asked for. A manifest read from the file decodes its whole text only when asked.
 ///
 /// ```swift
 /// let cached = CachedManifest(json)             // from the plugin: all at hand
@@ -12,18 +11,18 @@ import ShopKit
 /// let whole = try cached.whole.get()            // ManifestError when the text is damaged
 /// ```
 public struct CachedManifest: Sendable, Equatable {
-    private let start: Start
+    private let start: Head
     private let source: Source
 
-    /// What a session reads at start.
-    private enum Start: Sendable {
+    /// What a session reads first.
+    private enum Head: Sendable {
         /// The head read straight from the file's text and checked (a manifest with no
-        /// commands and no default verb); the default verb, and where the commands are in
-        /// the text, to read them when the outline is asked for.
-        case head(PluginManifest, defaultVerb: String?, commands: Range<Int>?)
-        /// The outline as values, checked when asked: a manifest the plugin sent, or text the
-        /// straight reading did not take (``PluginManifest/init(json:path:)`` words its problem).
-        case outline(Value)
+        /// commands and no default verb).
+        case read(PluginManifest)
+        /// The head as values (the manifest without its commands and default verb), checked
+        /// when asked: a manifest the plugin sent, or text the straight reading did not take
+        /// (``PluginManifest/init(json:path:)`` words its problem).
+        case values(Value)
     }
 
     private enum Source: Sendable {
@@ -32,26 +31,23 @@ public struct CachedManifest: Sendable, Equatable {
         case text([UInt8], Range<Int>)
     }
 
-    /// The fields of a command that are part of the outline.
-    static let outlineCommandFields = ["path", "aliases", "abstract", "input"]
-
     /// A manifest the plugin sent.
     public init(_ manifest: Value) {
-        start = .outline(Self.outline(of: manifest))
+        start = .values(Self.head(of: manifest))
         source = .value(manifest)
     }
 
     /// Reads the manifest object next in `reader`, a reader over `bytes`: its head now,
     /// straight into a checked manifest (``readCheckedHead(_:)``), the rest only checked for
-    /// syntax (its text is decoded by ``outline`` and ``whole``).
+    /// syntax (its text is decoded by ``whole``).
     init(reading reader: inout JSONReader, in bytes: [UInt8]) throws(JSONError) {
         _ = try reader.peekKind()
         let offset = reader.offset
-        if let (head, defaultVerb, commands) = Self.readCheckedHead(&reader) {
-            start = .head(head, defaultVerb: defaultVerb, commands: commands)
+        if let head = Self.readCheckedHead(&reader) {
+            start = .read(head)
         } else {
             reader.rewind(to: offset)
-            start = .outline(try Self.readOutline(&reader))
+            start = .values(Self.head(of: try reader.readValue()))
         }
         source = .text(bytes, offset..<reader.offset)
     }
@@ -61,64 +57,20 @@ public struct CachedManifest: Sendable, Equatable {
     public var head: PluginManifest {
         get throws(ManifestError) {
             switch start {
-            case .head(let head, _, _): return head
-            case .outline(let value):
-                var manifest = try PluginManifest(json: value)
-                (manifest.commands, manifest.defaultVerb) = ([], nil)
-                return manifest
+            case .read(let head): return head
+            case .values(let value): return try PluginManifest(json: value)
             }
         }
     }
 
-    /// The manifest with each command cut to its outline, checked; the error names the JSON
-    /// path of the first bad field.
-    public var outline: PluginManifest {
-        get throws(ManifestError) {
-            switch start {
-            case .head(let head, let defaultVerb, let commands):
-                guard case .text(let bytes, let range) = source else { return head }
-                if let outline = Self.readCheckedOutline(
-                    head: head, defaultVerb: defaultVerb, commandsIn: commands.map { (bytes, $0) })
-                {
-                    return outline
-                }
-                // The reading through values words the problem.
-                let value = try? Self.read(bytes[range]) { reader throws(JSONError) in try Self.readOutline(&reader) }
-                return try PluginManifest(json: value ?? .null)
-            case .outline(let value): return try PluginManifest(json: value)
-            }
-        }
-    }
-
-    /// The outline of the manifest next in `reader`, as values.
-    private static func readOutline(_ reader: inout JSONReader) throws(JSONError) -> Value {
-        var pairs: [(String, Value)] = []
-        try reader.readObject { key, reader throws(JSONError) in
-            guard key == "commands", try reader.peekKind() == .array else {
-                pairs.append((key, try reader.readValue()))
-                return
-            }
-            var commands: [Value] = []
-            try reader.readArray { _, reader throws(JSONError) in
-                commands.append(try Self.readCommandOutline(&reader))
-            }
-            pairs.append((key, .list(commands)))
-        }
-        return .record(Record(pairs: pairs))
-    }
-
-    /// The outline of the command next in `reader`.
-    private static func readCommandOutline(_ reader: inout JSONReader) throws(JSONError) -> Value {
-        guard try reader.peekKind() == .object else { return try reader.readValue() }
-        var pairs: [(String, Value)] = []
-        try reader.readObject { key, reader throws(JSONError) in
-            if outlineCommandFields.contains(key) {
-                pairs.append((key, try reader.readValue()))
-            } else {
-                try reader.skipValueSyntax()
-            }
-        }
-        return .record(Record(pairs: pairs))
+    /// The members of a manifest but its commands and default verb.
+    private static func head(of json: Value) -> Value {
+        guard let record = json.recordValue else { return json }
+        return .record(
+            Record(
+                pairs: record.fields.filter { $0.name != "commands" && $0.name != "defaultVerb" }.map {
+                    ($0.name, $0.value)
+                }))
     }
 
     /// The whole manifest; a text that does not decode is an error at the JSON path under
@@ -147,19 +99,5 @@ public struct CachedManifest: Sendable, Equatable {
 
     public static func == (lhs: CachedManifest, rhs: CachedManifest) -> Bool {
         lhs.whole == rhs.whole
-    }
-
-    /// The manifest with each command cut to its outline.
-    private static func outline(of json: Value) -> Value {
-        guard let record = json.recordValue, let commands = record["commands"]?.listValue else { return json }
-        let outlines: Value = .list(
-            commands.map { command in
-                guard let fields = command.recordValue else { return command }
-                return .record(
-                    Record(pairs: outlineCommandFields.compactMap { key in fields[key].map { (key, $0) } }))
-            })
-        return .record(
-            Record(
-                pairs: record.fields.map { field in (field.name, field.name == "commands" ? outlines : field.value) }))
     }
 }

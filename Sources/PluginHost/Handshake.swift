@@ -1,6 +1,6 @@
-import ShopKit
+import ShopPluginAPI
 
-/// The `initialize` exchange of PLUGIN-PROTOCOL §3: what the host offers and what the
+/// The `initialize` exchange of the plugin protocol: what the host offers and what the
 /// plugin chose.
 enum Handshake {
     /// The protocol versions this host speaks.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Seconds since 1970 written as ISO 8601 in UTC, `2026-01-15T10:00:00Z`: the `now` of a call.
 enum ISOTime {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// A plugin's `display` lines, shown instead of the generic rendering when its value is
 /// displayed; every line passes through the sanitizer.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// One command of an outside plugin: its spec from the manifest, and a `run` that sends
 /// the bound arguments, the input and a scoped state snapshot to the plugin's process, then
@@ -6,36 +6,24 @@ import ShopKit
 /// or none, inside the command's own change (one `undo` step).
 struct OutsideCommand: Command {
     let plugin: OutsidePlugin
-    /// Where it is in the manifest's commands.
-    let index: Int
+    /// The spec from the manifest, its `dynamic` completion sources asking the plugin's process.
+    let spec: CommandSpec
 
-    /// The spec from the whole manifest, its `dynamic` completion sources asking the
-    /// plugin's process; when the cached manifest is damaged, the outline, saying so and
-    /// taking any words, so that running it is the one line ``run(_:)`` throws.
-    var spec: CommandSpec {
-        switch plugin.spec(ofCommand: index) {
-        case .success(var spec):
-            spec.arguments = spec.arguments.map { argument in
-                var argument = argument
-                argument.completion = Self.asked(argument.completion, plugin: plugin)
-                return argument
-            }
-            spec.options = spec.options.map { option in
-                var option = option
-                option.completion = Self.asked(option.completion, plugin: plugin)
-                return option
-            }
-            return spec
-        case .failure(let error):
-            var spec = plugin.outline.commands[index]
-            spec.discussion =
-                PluginHostError.damagedManifest(plugin: plugin.name, path: plugin.executable, error).description
-            spec.arguments = [ArgumentSpec("WORDS", "anything", isOptional: true, isVariadic: true)]
-            return spec
+    init(plugin: OutsidePlugin, declared: CommandSpec) {
+        self.plugin = plugin
+        var spec = declared
+        spec.arguments = spec.arguments.map { argument in
+            var argument = argument
+            argument.completion = Self.asked(argument.completion, plugin: plugin)
+            return argument
         }
+        spec.options = spec.options.map { option in
+            var option = option
+            option.completion = Self.asked(option.completion, plugin: plugin)
+            return option
+        }
+        self.spec = spec
     }
-
-    var outline: CommandSpec? { plugin.outline.commands[index] }
 
     /// A `dynamic` source becomes a question to the plugin's process.
     private static func asked(_ source: CompletionSource, plugin: OutsidePlugin) -> CompletionSource {
@@ -47,12 +35,6 @@ struct OutsideCommand: Command {
     static let defaultTimeout: Double = 60
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
-        let spec: CommandSpec
-        switch plugin.spec(ofCommand: index) {
-        case .success(let declared): spec = declared
-        case .failure(let error):
-            throw PluginHostError.damagedManifest(plugin: plugin.name, path: plugin.executable, error)
-        }
         let supervisor = invocation.endingSessionObject {
             plugin.makeSupervisor(
                 variables: invocation.environment.variables, workingDirectory: invocation.environment.workingDirectory)

@@ -1,5 +1,5 @@
 import Dispatch
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 extension OutsidePlugin {

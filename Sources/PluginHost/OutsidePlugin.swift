@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// An outside plugin as a session sees it: a `Plugin` whose commands come from its
@@ -9,14 +9,13 @@ import Synchronization
 /// ``PluginSupervisor`` kept as a session object), started on the first call and shut
 /// down when the session ends.
 ///
-/// A registered plugin's cached manifest is read in three steps, so that a session with many
-/// of them starts about as fast as one with none: at start-up only its head (name, version,
-/// keys and reads), checked by the same rules; its outline (each command's path, aliases,
-/// abstract and input) when the registry first looks the plugin up; the rest (arguments,
-/// options, examples, completion sources) on first use of one of its commands — a call, its
-/// help, or Tab into it. A cached manifest damaged past its head is one line naming the
-/// plugin at that use: a damaged outline refuses the plugin's name (``unusableReason``), a
-/// damaged command's help says so, and running it fails.
+/// A registered plugin's cached manifest is read in two steps, so that a session with many of
+/// them starts about as fast as one with none: when the registry file is read, only its head
+/// (name, version, keys and reads), checked by the same rules; the rest (its commands) on the
+/// first use of ``commands`` — the registry looking the plugin up, `help`, `plugins`, Tab —
+/// decoded once for every session of the run. A cached manifest damaged past its head leaves
+/// the plugin one command, its name, which fails with one line naming the plugin and saying
+/// how to mend it (``DamagedManifestCommand``).
 ///
 /// ```swift
 /// let promo = try OutsidePlugin(manifest: json, executable: "/usr/local/bin/shop-plugin-promo", settings: settings)
@@ -28,29 +27,21 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
     private let storage: Storage
 
     private final class Storage: Sendable {
-        /// What a session reads at start: the manifest without commands (the whole manifest
-        /// for a plugin made from one).
+        /// What a session reads first: the manifest without commands (the whole manifest for
+        /// a plugin made from one).
         let head: PluginManifest
-        let outline: ManifestOnFirstUse
         let whole: ManifestOnFirstUse
         let executable: String
         let settings: PluginSettings
 
-        init(
-            head: PluginManifest, outline: ManifestOnFirstUse, whole: ManifestOnFirstUse, executable: String,
-            settings: PluginSettings
-        ) {
+        init(head: PluginManifest, whole: ManifestOnFirstUse, executable: String, settings: PluginSettings) {
             self.head = head
-            self.outline = outline
             self.whole = whole
             self.executable = executable
             self.settings = settings
         }
     }
 
-    /// The manifest with each command's outline only; the head alone when the outline is
-    /// damaged, which ``unusableReason`` reports.
-    var outline: PluginManifest { (try? storage.outline.manifest.get()) ?? storage.head }
     /// Its executable.
     public var executable: String { storage.executable }
     /// How its processes start; the session's folder and variables are laid over it.
@@ -60,16 +51,15 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
     /// bad field.
     public init(manifest json: Value, executable: String, settings: PluginSettings) throws(ManifestError) {
         let manifest = try PluginManifest(json: json)
-        let decoded = ManifestOnFirstUse(decoded: manifest)
-        storage = Storage(head: manifest, outline: decoded, whole: decoded, executable: executable, settings: settings)
+        storage = Storage(
+            head: manifest, whole: ManifestOnFirstUse(decoded: manifest), executable: executable, settings: settings)
     }
 
-    /// A registered plugin from its cached manifest: the head is checked now, the outline
-    /// and the rest on first use.
+    /// A registered plugin from its cached manifest: the head is checked now, the rest on
+    /// first use.
     init(cached manifest: CachedManifest, executable: String, settings: PluginSettings) throws(ManifestError) {
         storage = Storage(
             head: try manifest.head,
-            outline: ManifestOnFirstUse { () throws(ManifestError) in try manifest.outline },
             whole: ManifestOnFirstUse { () throws(ManifestError) in try PluginManifest(json: manifest.whole.get()) },
             executable: executable, settings: settings)
     }
@@ -83,21 +73,21 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
     public var version: String { storage.head.version }
     public var summary: String { storage.head.summary }
     public var stateKeys: [StateKeyDeclaration] { storage.head.stateKeys }
-    public var defaultVerb: String? { outline.defaultVerb }
+    public var defaultVerb: String? { try? manifest.defaultVerb }
     public var reads: [String] { storage.head.reads }
 
-    public var unusableReason: String? {
-        guard case .failure(let error) = storage.outline.manifest else { return nil }
-        return PluginHostError.damagedManifest(plugin: name, path: executable, error).description
-    }
-
+    /// Its commands, from the whole manifest; a cached manifest that turns out damaged gives
+    /// the one command that says so instead.
     public var commands: [any Command] {
-        outline.commands.indices.map { OutsideCommand(plugin: self, index: $0) }
-    }
-
-    /// The spec of command `index` as the whole manifest declares it, or why it cannot be read.
-    func spec(ofCommand index: Int) -> Result<CommandSpec, ManifestError> {
-        storage.whole.manifest.map { $0.commands[index] }
+        switch storage.whole.manifest {
+        case .success(let manifest):
+            return manifest.commands.map { OutsideCommand(plugin: self, declared: $0) }
+        case .failure(let error):
+            return [
+                DamagedManifestCommand(
+                    plugin: name, failure: .damagedManifest(plugin: name, path: executable, error))
+            ]
+        }
     }
 
     public var protocolDescription: String { String(Handshake.protocolVersions.last ?? 1) }

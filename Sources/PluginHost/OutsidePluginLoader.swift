@@ -1,5 +1,5 @@
 import Dispatch
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// Finds outside plugins and their manifests: the registered ones from the registry file
@@ -27,7 +27,7 @@ public struct OutsidePluginLoader: Sendable {
     /// The registered plugins. A plugin whose executable changed is asked for its manifest
     /// again and the file updated; a broken entry or file is a warning, never a failure.
     ///
-    /// Synchronous, for ``DeferredPlugins``, which finds them when a session first needs them:
+    /// Synchronous, for ``RegisteredPlugins``, which finds them when a session first needs them:
     /// when an executable changed it blocks until that plugin answered, so it must not be
     /// called from a thread of the cooperative pool (the plugin's conversation runs there).
     public func registered() -> (plugins: [OutsidePlugin], warnings: [String]) {

@@ -1,6 +1,6 @@
 import CPluginSpawn
 import Glibc
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// Watches a process's output pipes (and its exit notice) on a thread of its own with `poll`,

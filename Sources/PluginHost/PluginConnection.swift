@@ -1,9 +1,9 @@
 import Dispatch
 import Glibc
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
-/// One running plugin process and the conversation with it (PLUGIN-PROTOCOL §1, §2, §9).
+/// One running plugin process and the conversation with it.
 ///
 /// stdout and stderr are watched by a thread of the connection's own (``PipeReader``, not
 /// dispatch read sources: see there why) and read without blocking on one serial queue, in

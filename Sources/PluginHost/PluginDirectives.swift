@@ -1,7 +1,5 @@
-import ShopKit
-
 /// The `#%plugin PATH` lines at the top of a script, transcript or demo: outside plugins the
-/// file loads itself, with paths relative to the file (SPEC §12).
+/// file loads itself, with paths relative to the file.
 ///
 /// ```
 /// #!/usr/bin/env -S shop run

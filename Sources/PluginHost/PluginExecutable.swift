@@ -1,5 +1,5 @@
 import Glibc
-import ShopKit
+import ShopPluginAPI
 
 /// A plugin's executable as `plugin add` finds it and the manifest cache recognises it: its
 /// absolute path, size and modification time.

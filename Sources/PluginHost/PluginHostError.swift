@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// What went wrong with an outside plugin, as one line that names it.
 ///

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 extension PluginRegistryFile {
     /// What a registry file holds, read in one pass with the pull reader. Shapes shop does

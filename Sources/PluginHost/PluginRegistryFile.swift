@@ -1,7 +1,7 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The plugins `plugin add` registered, with their cached manifests:
-/// `$XDG_DATA_HOME/shop/plugins.json` (PLUGIN-PROTOCOL §10), written atomically.
+/// `$XDG_DATA_HOME/shop/plugins.json`, written atomically.
 ///
 /// A file that cannot be read, is not what shop writes, or comes from a newer shop is a
 /// warning: the session starts with the built-in plugins, and the file is left as it is
@@ -48,7 +48,7 @@ public struct PluginRegistryFile: Sendable, Equatable {
     /// Reads the file at `path`; a missing file is an empty registry, and every problem
     /// is one warning line (without `warning: `) beside what could be read.
     ///
-    /// Read in one pass without building the cached manifests: only their outlines, the rest
+    /// Read in one pass without building the cached manifests: only their heads, the rest
     /// of each checked for syntax and decoded when asked (``CachedManifest/whole``), so that
     /// start-up with many registered plugins costs about what it costs with none.
     public static func load(from path: String) -> (registry: PluginRegistryFile, warnings: [String]) {

@@ -1,9 +1,9 @@
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// One outside plugin in one session: starts its process on the first call, starts it
 /// again after a crash, disables it after 3 crashes within a minute, and stops it after
-/// 60 s without a call and when the session ends (PLUGIN-PROTOCOL §9).
+/// 60 s without a call and when the session ends.
 ///
 /// ```swift
 /// let promo = PluginSupervisor(name: "promo", executable: "/usr/local/bin/shop-plugin-promo", settings: settings)
@@ -123,7 +123,7 @@ public final class PluginSupervisor: SessionEnding {
             case wait(Task<(PluginConnection, PluginIdentity), any Error>)
         }
         let next: Next = try state.withLock { state throws(PluginHostError) in
-            // Issue 14's rule: after three quick crashes the plugin is not started again this session.
+            // After three quick crashes the plugin is not started again this session.
             if state.disabled { throw .disabled(plugin: name) }
             if let connection = state.connection, let identity = state.identity, connection.failure == nil {
                 return .ready(connection, identity)

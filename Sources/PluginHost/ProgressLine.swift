@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// An outside plugin's `progress` notifications as one status line on the terminal, redrawn

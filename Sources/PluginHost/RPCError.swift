@@ -1,7 +1,6 @@
-import ShopKit
+import ShopPluginAPI
 
-/// The error of a JSON-RPC response: a code, a message and optional data
-/// (PLUGIN-PROTOCOL §6).
+/// The error of a JSON-RPC response: a code, a message and optional data.
 ///
 /// ```swift
 /// RPCError(code: RPCError.methodNotFound, message: "unknown method 'frobnicate'")

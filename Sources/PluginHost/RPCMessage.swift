@@ -1,7 +1,7 @@
-import ShopKit
+import ShopPluginAPI
 
-/// One JSON-RPC 2.0 message of the plugin protocol: a request, a response or a notification
-/// (PLUGIN-PROTOCOL §1–2), read from and written to one line.
+/// One JSON-RPC 2.0 message of the plugin protocol: a request, a response or a notification,
+/// read from and written to one line.
 ///
 /// ```swift
 /// RPCMessage.request(id: 1, method: "manifest", params: .null).line   // {"jsonrpc":"2.0","id":1,"method":"manifest"}\n

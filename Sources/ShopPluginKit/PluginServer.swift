@@ -1,9 +1,9 @@
 import Glibc
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
-/// Serves a Swift ``Plugin`` out of process over the shop plugin protocol, version 1
-/// (PLUGIN-PROTOCOL.md): the same value the built-ins are, with one call.
+/// Serves a Swift ``Plugin`` out of process over the shop plugin protocol, version 1: the
+/// same value the built-ins are, with one call.
 ///
 /// ```swift
 /// // Sources/shop-plugin-greeter/main.swift

@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+import ShopState
 import Synchronization
 
 /// The plugin's side of the conversation: one `run` at a time as a task `cancel` can stop,
@@ -122,7 +123,7 @@ actor Server {
             stateDirectory: folders.state, workingDirectory: baseDirectory)
         let input = request?["input"] ?? .null
         let invocation = Invocation(
-            command: RegisteredCommand(command, owner: plugin.name),
+            command: DeclaredCommand(command),
             arguments: Arguments(
                 json: request?["arguments"] ?? .null, options: request?["options"] ?? .null, for: command.spec),
             input: input.isNull ? nil : input, state: StateAccess(backend: store, owner: plugin.name),
@@ -156,7 +157,7 @@ actor Server {
         }
     }
 
-    /// The `data` of the error answer for `failure` (PLUGIN-PROTOCOL §6): its kind, the
+    /// The `data` of the error answer for `failure`: its kind, the
     /// argument or option it is about, and its help.
     static func errorData(of failure: CommandFailure) -> Value {
         var data: [(String, Value)]

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// A small plugin that exercises the plugin protocol in tests: a state key, commands with
 /// arguments, options, completion, a view, input, and a command that throws.

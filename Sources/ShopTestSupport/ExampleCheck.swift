@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 
 /// Runs the examples that commands declare in their metadata, each in a fresh test session.
 public enum ExampleCheck {

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import ShopKit
+import ShopPluginAPI
 
 /// A plugin process that misbehaves on purpose, for the host's fault tests: the executable
 /// `shop-fake-plugin` runs ``main()``, and `SHOP_FAKE_PLUGIN` names what it does wrong.

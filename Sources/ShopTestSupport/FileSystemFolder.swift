@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import ShopKit
+import ShopPluginAPI
 
 /// A temporary folder removed when the value goes away.
 public final class FileSystemFolder: Sendable {

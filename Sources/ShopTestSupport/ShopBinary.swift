@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import ShopKit
 
 /// The built `shop` executable, run as a separate process the way a user runs it.
 ///

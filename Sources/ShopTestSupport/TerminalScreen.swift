@@ -1,4 +1,4 @@
-import ShopKit
+import ShopRendering
 
 /// A small xterm-like terminal: it interprets what a program writes — text, wrapping, cursor
 /// moves, erasing, colours and attributes — so that a test looks at the screen as a person

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Everything read from a terminal, kept raw and with escape sequences removed, with a read
 /// position in each so successive waits look only at new output.

@@ -1,5 +1,6 @@
 import HTTPTransport
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 
 /// A session in the fixed environment transcripts run in (``SessionEnvironment/fixed(now:width:style:stateDirectory:workingDirectory:http:)``),
 /// whose output the test reads line by line.
@@ -21,10 +22,10 @@ public final class TestSession: Sendable {
     /// A temporary state folder, removed when the test session goes away.
     public let stateDirectory: String
 
-    /// A session with `plugins`, and `deferredPlugins` found when first needed, in the test
+    /// A session with `plugins`, and `morePlugins` read when first needed, in the test
     /// environment.
     public init(
-        plugins: [any Plugin], deferredPlugins: DeferredPlugins? = nil, width: Int = 80,
+        plugins: [any Plugin], morePlugins: (@Sendable () -> [any Plugin])? = nil, width: Int = 80,
         now: Double = TranscriptRunner.defaultNow, style: TerminalStyle = .plain, format: OutputFormat = .table,
         workingDirectory: String? = nil, showsErrorLocations: Bool = false
     ) throws {
@@ -35,7 +36,7 @@ public final class TestSession: Sendable {
         session = try Session(
             configuration: SessionConfiguration(
                 plugins: plugins, environment: environment, output: output, format: format,
-                showsErrorLocations: showsErrorLocations, deferredPlugins: deferredPlugins))
+                showsErrorLocations: showsErrorLocations, morePlugins: morePlugins))
     }
 
     deinit {

@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// shop's command line as data: its subcommands and options, with what each takes.
 ///
 /// `shop --help`, the man page (`shop help --man`) and the shell completions

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// What the command line asked for: a mode, its operands and the global options.
 struct CommandLineOptions: Equatable {

@@ -1,5 +1,6 @@
 import Glibc
-import ShopKit
+import HTTPArchive
+import ShopPluginAPI
 import Synchronization
 
 /// `shop demo FILE --record talk.cast`: what the audience saw, as an asciinema v2 cast.

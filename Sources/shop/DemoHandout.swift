@@ -1,4 +1,6 @@
-import ShopKit
+import ShopLanguage
+import ShopPluginAPI
+import ShopRuntime
 
 /// `shop demo FILE --handout handout.md`: the talk as Markdown for the attendees, written
 /// without a terminal.

@@ -1,6 +1,7 @@
 import Glibc
 import LineEditor
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 
 /// `shop demo FILE`: presents a script step by step for an audience.
 ///

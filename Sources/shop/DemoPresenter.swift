@@ -1,6 +1,8 @@
 import Glibc
 import LineEditor
-import ShopKit
+import ShopLanguage
+import ShopPluginAPI
+import ShopRuntime
 
 /// The interactive part of demo mode: shows narration, types commands, reads the
 /// presenter's keys and moves through the steps.

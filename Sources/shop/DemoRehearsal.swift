@@ -1,4 +1,6 @@
-import ShopKit
+import ShopLanguage
+import ShopPluginAPI
+import ShopRuntime
 
 /// `shop demo --rehearse FILE`: runs every step at once, without typing or waiting, and
 /// prints each step's number and time; a step that fails without a `#> error:` line saying

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// Everything the audience sees in demo mode goes through here: the session's output, the

@@ -1,4 +1,6 @@
-import ShopKit
+import ShopLanguage
+import ShopPluginAPI
+import ShopRuntime
 
 /// A parsed demo script: its steps, and the narration shown before each.
 struct DemoScript {

@@ -1,5 +1,5 @@
 import Glibc
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// Turns Ctrl-C into cancellation of the running command's task, and SIGTERM and SIGHUP into

@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 
 /// `shop(1)` in roff, from the command line tables and the command registry: what
 /// `shop help --man` prints and `Scripts/install` puts in `share/man/man1/shop.1`.

@@ -1,22 +1,18 @@
-import FeedPlugin
-import NewsPlugin
+import BuiltInPlugins
 import PluginHost
-import ServicesPlugin
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 
 /// The plugins of this run: the built-in ones, those given by `--plugin` (started once for
 /// their manifests; one with a built-in's name replaces it), and the outside ones registered
 /// with `plugin add`, read from their cached manifests (nothing is started) when a session
 /// first needs them (never in transcripts).
 struct PluginCatalog: Sendable {
-    /// Every built-in plugin, in the order `help` lists them.
-    static var builtIns: [any Plugin] { [ServicesPlugin(), FeedPlugin(), NewsPlugin()] }
-
     /// The plugins every session of the run gets at once.
     var plugins: [any Plugin]
     /// The registered plugins: found the first time a session needs one (warnings about a
     /// damaged registry are printed then), and kept for every session of the run.
-    let registered: DeferredPlugins
+    let registered: RegisteredPlugins
     /// Finds and starts outside plugins.
     var loader: OutsidePluginLoader
 
@@ -27,12 +23,10 @@ struct PluginCatalog: Sendable {
         let loader = OutsidePluginLoader(
             settings: settings(process: process, folders: folders),
             registryPath: options.mode.readsPluginRegistry ? PluginRegistryFile.path(in: folders.data) : nil)
-        let registered = DeferredPlugins {
-            let (plugins, warnings) = loader.registered()
-            for warning in warnings { output.write("warning: \(warning)\n", to: .standardError) }
-            return plugins
+        let registered = RegisteredPlugins(loader: loader) { warning in
+            output.write("warning: \(warning)\n", to: .standardError)
         }
-        var catalog = PluginCatalog(plugins: builtIns, registered: registered, loader: loader)
+        var catalog = PluginCatalog(plugins: BuiltInPlugins.all, registered: registered, loader: loader)
         for path in options.plugins {
             do {
                 catalog.add([try await loader.load(path, workingDirectory: process.workingDirectory)])
@@ -71,7 +65,34 @@ struct PluginCatalog: Sendable {
 
     /// The `plugin …` commands the host adds to the core.
     var hostCommands: [any Command] {
-        PluginCommandContext(loader: loader, builtIns: Self.builtIns, registered: registered).commands
+        PluginCommandContext(
+            loader: loader, builtIns: BuiltInPlugins.all, registered: registered, runExample: Self.runExample
+        ).commands
+    }
+
+    /// The registered plugins as a session reads them, when it first needs one.
+    var morePlugins: @Sendable () -> [any Plugin] {
+        let registered = registered
+        return { registered.all }
+    }
+
+    /// Runs `line` in a fresh session with `plugins` (`plugin check`'s examples): nil when it
+    /// ran without error, else its first error line.
+    private static func runExample(_ line: String, plugins: [any Plugin], environment: SessionEnvironment) async
+        -> String?
+    {
+        let output = CapturedOutput()
+        do {
+            let session = try Session(
+                configuration: SessionConfiguration(
+                    plugins: plugins, environment: environment, output: output, showsErrorLocations: false))
+            let outcome = await session.run(line, file: nil, path: nil, policy: .stopAtFirstFailure)
+            await session.end()
+            guard outcome.failures > 0 else { return nil }
+            return output.standardError.split(separator: "\n").first.map(String.init) ?? "failed"
+        } catch {
+            return "\(error)"
+        }
     }
 
     /// This catalog with the plugins a file's `#%plugin` lines name (relative to the file)

@@ -1,6 +1,6 @@
 import Glibc
 import PluginHost
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// What shop does on its way out, however it leaves — its last command done, Ctrl-C between

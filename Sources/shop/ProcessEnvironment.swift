@@ -1,5 +1,6 @@
 import Glibc
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 
 /// Facts about this process: its environment variables, terminals and folders.
 struct ProcessEnvironment: Sendable {

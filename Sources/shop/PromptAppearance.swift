@@ -1,5 +1,8 @@
 import LineEditor
-import ShopKit
+import ShopLanguage
+import ShopPluginAPI
+import ShopRendering
+import ShopRuntime
 
 /// How the REPL's line editor looks: the line coloured as it is typed from the parser that runs
 /// it, suggestions from history after the cursor, the continuation prompt of a block.

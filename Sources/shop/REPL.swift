@@ -1,7 +1,9 @@
 import Glibc
 import HistoryStore
 import LineEditor
-import ShopKit
+import ShopLanguage
+import ShopPluginAPI
+import ShopRuntime
 
 /// The interactive loop: prompt, line editing, completion, history, Ctrl-C and Ctrl-D.
 struct REPL {

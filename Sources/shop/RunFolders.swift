@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The folders this run keeps things in: the state folder (history, caches of the built-in
 /// plugins), the data folder (registered plugins, trusted scripts) and the cache folder.

@@ -1,5 +1,6 @@
 import Glibc
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 
 /// `shop run FILE [ARG…]`, `shop -c COMMANDS` and commands piped into `shop`.
 enum ScriptMode {

@@ -1,6 +1,6 @@
 import Glibc
 import PluginHost
-import ShopKit
+import ShopPluginAPI
 
 /// Whether the `#%plugin` programs of a script may run, as direnv's `allow` works: each must be
 /// on the user's trust list (``TrustList``) at its current SHA-256. A program not on it (or

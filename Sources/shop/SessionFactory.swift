@@ -2,7 +2,8 @@ import Glibc
 import HTTPTransport
 import HistoryStore
 import PluginHost
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 
 /// Builds sessions from the command line and the process.
 struct SessionFactory {
@@ -46,7 +47,7 @@ struct SessionFactory {
         var settings = TranscriptRunner.Settings(
             plugins: catalog.plugins, now: options.now ?? TranscriptRunner.defaultNow, update: update,
             processEnvironment: process.variables, scratchDirectory: scratchDirectory,
-            hostCommands: catalog.hostCommands, deferredPlugins: catalog.registered)
+            hostCommands: catalog.hostCommands, morePlugins: catalog.morePlugins)
         settings.http = CurlTransport()
         return settings
     }
@@ -64,7 +65,7 @@ struct SessionFactory {
                     sessionID: Self.newSessionID(), format: options.format,
                     showsErrorLocations: !environment.isInteractive, echoesSteps: echo,
                     hostCommands: catalog.hostCommands, commandsFolder: process.commandsFolder,
-                    deferredPlugins: catalog.registered))
+                    morePlugins: catalog.morePlugins))
         } catch {
             output.write("shop: internal error: \(error)\n", to: .standardError)
             return nil

@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// The completion scripts for bash, zsh and fish, from the command line tables: shop's
 /// subcommands, their options and the values those take, and `.shopscript` files (and, for
 /// `test`, folders) where a subcommand takes scripts.

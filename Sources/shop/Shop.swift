@@ -1,5 +1,6 @@
 import Glibc
-import ShopKit
+import PluginHost
+import ShopPluginAPI
 
 /// The `shop` program: reads the command line and runs the mode it names.
 enum Shop {

@@ -1,6 +1,6 @@
 import Glibc
 import LineEditor
-import ShopKit
+import ShopPluginAPI
 
 /// The REPL's screen: its height, a pager run as a child process, clearing, and the user's
 /// editor for `edit`.

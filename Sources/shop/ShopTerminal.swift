@@ -1,6 +1,6 @@
 import Glibc
 import LineEditor
-import ShopKit
+import ShopPluginAPI
 
 /// The terminal on standard output, for animations and inline pictures.
 struct ShopTerminal: TerminalSurface {

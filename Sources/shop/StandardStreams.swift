@@ -1,5 +1,5 @@
 import Glibc
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// Standard output and standard error as an output sink: output is buffered (flushed when a

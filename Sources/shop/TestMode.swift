@@ -1,7 +1,8 @@
 import Glibc
 import HTTPTransport
 import PluginHost
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 
 /// `shop test PATH… [--update] [--timeout SECONDS]`: transcript tests, files in parallel,
 /// results in order.

@@ -1,5 +1,6 @@
 import PluginHost
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 
 /// `shop trust SCRIPT…`: puts each script's `#%plugin` programs on the trust list at their
 /// SHA-256 now, so that `run`, `test` and `demo` start them without asking.

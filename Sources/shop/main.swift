@@ -1,6 +1,6 @@
 import Glibc
 import HTTPTransport
-import ShopKit
+import ShopPluginAPI
 
 // No signal blocked (a parent may have blocked some: shop started from a thread of a Swift
 // program), before any thread starts and inherits the mask.

@@ -1,4 +1,7 @@
-import ShopKit
+import ShopLanguage
+import ShopPluginAPI
+import ShopRendering
+import ShopRuntime
 import ShopTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
-import ShopKit
+import ShopRendering
 import ShopTestSupport
+import ShopValues
 import Testing
 
 @testable import FeedPlugin

@@ -1,5 +1,7 @@
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 import ShopTestSupport
+import ShopValues
 import Testing
 
 @testable import FeedPlugin

@@ -1,4 +1,5 @@
-import ShopKit
+import ShopRendering
+import ShopValues
 import Testing
 
 @testable import FeedPlugin

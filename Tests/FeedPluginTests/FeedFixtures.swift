@@ -1,5 +1,7 @@
-import ShopKit
+import ShopPluginAPI
+import ShopRendering
 import ShopTestSupport
+import ShopValues
 
 @testable import FeedPlugin
 

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopRendering
 import Testing
 
 @testable import FeedPlugin

@@ -8,11 +8,11 @@ import PackageDescription
 let root = String(#filePath.split(separator: "/").dropLast(3).last ?? "ShopScript")
 
 let harnesses: [(name: String, products: [String])] = [
-    ("FuzzParser", ["ShopKit"]),
-    ("FuzzJSON", ["ShopKit"]),
-    ("FuzzCatalog", ["ServicesPlugin", "ShopKit"]),
+    ("FuzzParser", ["ShopValues", "ShopLanguage"]),
+    ("FuzzJSON", ["ShopValues"]),
+    ("FuzzCatalog", ["ServicesPlugin", "ShopValues"]),
     ("FuzzPrice", ["ServicesPlugin"]),
-    ("FuzzTranscript", ["ShopKit"]),
+    ("FuzzTranscript", ["ShopRuntime", "ShopLanguage"]),
     ("FuzzImageHeader", ["NewsPlugin"]),
 ]
 

@@ -1,5 +1,5 @@
 import HTTPTransport
-import ShopKit
+import ShopPluginAPI
 import ShopTestSupport
 import Testing
 

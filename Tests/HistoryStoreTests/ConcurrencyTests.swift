@@ -1,6 +1,6 @@
 import Foundation
 import HistoryStore
-import ShopKit
+import ShopRuntime
 import Synchronization
 import Testing
 

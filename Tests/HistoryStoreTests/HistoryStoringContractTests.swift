@@ -1,7 +1,7 @@
-import ShopKit
+import ShopRuntime
 import Testing
 
-/// The behaviour every ``HistoryStoring`` shares, checked on the SQLite store and on ShopKit's
+/// The behaviour every ``HistoryStoring`` shares, checked on the SQLite store and on the runtime's
 /// in-memory store alike, so that falling back to memory changes nothing a user can see.
 @Suite struct HistoryStoringContractTests {
     @Test(arguments: StoreKind.allCases)

@@ -1,5 +1,5 @@
 import HistoryStore
-import ShopKit
+import ShopRuntime
 
 /// A history store implementation under test.
 enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {

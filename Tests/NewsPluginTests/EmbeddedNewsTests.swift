@@ -1,6 +1,6 @@
 import Foundation
 import NewsPlugin
-import ShopKit
+import ShopPluginAPI
 import Testing
 
 @Suite struct EmbeddedNewsTests {

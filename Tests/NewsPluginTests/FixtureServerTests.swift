@@ -1,5 +1,5 @@
 import NewsPlugin
-import ShopKit
+import ShopPluginAPI
 import ShopTestSupport
 import Testing
 

@@ -1,7 +1,9 @@
 import Foundation
 import NewsPlugin
-import ShopKit
+import ShopRendering
+import ShopRuntime
 import ShopTestSupport
+import ShopValues
 import Testing
 
 /// The news commands on the embedded source, in the fixed test environment.

@@ -1,7 +1,10 @@
 import Foundation
+import HTTPArchive
 import NewsPlugin
-import ShopKit
+import ShopRendering
+import ShopRuntime
 import ShopTestSupport
+import ShopValues
 import Testing
 
 /// What the commands do when a server misbehaves: one clear line, `news.*` unchanged (as

@@ -1,5 +1,6 @@
 import NewsPlugin
-import ShopKit
+import ShopLanguage
+import ShopValues
 import Testing
 
 @Suite struct NewsFeedStateTests {

@@ -1,6 +1,7 @@
 import Foundation
 import NewsPlugin
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 import ShopTestSupport
 import Testing
 

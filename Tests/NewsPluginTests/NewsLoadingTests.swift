@@ -1,7 +1,8 @@
 import Foundation
 import HTTPTransport
 import NewsPlugin
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 import ShopTestSupport
 import Testing
 

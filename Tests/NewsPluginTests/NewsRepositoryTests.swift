@@ -1,6 +1,6 @@
 import Foundation
 import NewsPlugin
-import ShopKit
+import ShopPluginAPI
 import ShopTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import HTTPTransport
 import NewsPlugin
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 import ShopTestSupport
 import Testing
 

@@ -1,7 +1,10 @@
 import Foundation
 import NewsPlugin
-import ShopKit
+import ShopLanguage
+import ShopRendering
+import ShopRuntime
 import ShopTestSupport
+import ShopValues
 import Testing
 
 /// A test session with the news plugin.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// A terminal that records what is written to it, and the environment that describes it.

@@ -1,10 +1,11 @@
-import ShopKit
+import ShopPluginAPI
+import ShopValues
 import Testing
 
 @testable import PluginHost
 @testable import ShopPluginKit
 
-/// A ``CommandFailure`` a Swift plugin throws crosses the pipe as PLUGIN-PROTOCOL §6 writes
+/// A ``CommandFailure`` a Swift plugin throws crosses the pipe as the plugin protocol writes
 /// it, and the host reads back the same failure: message, help and the word it is about.
 @Suite struct CommandFailureWireTests {
     @Test(arguments: [

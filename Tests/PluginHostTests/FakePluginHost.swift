@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import ShopKit
 import ShopTestSupport
+import ShopValues
 
 @testable import PluginHost
 

@@ -1,5 +1,6 @@
 import ServicesPlugin
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 import ShopTestSupport
 import Testing
 

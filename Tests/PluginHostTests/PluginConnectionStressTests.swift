@@ -1,5 +1,5 @@
-import ShopKit
 import ShopTestSupport
+import ShopValues
 import Testing
 
 @testable import PluginHost

@@ -1,12 +1,12 @@
 import Foundation
 import Glibc
-import ShopKit
 import ShopTestSupport
+import ShopValues
 import Testing
 
 @testable import PluginHost
 
-/// Each fault of PLUGIN-PROTOCOL against a real process: one line naming the plugin, and the
+/// Each fault of the plugin protocol against a real process: one line naming the plugin, and the
 /// next call works (a fresh process) unless the plugin is disabled.
 @Suite struct PluginFaultTests {
     @Test func aWellBehavedPluginAnswersAndKeepsOneProcess() async throws {

@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
-import ShopKit
+import HTTPArchive
+import ShopPluginAPI
 import ShopTestSupport
+import ShopValues
 import Testing
 
 @testable import PluginHost
@@ -86,17 +88,16 @@ extension PluginRegistryFileTests {
             """, to: "plugins.json")
     }
 
-    @Test func startUpReadsEachManifestsOutlineAndTheRestOnlyWhenAsked() throws {
+    @Test func startUpReadsEachManifestsHeadAndTheRestOnlyWhenAsked() throws {
         let folder = try FileSystemFolder(prefix: "registry")
         let path = try registry(argument: #"{"name": "CODE", "kind": "string", "kind": "int"}"#, in: folder)
         let before = try FileSystem.read(path)
         let (registry, warnings) = PluginRegistryFile.load(from: path)
-        #expect(warnings.isEmpty, "a name twice past the outline is not read at start")
+        #expect(warnings.isEmpty, "a name twice past the head is not read at start")
         let manifest = try #require(registry.entries.first?.manifest)
-        let outline = try manifest.outline
-        #expect(outline.commands.map(\.path) == [["promo", "apply"]])
-        #expect(outline.commands.first?.abstract == "Apply a code")
-        #expect(outline.commands.first?.arguments.isEmpty == true, "only the outline is read")
+        let head = try manifest.head
+        #expect(head.name == "promo" && head.version == "1")
+        #expect(head.commands.isEmpty, "only the head is read")
         #expect(throws: ManifestError.self) { try manifest.whole.get() }
         let whole = try? manifest.whole.get()
         #expect(whole == nil)
@@ -108,7 +109,7 @@ extension PluginRegistryFileTests {
         #expect(try FileSystem.read(path) == before, "the file is left as it was")
     }
 
-    @Test func aManifestDamagedPastItsOutlineIsStillADamagedFileWhenItIsNotJSON() throws {
+    @Test func aManifestDamagedPastItsHeadIsStillADamagedFileWhenItIsNotJSON() throws {
         let folder = try FileSystemFolder(prefix: "registry")
         let path = try registry(argument: #"{"name": "CODE", "kind": str}"#, in: folder)
         let (registry, warnings) = PluginRegistryFile.load(from: path)
@@ -131,12 +132,13 @@ extension PluginRegistryFileTests {
     }
 }
 
-/// The outline read straight from a registry's text is the one read through values, and an
-/// outline that is not valid is worded by the reading through values.
-@Suite struct CachedOutlineTests {
-    /// The outline of the manifest `bytes` read straight (its head, then its commands), or nil.
+/// The head read straight from a registry's text is the one read through values, a head that
+/// is not valid is worded by the reading through values, and what lies past the head is read
+/// only when the plugin's commands are asked for.
+@Suite struct CachedHeadTests {
+    /// The head of the manifest `bytes` read straight, or nil.
     private func straight(_ bytes: [UInt8]) throws -> PluginManifest? {
-        let head = try JSONReader.withReader(over: bytes) { reader throws(JSONError) in
+        try JSONReader.withReader(over: bytes) { reader throws(JSONError) in
             let head = CachedManifest.readCheckedHead(&reader)
             if head == nil {
                 reader.rewind(to: 0)
@@ -144,9 +146,14 @@ extension PluginRegistryFileTests {
             }
             return head
         }
-        guard let (manifest, defaultVerb, commands) = head else { return nil }
-        return CachedManifest.readCheckedOutline(
-            head: manifest, defaultVerb: defaultVerb, commandsIn: commands.map { (bytes, $0) })
+    }
+
+    /// The manifest `text` as a registry file keeps it.
+    private func cached(_ text: String) throws -> CachedManifest {
+        let bytes = Array(text.utf8)
+        return try JSONReader.withReader(over: bytes) { reader throws(JSONError) in
+            try CachedManifest(reading: &reader, in: bytes)
+        }
     }
 
     private static let command =
@@ -160,16 +167,29 @@ extension PluginRegistryFileTests {
             + #""extra": {"y": [1]}, "commands": [\#(command), {"path": ["promo", "list"]}]}"#,
         #"{"name": "promo", "version": "1", "stateKeys": [{"key": "promo.n", "type": "int", "initial": 0}], "commands": null}"#,
     ])
-    func readStraightOrThroughValuesTheOutlineIsTheSame(text: String) throws {
+    func readStraightOrThroughValuesTheHeadIsTheSame(text: String) throws {
         let bytes = Array(text.utf8)
         let read = try #require(try straight(bytes))
-        let throughValues = try CachedManifest(try Value(json: bytes)).outline
+        let throughValues = try CachedManifest(try Value(json: bytes)).head
         #expect(read.json == throughValues.json)
     }
 
     @Test(arguments: [
         (#"{"name": "Promo", "version": "1"}"#, "manifest.name: 'Promo' must be lowercase"),
         (#"{"name": "promo", "version": 1}"#, "manifest.version: expected a string, got int"),
+        (
+            #"{"name": "promo", "version": "1", "stateKeys": [{"key": "promo.n", "type": "int", "initial": "a"}]}"#,
+            "manifest.stateKeys[0].initial"
+        ),
+        (#"{"name": "promo", "version": "1", "reads": ["nodot"]}"#, "manifest.reads[0]"),
+    ])
+    func anInvalidHeadIsWordedByTheReadingThroughValues(text: String, error: String) throws {
+        #expect(try straight(Array(text.utf8)) == nil)
+        let refusal = #expect(throws: ManifestError.self) { try cached(text).head }
+        #expect(refusal?.description.hasPrefix(error) == true, "\(String(describing: refusal))")
+    }
+
+    @Test(arguments: [
         (
             #"{"name": "promo", "version": "1", "commands": [{"path": ["other", "x"]}]}"#,
             "manifest.commands[0].path: 'other x'"
@@ -178,20 +198,20 @@ extension PluginRegistryFileTests {
             #"{"name": "promo", "version": "1", "commands": [{"path": ["promo", "x"], "input": "all"}]}"#,
             "manifest.commands[0].input"
         ),
-        (
-            #"{"name": "promo", "version": "1", "stateKeys": [{"key": "promo.n", "type": "int", "initial": "a"}]}"#,
-            "manifest.stateKeys[0].initial"
-        ),
-        (#"{"name": "promo", "version": "1", "reads": ["nodot"]}"#, "manifest.reads[0]"),
     ])
-    func anInvalidOutlineIsWordedByTheReadingThroughValues(text: String, error: String) throws {
-        let bytes = Array(text.utf8)
-        #expect(try straight(bytes) == nil)
-        let cached = try JSONReader.withReader(over: bytes) { reader throws(JSONError) in
-            try CachedManifest(reading: &reader, in: bytes)
-        }
-        let refusal = #expect(throws: ManifestError.self) { try cached.outline }
-        #expect(refusal?.description.hasPrefix(error) == true, "\(String(describing: refusal))")
+    func aDamagedCommandPassesTheHeadAndIsTheOneCommandOfThePlugin(text: String, error: String) throws {
+        let cached = try cached(text)
+        #expect(try cached.head.name == "promo")
+        let settings = PluginSettings(
+            host: HostIdentity(version: "test"), environment: [:], workingDirectory: "/", cacheBase: "/tmp",
+            stateBase: "/tmp")
+        let plugin = try OutsidePlugin(cached: cached, executable: "/bin/promo", settings: settings)
+        let commands = plugin.commands
+        #expect(commands.map(\.spec.path) == [["promo"]])
+        let discussion = commands.first?.spec.discussion ?? ""
+        #expect(discussion.hasPrefix("plugin promo: its cached manifest is damaged (\(error)"), "\(discussion)")
+        #expect(discussion.hasSuffix("; add it again: plugin add /bin/promo"))
+        #expect(plugin.defaultVerb == nil)
     }
 }
 

@@ -1,5 +1,6 @@
-import ShopKit
+import ShopPluginAPI
 import ShopTestSupport
+import ShopValues
 import Testing
 
 @testable import PluginHost

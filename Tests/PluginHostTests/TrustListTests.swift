@@ -1,5 +1,4 @@
 import Glibc
-import ShopKit
 import ShopTestSupport
 import Testing
 

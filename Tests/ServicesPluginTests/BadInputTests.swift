@@ -1,4 +1,5 @@
-import ShopKit
+import ShopLanguage
+import ShopPluginAPI
 import ShopTestSupport
 import Testing
 

@@ -1,12 +1,14 @@
-import ShopKit
+import ShopRuntime
+import ShopState
 import ShopTestSupport
+import ShopValues
 import Testing
 
 @testable import ServicesPlugin
 
 @Suite struct CatalogIndexTests {
-    private func items(_ ids: [String]) -> [Value] {
-        ids.map { Service(id: $0, title: $0.uppercased(), price: 1).value }
+    private func items(_ ids: [String]) -> ValueList {
+        ValueList(ids.map { Service(id: $0, title: $0.uppercased(), price: 1).value })
     }
 
     @Test func positionsAreFoundByIdAndDuplicatesReported() {

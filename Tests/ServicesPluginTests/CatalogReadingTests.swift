@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+import ShopValues
 import Testing
 
 @testable import ServicesPlugin

@@ -1,4 +1,6 @@
-import ShopKit
+import ShopLanguage
+import ShopRendering
+import ShopRuntime
 import ShopTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopRuntime
 import ShopTestSupport
 import Testing
 

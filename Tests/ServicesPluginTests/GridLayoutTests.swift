@@ -1,4 +1,5 @@
-import ShopKit
+import ShopLanguage
+import ShopRendering
 import Testing
 
 @testable import ServicesPlugin

@@ -1,5 +1,7 @@
-import ShopKit
+import ShopLanguage
+import ShopPluginAPI
 import ShopTestSupport
+import ShopVerbs
 import Testing
 
 @testable import ServicesPlugin

@@ -1,4 +1,5 @@
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 import ShopTestSupport
 import Synchronization
 import Testing

@@ -1,5 +1,7 @@
-import ShopKit
+import ShopPluginAPI
+import ShopRendering
 import ShopTestSupport
+import ShopVerbs
 import Testing
 
 @testable import ServicesPlugin

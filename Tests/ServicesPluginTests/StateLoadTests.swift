@@ -1,4 +1,3 @@
-import ShopKit
 import ShopTestSupport
 import Testing
 

@@ -1,9 +1,8 @@
 import Foundation
-import ShopKit
 import ShopTestSupport
 import Testing
 
-/// Exploring at a real prompt (SPEC §11): Tab for fields, `page`, `help` taller than the
+/// Exploring at a real prompt: Tab for fields, `page`, `help` taller than the
 /// screen and `clear`, with the real `less` on a pseudo-terminal of 40 rows.
 @Suite(.serialized) struct ExploringPromptTests {
     let folder: FileSystemFolder

@@ -1,5 +1,6 @@
 import Foundation
-import ShopKit
+import ShopPluginAPI
+import ShopRuntime
 import ShopTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import HistoryStore
-import ShopKit
+import ShopRuntime
 import ShopTestSupport
 
 /// `shop` started on a pseudo-terminal with its own state folder, driven like a person would.

@@ -1,19 +1,18 @@
-import FeedPlugin
-import NewsPlugin
-import ServicesPlugin
-import ShopKit
+import BuiltInPlugins
+import ShopLanguage
+import ShopPluginAPI
+import ShopRuntime
 import ShopTestSupport
+import ShopValues
 import Testing
 
-/// Every built-in command and plugin encodes to the JSON of PLUGIN-PROTOCOL §4 and decodes
+/// Every built-in command and plugin encodes to the JSON of the plugin protocol and decodes
 /// back to the same declaration; a manifest that breaks a rule is refused with its path.
 @Suite struct ManifestRoundTripTests {
-    static let plugins: [any Plugin] = [ServicesPlugin(), FeedPlugin(), NewsPlugin(), CounterPlugin()]
+    static let plugins: [any Plugin] = BuiltInPlugins.all + [CounterPlugin()]
 
     @Test func everyCommandRoundTrips() throws {
-        let registry = try CommandRegistry(core: [], plugins: Self.plugins)
-        let session = try TestSession(plugins: [])
-        let specs = session.session.registry.allCommands.map(\.spec) + registry.allCommands.map(\.spec)
+        let specs = try TestSession(plugins: Self.plugins).session.registry.allCommands.map(\.spec)
         #expect(specs.count > 40)
         for spec in specs {
             let json = spec.json
@@ -33,7 +32,7 @@ import Testing
     }
 
     @Test func aCustomCompletionCrossesAsDynamicAndAStateFieldAsItsKey() throws {
-        let manifest = PluginManifest(ServicesPlugin())
+        let manifest = PluginManifest(try #require(Self.plugins.first { $0.name == "services" }))
         let select = try #require(manifest.commands.first { $0.name == "services select" })
         #expect(JSONWriter.compact(select.json).contains(#""completion":{"dynamic":true}"#))
         let spec = CommandSpec(

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import ShopKit
+import ShopPluginAPI
 import ShopTestSupport
 import Testing
 

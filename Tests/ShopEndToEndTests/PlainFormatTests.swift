@@ -1,7 +1,5 @@
-import FeedPlugin
-import NewsPlugin
-import ServicesPlugin
-import ShopKit
+import BuiltInPlugins
+import ShopRendering
 import ShopTestSupport
 import Testing
 
@@ -17,7 +15,7 @@ import Testing
     @Test(arguments: commands)
     func noCommandDrawsBoxesOrColours(_ command: String) async throws {
         let shop = try TestSession(
-            plugins: [ServicesPlugin(), FeedPlugin(), NewsPlugin()],
+            plugins: BuiltInPlugins.all,
             style: TerminalStyle(depth: .trueColor, hyperlinks: true),
             format: .plain)
         await shop.run("set x 1")
@@ -28,7 +26,7 @@ import Testing
     }
 
     @Test func aListOfRecordsIsAHeaderAndOneLinePerRecord() async throws {
-        let shop = try TestSession(plugins: [FeedPlugin(), NewsPlugin()], format: .plain)
+        let shop = try TestSession(plugins: BuiltInPlugins.all, format: .plain)
         let feed = await shop.run("feed list").split(separator: "\n")
         #expect(feed.count == 8)
         #expect(feed.first == "title\tsubtitle\temoji\tcolor\tdetails")
@@ -38,7 +36,7 @@ import Testing
     }
 
     @Test func aRecordIsOneFieldPerLineAndMessagesStayMessages() async throws {
-        let shop = try TestSession(plugins: [ServicesPlugin()], format: .plain)
+        let shop = try TestSession(plugins: BuiltInPlugins.all, format: .plain)
         #expect(await shop.run("services show windows").hasPrefix("id\twindows\ntitle\tWindow cleaning\n"))
         #expect(await shop.run("services select windows") == "✓ selected Window cleaning (1 500 ₽)\n")
     }

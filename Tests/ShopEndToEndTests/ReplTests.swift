@@ -1,5 +1,5 @@
 import Foundation
-import ShopKit
+import ShopRuntime
 import ShopTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `feed close`: closes the open card and shows the feed again.
 struct FeedCloseCommand: Command {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `feed list`: the date header, `Today`, and every card.
 struct FeedListCommand: Command {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `feed load PATH`: replaces the feed with one read from a JSON file.
 struct FeedLoadCommand: Command {

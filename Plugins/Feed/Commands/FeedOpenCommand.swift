@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `feed open N`: opens card N — sets `feed.open` and shows its detail page.
 struct FeedOpenCommand: Command {

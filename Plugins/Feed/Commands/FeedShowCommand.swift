@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `feed show`, also bare `feed`: what is on screen now — the open card's page, else the list.
 struct FeedShowCommand: Command {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// One card of the feed: a subtitle, a title, an emoji on a colour, and its detail units.
 struct FeedCard: Sendable, Equatable {

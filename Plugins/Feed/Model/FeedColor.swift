@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// A card's colour: one of the seven named colours, or any `#RRGGBB`.
 ///

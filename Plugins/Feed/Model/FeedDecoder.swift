@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Reads feeds from values: a JSON file's `{"units": […]}` (or a bare list of cards), and the
 /// list of cards stored in `feed.units`.
@@ -87,7 +87,7 @@ enum FeedDecoder {
         }
 
         /// A required list field.
-        func list(_ name: String) throws(FeedDataError) -> [Value] {
+        func list(_ name: String) throws(FeedDataError) -> ValueList {
             guard let value = record[name] else { throw FeedDataError(path: path, reason: "missing field '\(name)'") }
             guard case .list(let list) = value else {
                 throw FeedDataError(path: path(of: name), reason: "expected a list, got \(value.typeName)")

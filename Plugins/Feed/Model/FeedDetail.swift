@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// One item on a card's detail page: an emoji, a title and a paragraph.
 struct FeedDetail: Sendable, Equatable {

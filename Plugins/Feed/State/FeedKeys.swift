@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The feed plugin's state keys: the cards and the open card's number, each decoded once
 /// per change and kept with its value.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The feed as the state holds it: the cards of `feed.units` and the card `feed.open` names.
 struct FeedState {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Runs the open or close animation of a card when the console offers a terminal (interactive,
 /// animations on, outside scripts) and the command was not given `--no-animation`.

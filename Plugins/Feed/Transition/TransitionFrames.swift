@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The frames of the open and close animation: a card's rectangle growing from its place in the
 /// list to the whole screen, or shrinking back — pure text, so tests can read every frame.

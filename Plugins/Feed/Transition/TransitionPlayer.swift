@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Plays transition frames on a terminal in the alternate screen, so the scrollback stays as it
 /// was; any key skips the rest. The page or list is printed normally afterwards.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// One card drawn as a rectangle: subtitle and number on top, then the emoji and the bold title.
 ///

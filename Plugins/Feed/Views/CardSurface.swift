@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// How a card's rectangle is drawn: filled with its colour, or outlined.
 ///

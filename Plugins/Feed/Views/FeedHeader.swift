@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The top of the feed: the date in capitals over `Today`, like an app store's Today tab.
 ///

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The feed as `feed list` shows it: the header, then the cards in one or two columns.
 ///

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// A card's detail page, as `feed open N` shows it: the card as a header, then each detail
 /// unit — emoji and bold title, and the paragraph wrapped to the width under it.

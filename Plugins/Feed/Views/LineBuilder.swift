@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// One output line built from pieces, keeping count of its display width apart from any escape
 /// sequences the pieces are styled with.

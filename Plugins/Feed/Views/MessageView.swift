@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// A one-line confirmation shown in place of a result's value.
 struct MessageView: ValueView {

@@ -1,5 +1,5 @@
 import Glibc
-import ShopKit
+import ShopPluginAPI
 
 /// Opens a link in the user's browser: the first program of `$BROWSER`, else `xdg-open`.
 ///

@@ -1,4 +1,5 @@
-import ShopKit
+import HTTPArchive
+import ShopPluginAPI
 
 /// What a news command works with: its invocation, the session's ``NewsSession``, and the
 /// feed kept in the `news.*` keys.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `news image N` / `news image --all`: loads title images through the session's image loader.
 ///

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `news list` (also bare `news`): the loaded news, after loading page 1 when nothing is loaded.
 struct NewsListCommand: Command {

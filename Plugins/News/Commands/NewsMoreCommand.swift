@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `news more`: loads the next page and shows the news it added.
 struct NewsMoreCommand: Command {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `news open N`: opens the full article in a browser, or prints its link outside a terminal.
 struct NewsOpenCommand: Command {

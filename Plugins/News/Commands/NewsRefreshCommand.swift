@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `news refresh`: reloads page 1 in place of everything loaded.
 struct NewsRefreshCommand: Command {

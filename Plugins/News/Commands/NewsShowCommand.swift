@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `news show N`: one news in full.
 struct NewsShowCommand: Command {

@@ -1,4 +1,5 @@
-import ShopKit
+import HTTPArchive
+import ShopPluginAPI
 
 /// `news source [URL|FILE.har|embedded] [--page-size N] [--timeout SECONDS] [--record FILE.har]`:
 /// shows or switches the source.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Reads pages from `GET {base}/api/news/{page}/{pageSize}`.
 ///

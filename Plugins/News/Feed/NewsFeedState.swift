@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Everything known about the loaded feed, as plain data: the `news.*` state keys.
 ///
@@ -82,8 +82,7 @@ public struct NewsFeedState: Equatable, Sendable {
         _ fetched: NewsPage, asPage number: Int, pageSize: Int
     ) -> (added: Int, dropped: [Int]) {
         // Which of the page's ids are taken (loaded before, or earlier in the page), found by a
-        // binary search in the page's ids sorted: hashing them into sets took 3,000 instructions
-        // a page. Only the loaded ids the page repeats are looked for: a loaded id outside the
+        // binary search in the page's ids sorted, cheaper than hashing them into sets. Only the loaded ids the page repeats are looked for: a loaded id outside the
         // page's range is passed over with two comparisons (pages come in order, so usually
         // none is looked up).
         let ids = fetched.items.map(\.id).sorted()

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Owns a ``NewsFeedState`` and a source, and loads pages one at a time.
 ///

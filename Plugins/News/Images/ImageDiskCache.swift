@@ -1,5 +1,5 @@
 import Glibc
-import ShopKit
+import ShopPluginAPI
 
 /// Image bytes on disk, one file per URL, surviving restarts, bounded in bytes.
 ///

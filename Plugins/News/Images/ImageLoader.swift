@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Loads images by URL through a memory cache, a disk cache and one shared download.
 ///

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// A terminal protocol for showing a picture inline, between lines of text.
 ///

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Small pictures for the embedded news, addressed as `embedded://images/NAME`.
 ///

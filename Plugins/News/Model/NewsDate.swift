@@ -1,9 +1,9 @@
-import ShopKit
+import ShopPluginAPI
 
 /// A calendar date-time as the news API writes it: `2026-01-14T00:00:00`, no time zone.
 ///
 /// The API's dates name a day on the publisher's calendar, not an instant, so they are kept
-/// as fields, read by ShopKit's ``Timestamp`` — never through a locale- or zone-dependent
+/// as fields, read by ``Timestamp`` — never through a locale- or zone-dependent
 /// formatter. Accepted forms: `YYYY-MM-DD`, optionally followed by `THH:MM`, `:SS` and
 /// fractional seconds; a trailing zone (`Z`, `±HH:MM`) is accepted and ignored (the fields are
 /// kept as written). Encodes back to `YYYY-MM-DDTHH:MM:SS`.
@@ -30,7 +30,7 @@ public struct NewsDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         return NewsDate(year: today.year, month: today.month, day: today.day)
     }
 
-    /// Parses the API's format (ShopKit's ``Timestamp``, the zone ignored); nil for anything else.
+    /// Parses the API's format (``Timestamp``'s, the zone ignored); nil for anything else.
     public init?(parsing text: String) {
         var text = text
         guard let date = text.withUTF8({ NewsDate(utf8: $0) }) else { return nil }
@@ -38,9 +38,8 @@ public struct NewsDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// Parses the API's format from its UTF-8 bytes, as ``init(parsing:)`` does: the form
-    /// every page carries, `2026-01-14T00:00:00`, read digit by digit (``Timestamp`` took
-    /// 1,200 instructions a date, a tenth of reading a news item), and any other through
-    /// ``Timestamp``.
+    /// every page carries, `2026-01-14T00:00:00`, read digit by digit (``Timestamp``, more
+    /// general, is much slower), and any other through ``Timestamp``.
     public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         if let date = Self.plain(bytes) {
             self = date

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 extension NewsError {
     /// One line for a body that is not a news page, naming the JSON path.

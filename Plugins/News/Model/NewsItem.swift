@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// One news item as the API sends it.
 ///

@@ -1,7 +1,7 @@
-import ShopKit
+import ShopPluginAPI
 
 extension NewsPage {
-    /// Reads a page from a response body with ShopKit's pull reader, in one pass.
+    /// Reads a page from a response body with ShopValues' pull reader, in one pass.
     ///
     /// Unknown members are skipped (checked for syntax only); optional members may be missing
     /// or `null`. Anything

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// GETs the news plugin's URLs through the session's HTTP transport, with the source's
 /// timeout and the 10 MB body limit, and words its failures as news errors.

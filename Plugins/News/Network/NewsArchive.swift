@@ -1,4 +1,4 @@
-import ShopKit
+import HTTPArchive
 
 /// A news source replayed from an HTTP archive (`news source FILE.har`): the archive's
 /// exchanges, served with no network, and the server and page size of its first page

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The news API of one server: `GET {base}/api/news/{page}/{pageSize}`.
 ///

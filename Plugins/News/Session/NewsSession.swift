@@ -1,4 +1,5 @@
-import ShopKit
+import HTTPArchive
+import ShopPluginAPI
 import Synchronization
 
 /// What one session of the news plugin keeps besides its `news.*` state keys.

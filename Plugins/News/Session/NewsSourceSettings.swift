@@ -1,9 +1,9 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Where news come from and how they are asked for: the source, items per page, and the
 /// timeout of HTTP requests.
 ///
-/// `news.source` holds only ``source`` (SPEC §4); the page size and timeout given with
+/// `news.source` holds only ``source``; the page size and timeout given with
 /// `news source` are kept per source by ``NewsSession`` for the rest of the session.
 struct NewsSourceSettings: Hashable, Sendable {
     /// The largest page size `news source --page-size` accepts.

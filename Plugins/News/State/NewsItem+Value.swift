@@ -1,7 +1,7 @@
-import ShopKit
+import ShopPluginAPI
 
 extension NewsItem {
-    /// The fields of an item record, in the order of SPEC §4; shared by every item record.
+    /// The fields of an item record, in the order `news list` shows them; shared by every item record.
     static let fieldNames = FieldNames([
         "id", "title", "description", "publishedDate", "url", "fullUrl", "titleImageUrl", "categoryType",
     ])

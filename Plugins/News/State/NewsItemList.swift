@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The model of `news.items`: the decoded items. Its value, a record for each item, is made
 /// only when something reads the key (the store encodes a model when it is first read), so

@@ -1,6 +1,6 @@
-import ShopKit
+import ShopPluginAPI
 
-/// The `news.*` state keys (SPEC §4): what each holds, its type, its first value, and its
+/// The `news.*` state keys: what each holds, its type, its first value, and its
 /// decode (what `state load` accepts).
 ///
 /// Together they are one ``NewsFeedState``; commands read it with ``feedState(from:)`` and

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// One news item in full: title, date and category, the description wrapped to the width,
 /// and the link (an OSC 8 hyperlink where the terminal allows).

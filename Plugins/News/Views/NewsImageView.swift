@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Loaded images, one line each: `news 1: PNG 48×32, 239 bytes, memory hit (0.01 ms)`.
 ///

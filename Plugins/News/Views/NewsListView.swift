@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Loaded news as a table: number, then date, category and title under their field names
 /// (what `where` and `select` take); then a dimmed line saying how much is loaded (table

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// A spinner on the terminal while a news load is slow: nothing for the first 300 ms, then
 /// one line redrawn every 80 ms (`⠹ loading news from http://…`), erased when the load ends.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// How news text is shown: dates against today, links made safe, data made inert.
 enum NewsText {

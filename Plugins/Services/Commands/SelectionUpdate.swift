@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The selection changes `select`, `deselect` and `toggle` share: each finds the service, changes
 /// the selection, writes it (one undo step) and says what happened.

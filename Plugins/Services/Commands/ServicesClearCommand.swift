@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `services clear`: deselects everything.
 struct ServicesClearCommand: Command {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `services confirm`: names the choice — the step after the screen's "Select" button.
 struct ServicesConfirmCommand: Command {

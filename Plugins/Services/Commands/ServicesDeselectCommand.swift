@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `services deselect ID`: removes a service from the selection.
 struct ServicesDeselectCommand: Command {

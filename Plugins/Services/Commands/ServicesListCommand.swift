@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `services list`: the catalog as a grid of cards; its value is the list of item records.
 struct ServicesListCommand: Command {

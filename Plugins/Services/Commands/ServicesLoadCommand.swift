@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `services load FILE`: replaces the catalog with one read from a JSON file of either shape.
 struct ServicesLoadCommand: Command {

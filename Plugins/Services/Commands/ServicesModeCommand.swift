@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `services mode [single|multi]`: how many services can be selected at once.
 struct ServicesModeCommand: Command {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `services select ID`: selects a service (in single mode, instead of the one selected).
 struct ServicesSelectCommand: Command {

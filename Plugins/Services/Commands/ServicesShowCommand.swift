@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `services show ID`: one service in full.
 struct ServicesShowCommand: Command {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `services toggle ID`: selects a service, or deselects it when it is selected — a tap on its card.
 struct ServicesToggleCommand: Command {

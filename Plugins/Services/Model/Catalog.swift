@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// A catalog as read: its item records, which of them the source marks selected, and how to
 /// present it.

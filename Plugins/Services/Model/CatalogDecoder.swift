@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Reads a catalog file of either shape with ``JSONReader``, checking everything and naming
 /// the JSON path, line and column of the first problem.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The entry points of the fuzz harnesses in `Tests/Fuzz` (which cannot use `@testable`):
 /// the smallest public surface over the catalog readers and the price parser. Not for
@@ -12,7 +12,7 @@ public enum CatalogFuzzing {
     /// decoder's, and its claim that the ids are sorted ASCII must hold.
     public static func disagreement(readingCatalog bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard let fast = FastCatalogScanner.scan(bytes, source: "fuzz") else { return nil }
-        let index = CatalogIndex(items: fast.items, idsAreSortedASCII: fast.idsAreSortedASCII)
+        let index = CatalogIndex(items: ValueList(fast.items), idsAreSortedASCII: fast.idsAreSortedASCII)
         if fast.idsAreSortedASCII, let claim = unsortedIDs(fast.items) { return claim }
         guard index.firstDuplicate() == nil else { return nil }
         let general: Catalog

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 /// Finds a catalog's services by id without scanning the catalog, and ids by prefix for Tab.
@@ -12,7 +12,7 @@ import Synchronization
 /// completion — under a lock, since sessions share it.
 final class CatalogIndex: Sendable {
     /// The items described.
-    let items: [Value]
+    let items: ValueList
     /// Whether the ids are known to be ASCII, unique and in increasing order.
     private let idsAreSortedASCII: Bool
     private let parts: Mutex<Parts>
@@ -27,7 +27,7 @@ final class CatalogIndex: Sendable {
     }
 
     /// An index of `items`; `idsAreSortedASCII` says the ids are known to be ASCII, unique and increasing.
-    init(items: [Value], idsAreSortedASCII: Bool = false) {
+    init(items: ValueList, idsAreSortedASCII: Bool = false) {
         self.items = items
         self.idsAreSortedASCII = idsAreSortedASCII
         self.parts = Mutex(Parts())

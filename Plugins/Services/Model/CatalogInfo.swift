@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// What `services.catalog` holds: where the catalog came from and the words it brings along —
 /// the list's heading, the confirm button's title and the word before the chosen titles.

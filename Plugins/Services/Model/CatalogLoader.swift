@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Reads a catalog file: tries the fast path (``FastCatalogScanner``, on every core for a large
 /// file, see ``ParallelCatalogScan``) and falls back to ``CatalogDecoder`` for everything else,
@@ -52,7 +52,7 @@ enum CatalogLoader {
         }
         if var catalog = scanned.take() {
             try file.checkUnchanged()
-            let index = CatalogIndex(items: catalog.items, idsAreSortedASCII: catalog.idsAreSortedASCII)
+            let index = CatalogIndex(items: ValueList(catalog.items), idsAreSortedASCII: catalog.idsAreSortedASCII)
             // Sorted or fingerprinted ids are proved unique without a table of them. The
             // fingerprints are sorted where they are: moved, never copied (megabytes).
             var areUnique = catalog.idsAreSortedASCII
@@ -73,7 +73,7 @@ enum CatalogLoader {
         } catch {
             throw ServicesError.invalidCatalog(file: name, error)
         }
-        return (catalog, CatalogIndex(items: catalog.items))
+        return (catalog, CatalogIndex(items: ValueList(catalog.items)))
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

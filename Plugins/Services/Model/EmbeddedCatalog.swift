@@ -1,5 +1,3 @@
-import ShopKit
-
 /// The catalog `services` starts with: six home services written for this project, one 3×2
 /// grid at 80 columns. Built on first use and then shared, so every session's initial
 /// `services.items` is the same list (and finds the same index).

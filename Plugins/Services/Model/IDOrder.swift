@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Sorts a catalog's items by id (by the ids' UTF-8 bytes, which is Unicode scalar order) for
 /// completion, with a radix sort on each id's first 16 bytes.
@@ -23,7 +23,7 @@ enum IDOrder {
     }
 
     /// The positions of the items that have ids, ordered by id.
-    static func sortedPositions(of items: [Value]) -> [UInt32] {
+    static func sortedPositions(of items: ValueList) -> [UInt32] {
         var keys: [Key] = []
         keys.reserveCapacity(items.count)
         for position in items.indices {
@@ -53,7 +53,7 @@ enum IDOrder {
         return Key(high: high, low: low, position: UInt32(truncatingIfNeeded: position))
     }
 
-    private static func precedes(_ lhs: Key, _ rhs: Key, in items: [Value]) -> Bool {
+    private static func precedes(_ lhs: Key, _ rhs: Key, in items: ValueList) -> Bool {
         if lhs.high != rhs.high { return lhs.high < rhs.high }
         if lhs.low != rhs.low { return lhs.low < rhs.low }
         let left = Service.id(of: items[Int(lhs.position)]) ?? ""
@@ -88,7 +88,7 @@ enum IDOrder {
     }
 
     /// Orders runs of keys that share all 16 bytes by their whole ids.
-    private static func orderTies(_ keys: inout [Key], in items: [Value]) {
+    private static func orderTies(_ keys: inout [Key], in items: ValueList) {
         var start = 0
         while start < keys.count {
             var end = start + 1

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// An open-addressing table from ids to positions: one 64-bit slot per entry, holding 32 bits
 /// of the id's hash and the position plus one (0 marks an empty slot).
@@ -9,7 +9,7 @@ struct IDTable: Sendable {
     private(set) var firstDuplicate: (id: String, first: Int, second: Int)?
 
     /// A table of every item's id; items beyond 4 billion or without an id are left out.
-    init(items: [Value]) {
+    init(items: ValueList) {
         var capacity = 16
         while capacity < items.count * 2 { capacity <<= 1 }
         slots = [UInt64](repeating: 0, count: capacity)
@@ -23,7 +23,7 @@ struct IDTable: Sendable {
     }
 
     /// Adds `id`; returns the position already holding it instead, if any.
-    private mutating func insert(_ id: String, at position: Int, in items: [Value]) -> Int? {
+    private mutating func insert(_ id: String, at position: Int, in items: ValueList) -> Int? {
         let hash = id.hashValue
         let tag = UInt64(truncatingIfNeeded: hash) >> 32
         var slot = hash & mask
@@ -42,7 +42,7 @@ struct IDTable: Sendable {
     }
 
     /// The position of `id` in `items`, the list the table was built from.
-    func position(of id: String, in items: [Value]) -> Int? {
+    func position(of id: String, in items: ValueList) -> Int? {
         let hash = id.hashValue
         let tag = UInt64(truncatingIfNeeded: hash) >> 32
         var slot = hash & mask

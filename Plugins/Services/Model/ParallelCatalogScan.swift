@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 import Synchronization
 
 #if canImport(Glibc)

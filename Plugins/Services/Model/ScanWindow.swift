@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 #if canImport(Glibc)
     import Glibc

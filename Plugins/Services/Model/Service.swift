@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// One service of a catalog: what a card shows and an item of `services.items` holds.
 ///

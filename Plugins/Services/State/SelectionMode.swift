@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Whether one service or several can be selected at once (`services.mode`).
 enum SelectionMode: String, ChoiceArgument {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// What an `ID` argument names: a service id, or else a 1-based position in the catalog.
 ///
@@ -16,7 +16,7 @@ struct ServiceReference {
         "ID", "a service id, or a position from 1",
         completion: .described { request in
             guard let index = request.state.model(ServicesKeys.items) else { return [] }
-            return index.ids(startingWith: request.prefix, limit: CompletionContext.maximumCandidates).map { id in
+            return index.ids(startingWith: request.prefix, limit: CompletionRequest.maximumCandidates).map { id in
                 let title = index.position(of: id).flatMap { Service(index.items[$0])?.title }
                 return CompletionCandidate(id, description: title)
             }

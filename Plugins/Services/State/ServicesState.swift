@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Typed reads and writes of the plugin's keys for one command.
 struct ServicesState {

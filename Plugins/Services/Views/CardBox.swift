@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// Draws a card: a box with labels set into its top and bottom borders around content lines.
 ///

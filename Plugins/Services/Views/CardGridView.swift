@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// How `services list` shows the catalog: a heading, the services as cards in a grid whose
 /// column count follows the width, and what is selected.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The brief animation when a service is selected at a terminal: the checkmark in front of
 /// the message pulses twice (about a quarter of a second; any key skips), then the line is

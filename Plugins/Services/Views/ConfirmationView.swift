@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// How `services confirm` shows the choice: `Selected: Window cleaning`; in multi mode every
 /// title, then the count and the total.

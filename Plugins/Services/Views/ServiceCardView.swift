@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// How `services show` shows one service: a large card with its title, price, description
 /// and (for a picture icon) the picture's address.

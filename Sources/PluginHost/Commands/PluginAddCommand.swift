@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `plugin add PATH|NAME`: starts the plugin once, checks its handshake and manifest, and
 /// registers it, with its manifest cached, for every later session.
@@ -36,7 +36,7 @@ struct PluginAddCommand: Command {
         let replaced = registry.entry(named: plugin.name) != nil
         registry.register(PluginRegistryFile.Entry(name: plugin.name, executable: executable, manifest: json))
         try registry.save()
-        let manifest = plugin.outline
+        let manifest = try plugin.manifest
         var parts = ["\(manifest.commands.count) command\(manifest.commands.count == 1 ? "" : "s")"]
         if !manifest.stateKeys.isEmpty {
             parts.append("\(manifest.stateKeys.count) state key\(manifest.stateKeys.count == 1 ? "" : "s")")

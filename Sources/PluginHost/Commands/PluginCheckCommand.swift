@@ -1,5 +1,5 @@
 import Glibc
-import ShopKit
+import ShopPluginAPI
 
 /// `plugin check PATH`: the conformance report a plugin author runs — handshake, manifest,
 /// every example, unknown methods, cancel, crash handling, shutdown, and the same manifest
@@ -22,7 +22,7 @@ struct PluginCheckCommand: Command {
             throw CommandError.failed("plugin check \(word): \(error)")
         }
         var checks = PluginCheckReport(console: invocation.console)
-        await checks.run(executable, loader: loader, builtIns: context.builtIns, environment: invocation.environment)
+        await checks.run(executable, loader: loader, context: context, environment: invocation.environment)
         invocation.console.message("\(checks.passed) passed, \(checks.failed) failed")
         if checks.failed > 0 { throw CommandError.failed("plugin check \(word): \(checks.failed) failed") }
         return nil
@@ -45,7 +45,7 @@ struct PluginCheckReport {
     }
 
     mutating func run(
-        _ executable: PluginExecutable, loader: OutsidePluginLoader, builtIns: [any Plugin],
+        _ executable: PluginExecutable, loader: OutsidePluginLoader, context: PluginCommandContext,
         environment: SessionEnvironment
     ) async {
         let supervisor = PluginSupervisor(expectedName: nil, executable: executable.path, settings: loader.settings)
@@ -89,7 +89,7 @@ struct PluginCheckReport {
         let exitedAlone = await supervisor.shutdownReportingExit()
         record(exitedAlone, exitedAlone ? "shutdown ends the process" : "shutdown: the process had to be killed")
         for example in manifest.commands.flatMap(\.examples) {
-            await checkExample(example.command, plugin: plugin, builtIns: builtIns, environment: environment)
+            await checkExample(example.command, plugin: plugin, context: context, environment: environment)
         }
         do {
             let second = try await loader.manifest(of: executable, expectedName: identity.name)
@@ -102,7 +102,7 @@ struct PluginCheckReport {
     /// A `run` cancelled at once must be answered within the 1 s grace: the process is still
     /// there afterwards.
     private mutating func checkCancel(_ supervisor: PluginSupervisor, plugin: OutsidePlugin) async {
-        guard let command = plugin.outline.commands.first else { return }
+        guard let command = (try? plugin.manifest)?.commands.first else { return }
         let params: Value = .record(
             Record([
                 "command": .list(command.path.map(Value.string)), "arguments": .record(Record(pairs: [])),
@@ -136,21 +136,11 @@ struct PluginCheckReport {
 
     /// An example runs without error in a fresh session.
     private mutating func checkExample(
-        _ line: String, plugin: OutsidePlugin, builtIns: [any Plugin], environment: SessionEnvironment
+        _ line: String, plugin: OutsidePlugin, context: PluginCommandContext, environment: SessionEnvironment
     ) async {
-        let output = CapturedOutput()
-        var plugins = builtIns.filter { $0.name != plugin.name }
+        var plugins = context.builtIns.filter { $0.name != plugin.name }
         plugins.append(plugin)
-        do {
-            let session = try Session(
-                configuration: SessionConfiguration(
-                    plugins: plugins, environment: environment, output: output, showsErrorLocations: false))
-            let outcome = await session.run(line, file: nil, path: nil, policy: .stopAtFirstFailure)
-            await session.end()
-            let error = output.standardError.split(separator: "\n").first.map(String.init)
-            record(outcome.failures == 0, "example '\(line)'" + (outcome.failures == 0 ? "" : ": \(error ?? "failed")"))
-        } catch {
-            record(false, "example '\(line)': \(error)")
-        }
+        let failure = await context.runExample(line, plugins, environment)
+        record(failure == nil, "example '\(line)'" + (failure.map { ": \($0)" } ?? ""))
     }
 }

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `plugin log NAME`: what an outside plugin wrote on stderr (and sent as `log`) in this
 /// session, which never reaches the terminal directly.

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// `plugin remove NAME`: deletes a registered plugin's entry.
 struct PluginRemoveCommand: Command {

@@ -1,4 +1,4 @@
-import ShopKit
+import ShopPluginAPI
 
 /// The plugin programs the user trusts, each at the SHA-256 of its bytes when it was trusted:
 /// `trusted.json` in shop's data folder, a private file written atomically. A `#%plugin`

@@ -1,5 +1,5 @@
 import FuzzSupport
-import ShopKit
+import ShopValues
 
 /// `JSONReader`: any bytes read without crashing; skipping a value accepts exactly what
 /// reading it accepts; what it reads, `JSONWriter` writes back to the same value.

@@ -1,12 +1,14 @@
 import FuzzSupport
-import ShopKit
+import ShopLanguage
+import ShopValues
 
 /// The lexer and parser: any text parses without crashing or hanging, and reading it line by
 /// line (as `shop run` does) finds the same steps as reading it whole (as `shop test` does).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    guard let text = try? ScriptSource.text(of: bytes, name: "fuzz.shopscript") else { return 0 }
+    guard UTF8Text.firstInvalidOffset(in: bytes) == nil else { return 0 }
+    let text = String(decoding: bytes, as: UTF8.self)
     let script = Parser.parse(text, file: "fuzz.shopscript")
     var parser = Parser(text: text, file: "fuzz.shopscript")
     var steps: [Step] = []

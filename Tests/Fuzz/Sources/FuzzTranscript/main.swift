@@ -1,5 +1,6 @@
 import FuzzSupport
-import ShopKit
+import ShopLanguage
+import ShopRuntime
 
 /// The transcript matcher: `#>` lines (before the first NUL byte) against output lines
 /// (after it). Matching never crashes or runs unbounded, and the block `shop test --update`

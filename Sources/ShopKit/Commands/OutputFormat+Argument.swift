@@ -1,2 +1,0 @@
-/// `format` and `--format` take one of the formats' names.
-extension OutputFormat: ChoiceArgument {}

@@ -1,0 +1,310 @@
+import ShopValues
+
+/// An arithmetic expression of `math`: numbers, `$refs` and `$( … )`, `+ - * / %`, unary
+/// minus and parentheses.
+///
+/// Ints stay ints, except `/` of non-multiples; `%` takes ints; an int overflow and a
+/// division by zero are errors at their operator.
+///
+/// ```swift
+/// let expression = try MathExpression.parse(words, at: location)   // 2*-3 + $n
+/// let value = try expression.evaluate(operands: [.int(4)])          // .int(-2)
+/// ```
+public struct MathExpression: Sendable, Equatable {
+    /// A node of the expression tree.
+    indirect enum Node: Sendable, Equatable {
+        case number(Value)
+        /// The operand word at this index of ``operands``.
+        case operand(Int, SourceLocation)
+        case negate(Node, SourceLocation)
+        case binary(MathOperator, Node, Node, SourceLocation)
+    }
+
+    let root: Node
+    /// The words whose values the expression reads (`$n`, `$( … )`), in order: evaluate them,
+    /// then pass their values to ``evaluate(operands:)``.
+    public let operands: [Word]
+
+    /// The expression the words spell, blanks between tokens optional.
+    public static func parse(_ words: some Collection<Word>, at location: SourceLocation) throws(Diagnostic)
+        -> MathExpression
+    {
+        var parser = MathParser(start: location)
+        for word in words { try parser.tokenize(word) }
+        return try parser.parse()
+    }
+
+    /// The value for these operand values.
+    public func evaluate(operands values: [Value]) throws(Diagnostic) -> Value {
+        try evaluate(root, values)
+    }
+
+    private func evaluate(_ node: Node, _ values: [Value]) throws(Diagnostic) -> Value {
+        switch node {
+        case .number(let value):
+            return value
+        case .operand(let index, let location):
+            let value = values[index]
+            switch value {
+            case .int, .double: return value
+            default:
+                throw Diagnostic(
+                    .invalidExpression, "\(value.quoted) is a \(value.typeName), not a number", at: location)
+            }
+        case .negate(let inner, let location):
+            switch try evaluate(inner, values) {
+            case .int(let int):
+                guard int != .min else { throw Self.overflow(at: location) }
+                return .int(-int)
+            case .double(let double): return .double(-double)
+            default: return .null
+            }
+        case .binary(let operation, let left, let right, let location):
+            return try operation.apply(try evaluate(left, values), try evaluate(right, values), at: location)
+        }
+    }
+
+    static func overflow(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.invalidExpression, "the result does not fit in an int", at: location)
+    }
+}
+
+/// An operator of `math`.
+enum MathOperator: String, Sendable, Equatable {
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case remainder = "%"
+
+    func apply(_ left: Value, _ right: Value, at location: SourceLocation) throws(Diagnostic) -> Value {
+        if case .int(let lhs) = left, case .int(let rhs) = right {
+            return try applyInts(lhs, rhs, at: location)
+        }
+        guard let lhs = left.doubleValue, let rhs = right.doubleValue else { return .null }
+        let result: Double
+        switch self {
+        case .add: result = lhs + rhs
+        case .subtract: result = lhs - rhs
+        case .multiply: result = lhs * rhs
+        case .divide:
+            guard rhs != 0 else { throw Diagnostic(.invalidExpression, "division by zero", at: location) }
+            result = lhs / rhs
+        case .remainder:
+            throw Diagnostic(
+                .invalidExpression, "'%' takes whole numbers, not \(left.quoted) and \(right.quoted)", at: location)
+        }
+        guard result.isFinite else {
+            throw Diagnostic(.invalidExpression, "the result is too large for a number", at: location)
+        }
+        return .double(result)
+    }
+
+    private func applyInts(_ lhs: Int, _ rhs: Int, at location: SourceLocation) throws(Diagnostic) -> Value {
+        let (result, overflow): (Int, Bool)
+        switch self {
+        case .add: (result, overflow) = lhs.addingReportingOverflow(rhs)
+        case .subtract: (result, overflow) = lhs.subtractingReportingOverflow(rhs)
+        case .multiply: (result, overflow) = lhs.multipliedReportingOverflow(by: rhs)
+        case .divide, .remainder:
+            guard rhs != 0 else { throw Diagnostic(.invalidExpression, "division by zero", at: location) }
+            let (remainder, remainderOverflow) = lhs.remainderReportingOverflow(dividingBy: rhs)
+            if self == .remainder { return .int(remainderOverflow ? 0 : remainder) }
+            guard remainder == 0 else { return .double(Double(lhs) / Double(rhs)) }
+            (result, overflow) = lhs.dividedReportingOverflow(by: rhs)
+        }
+        guard !overflow else { throw MathExpression.overflow(at: location) }
+        return .int(result)
+    }
+}
+
+/// Tokens and grammar of ``MathExpression``.
+private struct MathParser {
+    private enum Token {
+        case number(Value, SourceLocation)
+        case operand(Word)
+        case symbol(UInt8, SourceLocation)
+
+        var location: SourceLocation {
+            switch self {
+            case .number(_, let location), .symbol(_, let location): location
+            case .operand(let word): word.location
+            }
+        }
+    }
+
+    private let start: SourceLocation
+    private var tokens: [Token] = []
+    private var operands: [Word] = []
+    private var index = 0
+    private var depth = 0
+
+    init(start: SourceLocation) {
+        self.start = start
+    }
+
+    mutating func tokenize(_ word: Word) throws(Diagnostic) {
+        for (position, part) in word.parts.enumerated() {
+            switch part {
+            case .literal(let text):
+                try tokenize(text, at: word.location, exact: position == 0)
+            case .quoted(let text):
+                throw Diagnostic(.invalidExpression, "'\(text)' is text, not a number", at: word.location)
+            case .reference, .subexpression, .collection:
+                tokens.append(.operand(Word(head: part, flags: word.flags, location: word.location)))
+            }
+        }
+    }
+
+    /// Splits unquoted text into numbers and symbols; `exact` when the text starts at the
+    /// word's location, so columns can be counted from it.
+    private mutating func tokenize(_ text: String, at location: SourceLocation, exact: Bool) throws(Diagnostic) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            var place = location
+            if exact { place.column += bytes[..<offset].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
+            let byte = bytes[offset]
+            if Self.isSymbol(byte) {
+                tokens.append(.symbol(byte, place))
+                offset += 1
+                continue
+            }
+            var end = offset
+            while end < bytes.count, !Self.isSymbol(bytes[end]) || Self.isExponentSign(bytes, at: end) { end += 1 }
+            let spelling = String(decoding: bytes[offset..<end], as: UTF8.self)
+            let number: Value?
+            do {
+                number = try Self.number(spelling)
+            } catch {
+                throw Diagnostic(.invalidExpression, error.description, at: place)
+            }
+            guard let number else { throw Diagnostic(.invalidExpression, "'\(spelling)' is not a number", at: place) }
+            tokens.append(.number(number, place))
+            offset = end
+        }
+    }
+
+    private static func isSymbol(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"),
+            UInt8(ascii: "("), UInt8(ascii: ")"):
+            true
+        default: false
+        }
+    }
+
+    /// Whether the `+` or `-` at `index` belongs to an exponent (`1e-3`).
+    private static func isExponentSign(_ bytes: [UInt8], at index: Int) -> Bool {
+        guard index >= 2, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else { return false }
+        let marker = bytes[index - 1]
+        let beforeMarker = bytes[index - 2]
+        return (marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E"))
+            && beforeMarker >= UInt8(ascii: "0") && beforeMarker <= UInt8(ascii: "9")
+    }
+
+    /// `digits`, `digits.digits` and an exponent, as an int or a double.
+    private static func number(_ spelling: String) throws(NumberError) -> Value? {
+        guard let first = spelling.utf8.first, first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") else {
+            return nil
+        }
+        switch try LiteralValue.infer(spelling) {
+        case .int(let int): return .int(int)
+        case .double(let double): return .double(double)
+        default: return nil
+        }
+    }
+
+    // MARK: Grammar
+
+    mutating func parse() throws(Diagnostic) -> MathExpression {
+        guard !tokens.isEmpty else {
+            throw Diagnostic(.invalidExpression, "expected an expression such as '1 + 2'", at: start)
+        }
+        let root = try parseSum()
+        if index < tokens.count {
+            let token = tokens[index]
+            if case .symbol(UInt8(ascii: ")"), let place) = token {
+                throw Diagnostic(.invalidExpression, "unexpected ')'", at: place)
+            }
+            throw Diagnostic(.invalidExpression, "expected an operator before \(describe(token))", at: token.location)
+        }
+        return MathExpression(root: root, operands: operands)
+    }
+
+    private mutating func parseSum() throws(Diagnostic) -> MathExpression.Node {
+        var node = try parseProduct()
+        while let (operation, place) = peekOperator([.add, .subtract]) {
+            index += 1
+            node = .binary(operation, node, try parseProduct(), place)
+        }
+        return node
+    }
+
+    private mutating func parseProduct() throws(Diagnostic) -> MathExpression.Node {
+        var node = try parseUnary()
+        while let (operation, place) = peekOperator([.multiply, .divide, .remainder]) {
+            index += 1
+            node = .binary(operation, node, try parseUnary(), place)
+        }
+        return node
+    }
+
+    private mutating func parseUnary() throws(Diagnostic) -> MathExpression.Node {
+        guard index < tokens.count else {
+            let last = tokens[tokens.count - 1]
+            throw Diagnostic(.invalidExpression, "expected a number after \(describe(last))", at: last.location)
+        }
+        let token = tokens[index]
+        index += 1
+        switch token {
+        case .number(let value, _):
+            return .number(value)
+        case .operand(let word):
+            operands.append(word)
+            return .operand(operands.count - 1, word.location)
+        case .symbol(UInt8(ascii: "-"), let place):
+            return try nested(at: place) { parser throws(Diagnostic) in .negate(try parser.parseUnary(), place) }
+        case .symbol(UInt8(ascii: "+"), let place):
+            return try nested(at: place) { parser throws(Diagnostic) in try parser.parseUnary() }
+        case .symbol(UInt8(ascii: "("), let place):
+            return try nested(at: place) { parser throws(Diagnostic) in
+                let inner = try parser.parseSum()
+                guard parser.index < parser.tokens.count,
+                    case .symbol(UInt8(ascii: ")"), _) = parser.tokens[parser.index]
+                else { throw Diagnostic(.invalidExpression, "missing ')' for this '('", at: place) }
+                parser.index += 1
+                return inner
+            }
+        case .symbol(_, let place):
+            throw Diagnostic(.invalidExpression, "expected a number before \(describe(token))", at: place)
+        }
+    }
+
+    private mutating func nested(
+        at place: SourceLocation, _ parse: (inout MathParser) throws(Diagnostic) -> MathExpression.Node
+    ) throws(Diagnostic) -> MathExpression.Node {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Parser.maximumNesting else {
+            throw Diagnostic(
+                .nestingTooDeep, "expression nested deeper than \(Parser.maximumNesting) levels", at: place)
+        }
+        return try parse(&self)
+    }
+
+    private func peekOperator(_ operations: [MathOperator]) -> (MathOperator, SourceLocation)? {
+        guard index < tokens.count, case .symbol(let byte, let place) = tokens[index],
+            let operation = MathOperator(rawValue: String(UnicodeScalar(byte))), operations.contains(operation)
+        else { return nil }
+        return (operation, place)
+    }
+
+    private func describe(_ token: Token) -> String {
+        switch token {
+        case .number(let value, _): "'\(value.plainText)'"
+        case .operand(let word): "'\(word.staticText ?? "value")'"
+        case .symbol(let byte, _): "'\(String(UnicodeScalar(byte)))'"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ShopLanguage
+import ShopPluginAPI
+
+/// `math EXPRESSION`: arithmetic over numbers and variables.
+struct MathCommand: SessionCommand {
+    static let expression = Deferred.words("EXPRESSION", "numbers, $variables, + - * / % and parentheses")
+
+    let spec = CommandSpec(
+        path: ["math"], abstract: "Compute an arithmetic expression",
+        discussion: """
+            The words are one expression, blanks between tokens optional: numbers, $variables, $( … ), \
+            + - * / %, unary minus and parentheses; * / % bind tighter than + -. Ints stay ints except for / of \
+            numbers that do not divide; % takes ints. An int overflow and a division by zero are errors.
+            """,
+        arguments: [Self.expression],
+        examples: [Example("math 1 + 2 * 3"), Example("math 2*-3"), Example("set n 7; math ($n + 1) / 2")])
+
+    func run(_ invocation: Invocation, in session: Interpreter) async throws -> CommandResult? {
+        let argument = try invocation[Self.expression]
+        let words = argument.words
+        guard let first = words.first else { throw argument.missing }
+        do {
+            let expression = try MathExpression.parse(words, at: first.location)
+            var operands: [Value] = []
+            operands.reserveCapacity(expression.operands.count)
+            for word in expression.operands { operands.append(try await session.value(of: word)) }
+            return .value(try expression.evaluate(operands: operands))
+        } catch let diagnostic as Diagnostic {
+            throw LocatedError(CommandError.failed("math: \(diagnostic.message)"), at: diagnostic.location)
+        }
+    }
+}

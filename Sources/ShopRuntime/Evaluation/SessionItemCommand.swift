@@ -1,0 +1,21 @@
+import ShopLanguage
+import ShopPluginAPI
+
+/// A deferred argument's words read as a command, run once per item with `$it` bound (and the
+/// item as its input when it reads input): what `each` runs.
+struct SessionItemCommand: ItemCommand {
+    private let call: CommandCall
+    private let session: Interpreter
+
+    /// The command `words` spell; `words` is not empty.
+    init(_ words: [Word], first: Word, in session: Interpreter) {
+        call = CommandCall(words: words, location: first.location, runsRepeatedly: true)
+        self.session = session
+    }
+
+    func run(for item: Value) async throws -> Value? {
+        try await session.withItem(item) {
+            try await session.run(call, input: item, isFirst: false, offersInput: true)?.value
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ShopLanguage
+import ShopPluginAPI
+import ShopState
+
+extension Interpreter {
+    /// Sets a variable by fish's rule: a local of the running call, else an existing global,
+    /// else a new local of the call; at the top level (and in a script run, but for its
+    /// parameters) a global.
+    func assign(_ name: String, to value: Value) throws {
+        guard !Reference.isReserved(name) else { throw LanguageError.reservedName(name) }
+        // The frame is changed where it is: a copy would share its locals and copy them all.
+        let last = language.frames.count - 1
+        guard last >= 0 else {
+            try store.setVariable(name, to: value)
+            return
+        }
+        if language.frames[last].locals[name] != nil {
+            language.frames[last].locals[name] = value
+        } else if language.frames[last].kind == .script || store.valueIfKnown(name) != nil
+            || !StateStore.isVariableName(name)
+        {
+            try store.setVariable(name, to: value)
+        } else {
+            language.frames[last].locals[name] = value
+        }
+    }
+
+    /// The local of the running call named `name`, if any.
+    func local(_ name: String) -> Value? {
+        guard let last = language.frames.indices.last else { return nil }
+        return language.frames[last].locals[name]
+    }
+
+    /// Runs `body` with `$it` bound to `item`.
+    func withItem<Result>(_ item: Value?, _ body: () async throws -> Result) async rethrows -> Result {
+        let enclosing = language.currentItem
+        language.currentItem = item
+        defer { language.currentItem = enclosing }
+        return try await body()
+    }
+
+    /// Runs `body` without showing values (a `def` body, a `$( … )`).
+    func withoutShowing<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+        let enclosing = language.isShowing
+        language.isShowing = false
+        defer { language.isShowing = enclosing }
+        return try await body()
+    }
+}

@@ -1,0 +1,630 @@
+import ShopLanguage
+import ShopPluginAPI
+import ShopState
+
+/// Runs parsed steps against one registry and one state store, and prints what they yield.
+///
+/// Each pipeline is one change of the state store: it is committed when the pipeline
+/// succeeds (an `undo` step) and rolled back when it fails. A failing command prints one
+/// `error:` line; the error policy decides whether the script goes on.
+final class Interpreter {
+    /// How deep `run FILE` may nest.
+    static let maximumIncludeDepth = 64
+
+    let registry: CommandRegistry
+    let store: StateStore
+    var environment: SessionEnvironment
+    let output: any OutputSink
+    let history: any HistoryStoring
+    let sessionID: String
+    var format: OutputFormat {
+        didSet { cachedInvocationContext = nil }
+    }
+    /// What commands see of the session, made again when the format or the running script changes.
+    var cachedInvocationContext: Invocation.Context?
+    /// Whether errors name their place (`FILE:LINE:COLUMN:`); off at the prompt and in transcripts.
+    var showsErrorLocations: Bool
+    /// Whether each step is printed before it runs (`run --echo`).
+    var echoesSteps: Bool
+    /// Set by `exit`: the status the session should end with.
+    var exitRequest: Int32?
+    /// The scripts being run, innermost last, as absolute paths.
+    private(set) var scriptStack: [String] = []
+    /// The folder relative paths start from: the running script's, else the working folder.
+    private(set) var baseDirectory: String
+    /// Whether a failing history store was reported already.
+    var hasWarnedAboutHistory = false
+    /// What plugins keep for this session besides state: caches, clients, guards.
+    let sessionObjects = SessionObjects()
+    /// The language's own state: shown values, `$it`, calls, `$_`.
+    var language: LanguageState
+    /// What the names of lines' commands resolved to lately.
+    private var recentCommands = RecentCommands()
+
+    init(configuration: SessionConfiguration, registry: CommandRegistry?) throws(RegistryError) {
+        if let registry {
+            self.registry = registry
+        } else {
+            self.registry = try CoreCommands.registry(
+                plugins: configuration.plugins, hostCommands: configuration.hostCommands,
+                morePlugins: configuration.morePlugins)
+        }
+        store = StateStore(declarations: self.registry.givenStateKeys, later: self.registry.laterStateKeys)
+        store.register(UserCommand.namespace)
+        language = LanguageState()
+        environment = configuration.environment
+        output = configuration.output
+        history = configuration.history
+        sessionID = configuration.sessionID
+        format = configuration.format
+        showsErrorLocations = configuration.showsErrorLocations
+        echoesSteps = configuration.echoesSteps
+        baseDirectory = configuration.environment.workingDirectory
+        if let folder = configuration.commandsFolder { scanCommands(in: folder) }
+    }
+
+    // MARK: Scripts
+
+    /// Runs a script as it parses it, line by line, under `policy`; `file` names it in
+    /// messages and `path` (absolute, for files) anchors its relative paths; `arguments`, when
+    /// given, are the script's own (`$args`), bound to its `param` lines before anything runs.
+    func run(
+        _ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [EvaluatedWord]? = nil
+    ) async -> RunOutcome {
+        await run(ScriptReader(text: text, file: file), path: path, policy: policy, arguments: arguments)
+    }
+
+    /// ``run(_:file:path:policy:arguments:)`` of the script `reader` reads.
+    func run(_ reader: ScriptReader, path: String?, policy: ErrorPolicy, arguments: [EvaluatedWord]?) async
+        -> RunOutcome
+    {
+        var outcome = RunOutcome()
+        let frame: Frame?
+        do {
+            frame = try scriptFrame(of: reader, arguments: arguments)
+        } catch {
+            reportLine("error: \(error)")
+            return RunOutcome(failures: 1, isUsageError: true)
+        }
+        var parser = reader
+        if let path { enterScript(path) }
+        if let frame { language.frames.append(frame) }
+        let enclosingPolicy = language.keepsGoing
+        language.keepsGoing = policy == .keepGoing
+        defer {
+            if path != nil { leaveScript() }
+            if frame != nil { language.frames.removeLast() }
+            language.keepsGoing = enclosingPolicy
+        }
+        while let item = parser.next() {
+            switch consume item {
+            case .expectation:
+                continue
+            case .narration(let narration):
+                if echoesSteps {
+                    output.write(environment.style.dim("## " + narration.text) + "\n", to: .standardOutput)
+                }
+            case .invalid(let diagnostics):
+                for diagnostic in diagnostics { report(diagnostic) }
+                outcome.failures += 1
+                if policy == .stopAtFirstFailure { return outcome }
+            case .step(let step):
+                if echoesSteps {
+                    output.write(environment.style.dim(Prompt.plain) + step.source + "\n", to: .standardOutput)
+                }
+                switch await runStep(step) {
+                case .succeeded: break
+                case .failed:
+                    outcome.failures += 1
+                    if policy == .stopAtFirstFailure { return outcome }
+                case .interrupted:
+                    outcome.interrupted = true
+                    return outcome
+                }
+                if exitRequest != nil { return outcome }
+            }
+        }
+        return outcome
+    }
+
+    private func enterScript(_ path: String) {
+        cachedInvocationContext = nil
+        scriptStack.append(path)
+        baseDirectory = FilePath.directory(of: path)
+    }
+
+    private func leaveScript() {
+        cachedInvocationContext = nil
+        scriptStack.removeLast()
+        baseDirectory = scriptStack.last.map(FilePath.directory(of:)) ?? environment.workingDirectory
+    }
+
+    /// Runs the statements of one step in order, stopping at the first that fails: each
+    /// pipeline and each block is one change of the store.
+    func runStep(_ step: Step) async -> StepOutcome {
+        var blocks = 0
+        for statement in step.statements {
+            if Task.isCancelled { return .interrupted }
+            let outcome: StepOutcome
+            if case .pipeline(let pipeline) = statement {
+                outcome = await runPipeline(pipeline, label: pipeline.label)
+            } else {
+                let isBlock = statement.isBlock
+                let label =
+                    isBlock ? Self.label(ofBlock: blocks, in: step) : ChangeLabel(line: step.source)
+                if isBlock { blocks += 1 }
+                outcome = await runBlock(statement, label: label)
+            }
+            guard outcome == .succeeded else { return outcome }
+            if exitRequest != nil { break }
+        }
+        return .succeeded
+    }
+
+    /// Runs one pipeline as one change of the store labelled `label` (its text), printing its
+    /// result or its error.
+    func runPipeline(_ pipeline: Pipeline, label: ChangeLabel) async -> StepOutcome {
+        store.beginChange(label: label)
+        do {
+            // ``evaluate(_:)`` spelled out: a pipeline that never waits makes no async call.
+            let progress = try startEvaluating(pipeline)
+            let result = progress.isFinished ? progress.result : try await finishEvaluating(pipeline, from: progress)
+            store.commitChange()
+            if let result { display(result) }
+            return .succeeded
+        } catch {
+            store.rollBackChange()
+            return outcome(of: error)
+        }
+    }
+
+    /// Reports a failure (or Ctrl-C) of a top-level statement; the step ends there.
+    func outcome(of error: any Error) -> StepOutcome {
+        if Self.isCancellation(error) || Task.isCancelled {
+            if environment.isInteractive { output.write("\n", to: .standardError) }
+            reportLine("interrupted")
+            return .interrupted
+        }
+        report(error)
+        return .failed
+    }
+
+    /// Runs a pipeline's commands, each result flowing into the next; nothing is shown. The
+    /// caller checks for Ctrl-C before the first command.
+    func evaluate(_ pipeline: Pipeline) async throws -> CommandResult? {
+        let progress = try startEvaluating(pipeline)
+        return progress.isFinished ? progress.result : try await finishEvaluating(pipeline, from: progress)
+    }
+
+    /// How far a pipeline's commands ran without an async call.
+    enum PipelineProgress {
+        /// Every command ran; the last one's result.
+        case finished(CommandResult?)
+        /// The command at `index` is to run with async calls: its words run commands, or its
+        /// first word is a value. `carried` is the result before it.
+        case stopped(index: Int, carried: CommandResult?)
+        /// The command at `index`, bound, may wait. Boxed: a pipeline that finishes carries
+        /// no room for an invocation, which made each copy of the progress cost ten retains.
+        indirect case waiting(index: Int, command: RegisteredCommand, invocation: Invocation)
+
+        /// Whether every command ran.
+        var isFinished: Bool {
+            if case .finished = self { true } else { false }
+        }
+
+        /// The last command's result, once every command ran.
+        var result: CommandResult? {
+            if case .finished(let result) = self { result } else { nil }
+        }
+    }
+
+    /// Runs a pipeline's commands in order while each can run with no async call — its words
+    /// run no commands and it never waits (``SynchronousSessionCommand``) — most pipelines to their
+    /// end; ``finishEvaluating(_:from:)`` runs the rest. An async call costs an allocated
+    /// frame and a switch back to the session's executor after it.
+    func startEvaluating(_ pipeline: Pipeline) throws -> PipelineProgress {
+        var carried: CommandResult?
+        for index in 0..<pipeline.count {
+            let call = pipeline[index]
+            guard !call.flags.contains(.runsCommands), !Self.isValue(call.words[0]) else {
+                return .stopped(index: index, carried: carried)
+            }
+            if index > 0 { try Self.checkCancellation() }
+            let (registered, nameLength) = try resolve(call)
+            let invocation = try prepare(
+                call, for: registered, after: nameLength, input: carried?.value, isFirst: index == 0)
+            guard case .ran(let result) = try runNow(registered, invocation, in: call) else {
+                return .waiting(index: index, command: registered, invocation: invocation)
+            }
+            carried = result
+        }
+        return .finished(carried)
+    }
+
+    /// Runs the commands ``startEvaluating(_:)`` left.
+    func finishEvaluating(_ pipeline: Pipeline, from progress: consuming PipelineProgress) async throws
+        -> CommandResult?
+    {
+        var (index, carried): (Int, CommandResult?)
+        switch consume progress {
+        case .finished(let result):
+            return result
+        case .stopped(let stop, let result):
+            (index, carried) = (stop, result)
+        case .waiting(let stop, let registered, let invocation):
+            carried = try await run(registered, invocation, in: pipeline[stop])
+            index = stop + 1
+        }
+        while index < pipeline.count {
+            if index > 0 { try Self.checkCancellation() }
+            carried = try await run(pipeline[index], input: carried?.value, isFirst: index == 0)
+            index += 1
+        }
+        return carried
+    }
+
+    /// Runs a command of the session that never waits with no async call (see
+    /// ``SessionCommand/runNow(_:in:)``); its error is placed in `call`.
+    private func runNow(_ registered: RegisteredCommand, _ invocation: Invocation, in call: CommandCall) throws
+        -> SessionCommandOutcome
+    {
+        guard let command = registered.sessionCommand else { return .needsAwait }
+        do {
+            return try command.runNow(invocation, in: self)
+        } catch {
+            throw Self.located(error, in: call, arguments: invocation.arguments)
+        }
+    }
+
+    /// Runs a command that may wait; its error is placed in `call`. Inlined: a call of its own
+    /// would be one more async frame.
+    @inline(__always)
+    private func run(_ registered: RegisteredCommand, _ invocation: Invocation, in call: CommandCall)
+        async throws -> CommandResult?
+    {
+        do {
+            if let command = registered.sessionCommand { return try await command.run(invocation, in: self) }
+            return try await registered.command.run(invocation)
+        } catch {
+            throw Self.located(error, in: call, arguments: invocation.arguments)
+        }
+    }
+
+    /// Runs one command of a pipeline: a value that starts it, or a command with its words
+    /// evaluated and bound. With `offersInput` (`each`), `input` goes to a command that reads
+    /// input and is left out for one that does not.
+    func run(_ call: CommandCall, input: Value?, isFirst: Bool, offersInput: Bool = false) async throws
+        -> CommandResult?
+    {
+        if Self.isValue(call.words[0]) {
+            guard isFirst else {
+                throw LocatedError(LanguageError.valueAfterPipe(call.words[0].spelling), at: call.location)
+            }
+            guard call.words.count == 1 else {
+                throw LocatedError(
+                    LanguageError.valueTakesNoArguments(call.words[0].spelling, extra: call.words[1].spelling),
+                    at: call.words[1].location)
+            }
+            return .value(try await value(of: call.words[0]))
+        }
+        let (registered, nameLength) = try resolve(call)
+        var (input, isFirst) = (input, isFirst)
+        if offersInput, registered.input == .none { (input, isFirst) = (nil, true) }
+        let invocation: Invocation
+        if call.flags.contains(.runsCommands) {
+            invocation = try await prepareRunningCommands(
+                call, for: registered, after: nameLength, input: input, isFirst: isFirst)
+        } else {
+            invocation = try prepare(call, for: registered, after: nameLength, input: input, isFirst: isFirst)
+        }
+        if case .ran(let result) = try runNow(registered, invocation, in: call) { return result }
+        return try await run(registered, invocation, in: call)
+    }
+
+    /// A command's error with its place (see ``location(of:in:arguments:)``), unless it has a
+    /// place already (or is Ctrl-C).
+    private static func located(_ error: any Error, in call: CommandCall, arguments: Arguments) -> any Error {
+        if error is LocatedError || isCancellation(error) { return error }
+        return LocatedError(error, at: location(of: error, in: call, arguments: arguments))
+    }
+
+    /// Whether a command's first word is a value rather than a command's name: anything but
+    /// unquoted plain text that is not a number, `true`, `false` or `null`.
+    private static func isValue(_ word: Word) -> Bool {
+        guard word.tail.isEmpty, case .literal(let text) = word.head else { return true }
+        if case .string? = try? LiteralValue.infer(text) { return false }
+        return true
+    }
+
+    /// The command a call's first words name, and how many words its name takes; what the
+    /// registry has under the name is kept in the call's cache, when it has one.
+    private func resolve(_ call: CommandCall) throws(LocatedError) -> (RegisteredCommand, Int) {
+        let cache = call.resolution
+        if let known = cache?.resolution(for: registry.identity) as? CallResolution {
+            if let found = known.found { return found }
+            if let command = userCommand(named: call.words[0].bareText ?? "") { return (command, 1) }
+        }
+        let first = call.words[0].bareText ?? ""
+        if cache == nil,
+            let found = recentCommands.command(
+                named: first, verb: { call.words.count > 1 ? call.words[1].bareText : nil })
+        {
+            return found
+        }
+        // Read only past the common case: a group's command takes the second word too.
+        let second = call.words.count > 1 ? call.words[1].bareText : nil
+        do {
+            guard let cache else {
+                if let command = registry.topLevelCommand(named: first) {
+                    recentCommands.keep(command, named: first)
+                    return (command, 1)
+                }
+                if registry.isGroup(first) {
+                    let (command, nameLength) = try registry.resolve(first, second)
+                    if nameLength == 2 { recentCommands.keep(command, named: first, verb: second) }
+                    return (command, nameLength)
+                }
+                return try resolve(first, second)
+            }
+            guard let (command, nameLength) = try registryCommand(first, second) else {
+                cache.keep(CallResolution.absent, for: registry.identity)
+                return try resolve(first, second)
+            }
+            cache.keep(CallResolution(found: (command, nameLength)), for: registry.identity)
+            return (command, nameLength)
+        } catch {
+            throw LocatedError(error, at: call.location)
+        }
+    }
+
+    /// Evaluates a command's argument words (none holds a `$( … )`) as it binds them; the
+    /// words of a deferred argument are kept as written.
+    // Out of line: inlined, it grew the async frame of the function that called it for every
+    // pipeline; the async run(_:input:isFirst:offersInput:) still calls it.
+    @inline(never)
+    private func prepare(
+        _ call: CommandCall, for registered: RegisteredCommand, after nameLength: Int, input: Value?, isFirst: Bool
+    ) throws(LocatedError) -> Invocation {
+        let (eager, deferred) = try split(call, for: registered, after: nameLength, isFirst: isFirst)
+        // Over the words where they are, the interpreter not retained: a source that retained
+        // both released them again for every command.
+        return try call.words.withUnsafeBufferPointer { words throws(LocatedError) in
+            var source = EvaluatingWords(interpreter: self, words: words, range: eager)
+            return try bind(call, &source, from: eager.lowerBound, deferred: deferred, for: registered, input: input)
+        }
+    }
+
+    /// ``prepare(_:for:after:input:isFirst:)`` for words that run commands (`$( … )`).
+    private func prepareRunningCommands(
+        _ call: CommandCall, for registered: RegisteredCommand, after nameLength: Int, input: Value?, isFirst: Bool
+    ) async throws -> Invocation {
+        let (eager, deferred) = try split(call, for: registered, after: nameLength, isFirst: isFirst)
+        var words: [EvaluatedWord] = []
+        words.reserveCapacity(eager.count)
+        for index in eager { words.append(try await evaluate(call.words[index])) }
+        var listed = ListedWords(words: words[...])
+        return try bind(call, &listed, from: eager.lowerBound, deferred: deferred, for: registered, input: input)
+    }
+
+    /// A call's words, none of which runs commands, evaluated as the binder reads them (so
+    /// binding needs no list of them); the first that cannot be evaluated ends them, its
+    /// error kept.
+    ///
+    /// It lives only while ``prepare(_:for:after:input:isFirst:)`` binds, which holds the
+    /// interpreter and the words: it retains neither.
+    private struct EvaluatingWords: EvaluatedWordSource {
+        unowned(unsafe) let interpreter: Interpreter
+        let words: UnsafeBufferPointer<Word>
+        private var index: Int
+        private let end: Int
+        private(set) var error: LocatedError?
+
+        init(interpreter: Interpreter, words: UnsafeBufferPointer<Word>, range: Range<Int>) {
+            self.interpreter = interpreter
+            self.words = words
+            index = range.lowerBound
+            end = range.upperBound
+        }
+
+        mutating func next() -> EvaluatedWord? {
+            guard error == nil, index < end else { return nil }
+            defer { index += 1 }
+            // No `$( … )` has values to give.
+            var values = SubexpressionValues()
+            do {
+                return try interpreter.evaluate(wordAt: words.baseAddress.unsafelyUnwrapped + index, with: &values)
+            } catch {
+                self.error = error
+                return nil
+            }
+        }
+
+        var remaining: Int { end - index }
+    }
+
+    /// Checks the command's place in the pipeline and splits its argument words into those
+    /// evaluated now and those of its deferred argument.
+    private func split(_ call: CommandCall, for registered: RegisteredCommand, after nameLength: Int, isFirst: Bool)
+        throws(LocatedError) -> (eager: Range<Int>, deferred: Range<Int>?)
+    {
+        if !isFirst && registered.input == .none {
+            throw LocatedError(CommandError.takesNoInput(command: registered.spec.name), at: call.location)
+        }
+        if isFirst && registered.input == .required {
+            throw LocatedError(CommandError.needsInput(command: registered.spec.name), at: call.location)
+        }
+        let arguments = call.words[nameLength...]
+        guard let start = ArgumentBinder.deferredStart(in: arguments, of: registered) else {
+            if let deferred = registered.deferredArgument, !registered.spec.arguments[deferred].isOptional {
+                throw LocatedError(
+                    CommandError.missingArgument(
+                        command: registered.spec.name, argument: registered.spec.arguments[deferred].name,
+                        usage: registered.spec.usage),
+                    at: call.location)
+            }
+            return (arguments.indices, nil)
+        }
+        return (nameLength..<start, start..<call.words.endIndex)
+    }
+
+    /// Binds `words`, the call's words from index `first` on, and keeps the deferred ones.
+    /// A word that cannot be evaluated is the error, before any binding error: as if every
+    /// word were evaluated first.
+    private func bind(
+        _ call: CommandCall, _ words: inout some EvaluatedWordSource, from first: Int, deferred: Range<Int>?,
+        for registered: RegisteredCommand, input: Value?
+    ) throws(LocatedError) -> Invocation {
+        var arguments: Arguments
+        do {
+            // Errors point into the call's words: the binder counts from the first it is given.
+            arguments = try registered.bind(&words, firstIndex: first)
+        } catch {
+            while words.next() != nil {}
+            if let failure = words.error { throw failure }
+            throw LocatedError(error, at: call.location)
+        }
+        if let failure = words.error { throw failure }
+        let deferredArgument =
+            registered.deferredArgument == nil
+            ? nil : DeferredArgument(deferred.map { Array(call.words[$0]) } ?? [], of: registered.declared, in: self)
+        return Invocation(
+            command: registered.declared, context: invocationContext, arguments: arguments, input: input,
+            state: StateAccess(backend: store, owner: registered.owner), deferred: deferredArgument)
+    }
+
+    // MARK: Output
+
+    /// The console commands get now: the terminal only for interactive commands outside scripts.
+    var console: Console {
+        let atPrompt = environment.isInteractive && scriptStack.isEmpty
+        let animates = atPrompt && environment.animations
+        return Console(
+            sink: output, format: format, terminal: animates ? environment.terminal : nil,
+            screen: atPrompt ? environment.screen : nil)
+    }
+
+    /// The render settings for a result shown now.
+    var renderContext: RenderContext {
+        .showing(in: format, width: environment.width(), style: environment.style)
+    }
+
+    /// Prints a result the way the session's format wants.
+    func display(_ result: CommandResult) {
+        language.lastShown = result.value
+        let format = format
+        // Most results have no view: the optional existential is not made for them.
+        let view = result.hasView ? result.view : nil
+        // JSON goes out as the writer's bytes, unless a pager may want it as text.
+        if format == .json, view?.pagesWhenTall != true || console.screen == nil {
+            writeJSONLine(result.value)
+            return
+        }
+        guard let view else {
+            output.writeLine(text(of: result.value), to: .standardOutput)
+            return
+        }
+        let text =
+            format != .json && (format == .table || view.isPlainText)
+            ? view.render(in: renderContext) : text(of: result.value)
+        if view.pagesWhenTall, let screen = console.screen, screen.pagesText(text) { return }
+        output.writeLine(text, to: .standardOutput)
+    }
+
+    /// Writes `value` as one line of compact JSON, from the writer's bytes.
+    private func writeJSONLine(_ value: Value) {
+        JSONWriter.withCompactBytes(value) { output.writeLine(utf8: $0, to: .standardOutput) }
+    }
+
+    /// A value's text in the session's format, without a view. A string's needs no render
+    /// settings, whose width is read from the terminal each time they are made.
+    private func text(of value: Value) -> String {
+        if format == .json { return JSONWriter.compact(value) }
+        if case .string(let string) = value { return ValueRenderer.text(ofString: string) }
+        return ValueRenderer.render(value, in: renderContext)
+    }
+
+    /// Prints one `error:` line for a failed command.
+    func report(_ error: any Error) {
+        var location: SourceLocation?
+        var underlying: any Error = error
+        if let located = error as? LocatedError {
+            location = located.location
+            underlying = located.underlying
+        }
+        if underlying is ReportedError { return }
+        let message = Self.message(for: underlying)
+        // A script's errors always name their place, even at the prompt (`run FILE`, init.shopscript).
+        if showsErrorLocations || !scriptStack.isEmpty, let location, location.file != nil {
+            reportLine("error: \(location): \(message)")
+        } else {
+            reportLine("error: \(message)")
+        }
+        if let help = (underlying as? CommandFailure)?.help { reportLine("help: \(help)") }
+    }
+
+    func reportLine(_ line: String) {
+        output.write(Sanitizer.inert(line) + "\n", to: .standardError)
+    }
+
+    /// The one-line message of any error.
+    static func message(for error: any Error) -> String {
+        if let described = error as? any CustomStringConvertible { return described.description }
+        return String(describing: error)
+    }
+}
+
+/// Words the binder reads that were evaluated for it: a word that could not be ends them,
+/// its error kept here.
+private protocol EvaluatedWordSource: BindingWords {
+    var error: LocatedError? { get }
+}
+
+extension ListedWords: EvaluatedWordSource {
+    /// None: the words were evaluated before binding.
+    var error: LocatedError? { nil }
+}
+
+/// An error with the place in the script that caused it.
+struct LocatedError: Error {
+    let underlying: any Error
+    let location: SourceLocation
+
+    init(_ underlying: any Error, at location: SourceLocation) {
+        self.underlying = underlying
+        self.location = location
+    }
+}
+
+/// A failure already printed (by a script run inside `run FILE`); it only stops the caller.
+struct ReportedError: Error {}
+
+/// What to do after a command fails.
+public enum ErrorPolicy: Sendable, Equatable {
+    /// Stop the script (`shop run`).
+    case stopAtFirstFailure
+    /// Report and go on (`shop run --keep-going`).
+    case keepGoing
+}
+
+/// How a step or pipeline ended.
+public enum StepOutcome: Sendable, Equatable {
+    case succeeded
+    case failed
+    case interrupted
+}
+
+/// What a script run amounted to.
+public struct RunOutcome: Sendable, Equatable {
+    /// How many commands failed (or diagnostics, for a script that could not be parsed).
+    public var failures = 0
+    /// Whether Ctrl-C stopped it.
+    public var interrupted = false
+    /// Whether its arguments did not fit its `param` lines, so nothing ran (exit 2).
+    public var isUsageError = false
+
+    public init(failures: Int = 0, interrupted: Bool = false, isUsageError: Bool = false) {
+        self.failures = failures
+        self.interrupted = interrupted
+        self.isUsageError = isUsageError
+    }
+}

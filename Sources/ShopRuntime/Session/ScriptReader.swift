@@ -1,0 +1,52 @@
+import ShopLanguage
+
+/// The steps, narration and `#>` lines of a script, parsed as they are read: from text
+/// given whole, or from a ``ScriptFile`` a chunk at a time (a step that goes on past a chunk
+/// is read again with the next one).
+struct ScriptReader {
+    private var parser: Parser
+    private let file: ScriptFile?
+    /// How messages name the script (nil for the prompt and `-c`).
+    let name: String?
+    /// Where the next chunk of ``file`` starts.
+    private var offset: Int
+    /// Set once the file could not be read on: nothing more comes.
+    private var hasFailed = false
+
+    /// A reader of `text`; `file` names it in diagnostics.
+    init(text: String, file: String?) {
+        parser = Parser(text: text, file: file)
+        self.file = nil
+        name = file
+        offset = 0
+    }
+
+    /// A reader of a script file.
+    init(_ file: ScriptFile) throws(ScriptSourceError) {
+        let (text, end) = try file.chunk(at: 0)
+        parser = end < file.size ? Parser(firstPartOf: text, file: file.name) : Parser(text: text, file: file.name)
+        self.file = file
+        name = file.name
+        offset = end
+    }
+
+    /// The next item, or nil at the end; a file that cannot be read on (it changed) is one
+    /// invalid item, at the line where reading stopped, and the end.
+    mutating func next() -> Parser.Item? {
+        while true {
+            if let item = parser.next() { return item }
+            guard parser.needsMoreText, let file, !hasFailed else { return nil }
+            do {
+                // At least as much again as the step read so far: a long block is read again
+                // a few times, not once per chunk.
+                let (text, end) = try file.chunk(at: offset, minimum: max(ScriptFile.chunkSize, parser.unreadByteCount))
+                parser.append(text, isLast: end >= file.size)
+                offset = end
+            } catch {
+                hasFailed = true
+                let message = error == .changed(name: file.name) ? "the script changed while it was read" : "\(error)"
+                return .invalid([Diagnostic(.unreadableText, message, at: parser.lineLocation)])
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ShopPluginAPI
+
+/// `each COMMAND…`: runs a command for every item, with `$it` bound to it.
+struct EachCommand: Command {
+    static let command = Deferred.command(
+        "COMMAND", "a command and its words, which may use $it", completion: .commands)
+
+    let spec = CommandSpec(
+        path: ["each"], abstract: "Run COMMAND for every item with $it bound; yields the list of results",
+        discussion: """
+            The words after 'each' are one command, evaluated once per item: $it is the item, and a command that \
+            reads input gets the item as its input. Items for which the command yields nothing add nothing.
+            """,
+        arguments: [Self.command],
+        examples: [
+            Example("[1, 2, 3] | each math $it * 10"),
+            Example("services list | each echo \"${it.title}: ${it.price}\""),
+        ],
+        input: .required)
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
+        let items = try invocation.requireListInput()
+        let command = try invocation[Self.command]
+        var results: [Value] = []
+        results.reserveCapacity(items.count)
+        for item in items {
+            try Task.checkCancellation()
+            if let result = try await command.run(for: item) { results.append(result) }
+        }
+        return .value(.list(results))
+    }
+}

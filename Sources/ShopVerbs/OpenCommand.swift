@@ -1,0 +1,107 @@
+import ShopPluginAPI
+
+/// `open FILE [--as json|csv|text] [--max-size SIZE]`: a file's contents as a value, read by
+/// its extension.
+///
+/// Only regular files are read (standard input through `-`): a device or FIFO is refused by
+/// its type without being opened for reading, a file over the size limit is refused, and
+/// Ctrl-C stops a long read (``FileSystem/readRegularFile(_:limit:)``).
+struct OpenCommand: Command {
+    /// How the file is read.
+    enum Format: String, ChoiceArgument {
+        case json, csv, text
+    }
+
+    static let file = Argument<FilePath>("FILE", "the file to read, or - for standard input")
+    static let format = Option<Format?>("--as", value: "FORMAT", "read as json, csv or text, whatever the extension")
+    static let maxSize = Option<String?>(
+        "--max-size", value: "SIZE", "read at most this much, such as 20MB or 4GB (1GB unless given)")
+
+    let spec = CommandSpec(
+        path: ["open"], abstract: "Read a JSON, CSV or text file into a value",
+        discussion: """
+            .json files are read as JSON, .csv as CSV (a header row, then records; see 'help from csv'), any \
+            other file as text; --as chooses. '-' reads standard input, as in: curl … | shop -c 'open - --as \
+            json | …'. Errors name the file, line and column. Only files are read, not devices such as \
+            /dev/zero or FIFOs, and at most 1GB of them unless --max-size says more; Ctrl-C stops a long read.
+            """,
+        arguments: [Self.file], options: [Self.format, Self.maxSize],
+        examples: [
+            Example("state save state.json; open state.json | get values")
+        ])
+
+    func run(_ invocation: Invocation) throws -> CommandResult? {
+        let file = try invocation[Self.file]
+        let isStandardInput = file.text == "-"
+        let name = isStandardInput ? "<stdin>" : file.text
+        let limit = try Self.limit(invocation[Self.maxSize])
+        var bytes: [UInt8]
+        do {
+            if isStandardInput {
+                guard let read = invocation.environment.standardInput else { throw Self.noStandardInput }
+                invocation.console.flush()
+                bytes = try read(limit)
+            } else {
+                bytes = try FileSystem.readRegularFile(file.absolute, limit: limit)
+            }
+        } catch var error as FileError {
+            error.path = name
+            throw VerbError.invalid(command: spec.name, reason: error.description + Self.hint(for: error.problem))
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard !bytes.isEmpty else { throw VerbError.invalid(command: spec.name, reason: "'\(name)' is empty") }
+        if let offset = UTF8Text.firstInvalidOffset(in: bytes) {
+            let line = bytes[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let problem = bytes[offset] == 0 ? "a NUL byte" : "invalid UTF-8"
+            throw VerbError.invalid(
+                command: spec.name,
+                reason: "'\(name)' is not text (\(problem) on line \(line)); open reads JSON, CSV and text files")
+        }
+        switch try invocation[Self.format] ?? (isStandardInput ? .text : Self.format(of: file.text)) {
+        case .json:
+            do {
+                return .value(try Value(json: bytes))
+            } catch {
+                throw VerbError.invalid(command: spec.name, reason: "'\(name)': \(error)")
+            }
+        case .csv:
+            do {
+                return .value(.list(try CSVReader.read(bytes)))
+            } catch {
+                throw VerbError.invalid(
+                    command: spec.name,
+                    reason: "'\(name)': line \(error.line), column \(error.column): \(error.reason)")
+            }
+        case .text:
+            return .value(.string(String(decoding: bytes, as: UTF8.self)))
+        }
+    }
+
+    /// The format a file's extension names: `.json` and `.csv`, any other is text.
+    static func format(of path: String) -> Format {
+        FileExtension.of(path).flatMap(Format.init(rawValue:)) ?? .text
+    }
+
+    /// The bytes `--max-size` allows, or the default limit when it is not given.
+    private static func limit(_ text: String?) throws(VerbError) -> Int {
+        guard let text else { return FileSystem.defaultReadLimit }
+        guard let bytes = ByteCount.parse(text), bytes > 0 else {
+            throw .invalid(
+                command: "open", reason: "--max-size must be a size such as 500KB, 20MB or 4GB, got '\(text)'")
+        }
+        return bytes
+    }
+
+    /// What to do about a file that cannot be read, when open has a way.
+    private static func hint(for problem: FileError.Problem) -> String {
+        switch problem {
+        case .notRegularFile: "; open reads files, and standard input as '-'"
+        case .tooLarge: "; --max-size reads more"
+        default: ""
+        }
+    }
+
+    private static let noStandardInput = VerbError.invalid(
+        command: "open",
+        reason: "standard input holds no data here; pipe it into 'shop -c', as in: curl … | shop -c 'open - --as json'")
+}
