@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import ShopTestSupport
 import ShopValues
+import ShopWire
 import Testing
 
 @testable import PluginHost
@@ -91,7 +92,7 @@ import Testing
 
     @Test func aShortTimeoutAfterALongOneInTheSameProcessStillFires() async throws {
         let host = try FakePluginHost(.hang)
-        _ = try await host.supervisor.call("manifest", label: "manifest", timeout: 120, params: .null)
+        _ = try await host.supervisor.call(label: "manifest", timeout: 120) { _ in ManifestRequest() }
         let message = await host.failure { _ = try await host.run("echo", timeout: 0.3) }
         #expect(message == "plugin fake did not answer 'fake echo' within 0.3 s")
         await host.supervisor.shutdown()
@@ -138,7 +139,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (FakePlugin.Fault.protocolTwoOnly, "plugin fake speaks protocol 2; this shop 0.1.0 speaks 1"),
+        (FakePlugin.Fault.protocolTwoOnly, "plugin fake 1.2.3 speaks protocol 2; this shop 0.1.0 speaks 1"),
+        (.answersProtocolTwo, "plugin fake 1.2.3 speaks protocol 2; this shop 0.1.0 speaks 1"),
         (
             .exitDuringHandshake,
             "plugin fake exited with status 1 during 'initialize'; its last words: 'fake: leaving during the handshake' "

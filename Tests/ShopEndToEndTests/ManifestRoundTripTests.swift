@@ -4,6 +4,7 @@ import ShopPluginAPI
 import ShopRuntime
 import ShopTestSupport
 import ShopValues
+import ShopWire
 import Testing
 
 /// Every built-in command and plugin encodes to the JSON of the plugin protocol and decodes

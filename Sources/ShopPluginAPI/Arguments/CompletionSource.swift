@@ -24,6 +24,18 @@ public enum CompletionSource: Sendable {
     /// Words a Swift closure computes from the state, where nothing declarative fits;
     /// encodes as `{"dynamic": true}`.
     case custom(@Sendable (CompletionRequest) -> [String])
+    /// Like ``custom(_:)``, each word with a few words saying what it is (a service's title
+    /// beside its id); encodes as `{"dynamic": true}`.
+    case described(@Sendable (CompletionRequest) -> [CompletionCandidate])
+
+    /// The closure that computes the words, for a source that has one.
+    public var producer: (@Sendable (CompletionRequest) -> [CompletionCandidate])? {
+        switch self {
+        case .custom(let produce): { request in produce(request).map { CompletionCandidate($0) } }
+        case .described(let produce): produce
+        default: nil
+        }
+    }
 }
 
 /// What a custom completion source gets: the word typed so far, the state to draw from, and

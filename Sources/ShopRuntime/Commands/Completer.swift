@@ -112,12 +112,11 @@ public struct CompletionContext: Sendable {
             return state[key]?.listValue?.compactMap { $0.recordValue?[field]?.plainText } ?? []
         case .inputFields: return fields(after: earlier[...])
         case .dynamic: return []
-        case .custom(let produce):
-            return produce(
-                CompletionRequest(
-                    prefix: partial, state: state, command: spec.path, argument: name,
-                    workingDirectory: workingDirectory,
-                    objects: objects))
+        case .custom, .described:
+            let request = CompletionRequest(
+                prefix: partial, state: state, command: spec.path, argument: name, workingDirectory: workingDirectory,
+                objects: objects)
+            return source.producer?(request).map(\.value) ?? []
         }
     }
 

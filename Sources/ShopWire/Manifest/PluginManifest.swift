@@ -1,4 +1,4 @@
-import ShopValues
+import ShopPluginAPI
 
 /// What a plugin declares, as data: name, version, summary, default verb, state keys, the
 /// keys it reads, and its commands — a plugin's `manifest` on the wire, for built-in
