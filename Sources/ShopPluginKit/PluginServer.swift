@@ -41,10 +41,19 @@ public enum PluginServer {
     }
 }
 
+/// Where the server's messages and log lines go: the process's stdout and stderr (``Channel``),
+/// or a list in a test.
+protocol MessageChannel: Sendable {
+    /// Writes one message to the host.
+    func send(_ message: WireMessage)
+    /// Writes a line on stderr, which shop keeps for `plugin log`.
+    func log(_ line: String)
+}
+
 /// stdin and stdout as lines of JSON: a thread of its own that reads stdin (blocking; not a
 /// dispatch read source, whose epoll bookkeeping on Linux can be freed while still in use,
 /// swift-corelibs-libdispatch #949), a locked writer for stdout.
-final class Channel: Sendable {
+final class Channel: MessageChannel {
     private let output: Int32
     private let input: Int32
     private let writeLock = Mutex(())

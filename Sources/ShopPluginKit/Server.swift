@@ -13,7 +13,7 @@ import Synchronization
 /// `stateChanges`.
 actor Server {
     let plugin: any Plugin
-    let channel: Channel
+    let channel: any MessageChannel
     private let commands: [[String]: any Command]
     private let store: StateStore
     /// The plugin's own keys: the only ones its commands can write.
@@ -31,7 +31,7 @@ actor Server {
     /// The features the kit knows.
     static let features: Set<WireFeature> = [.stateCache, .describedCompletions]
 
-    init(plugin: any Plugin, channel: Channel) {
+    init(plugin: any Plugin, channel: any MessageChannel) {
         self.plugin = plugin
         self.channel = channel
         var commands: [[String]: any Command] = [:]

@@ -220,6 +220,16 @@ import Testing
         await host.supervisor.shutdown()
     }
 
+    @Test func aPluginThatExitsWritingNothingHasNoLastWords() async throws {
+        let host = try FakePluginHost(.exitSilently, once: true)
+        let message = await host.failure { _ = try await host.run("echo") }
+        #expect(message == "plugin fake exited with status 3 during 'fake echo' (see 'plugin log fake')")
+        #expect(
+            host.supervisor.log.lines.contains { $0.hasPrefix("shop: started ") }, "the host's lines are in the log")
+        #expect(try await host.run("echo", text: "next") == "next")
+        await host.supervisor.shutdown()
+    }
+
     @Test func stderrIsKeptInTheLogNeverOnTheTerminal() async throws {
         let host = try FakePluginHost(.crashMidCall, once: true)
         _ = await host.failure { _ = try await host.run("echo") }

@@ -351,6 +351,35 @@ import Testing
         #expect(result.standardOutput.hasSuffix("8 passed, 0 failed\n"))
     }
 
+    @Test func pluginCheckRunsNoCommandWithoutItsRequiredArgument() async throws {
+        // The fake exits on a `run` without TEXT, and declares only `fake echo TEXT`.
+        let result = try await shop(
+            ["-c", "plugin check \(FakePlugin.path)"], .strictArguments, extra: ["SHOP_FAKE_FAULT_ONCE": "100"])
+        #expect(result.standardError == "")
+        #expect(result.standardOutput.contains("✓ cancel is honoured\n"), "\(result.standardOutput)")
+        #expect(result.standardOutput.hasSuffix("8 passed, 0 failed\n"), "\(result.standardOutput)")
+    }
+
+    @Test func pluginCheckSaysAPluginThatCrashedCrashed() async throws {
+        let result = try await shop(
+            ["-c", "plugin check \(FakePlugin.path)"], .crashMidCall, extra: ["SHOP_FAKE_FAULT_ONCE": "100"])
+        #expect(
+            result.standardOutput.contains(
+                "✗ cancel: the plugin exited with status 3 during the cancelled 'fake bump'; its last words: 'fake: boom'\n"
+            ), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("no answer within 1 s"))
+    }
+
+    @Test func aCommandWithoutAValuePrintsOnlyItsDisplayAsBuiltInsDo() async throws {
+        let lines = "fake quiet\nfake quiet --note hello\nfake echo after"
+        let table = try await shop(["--plugin", FakePlugin.path, "-c", lines])
+        #expect(table.standardError == "")
+        #expect(table.standardOutput == "hello\nafter\n")
+        let json = try await shop(["--plugin", FakePlugin.path, "--format", "json", "-c", lines])
+        #expect(json.standardError == "")
+        #expect(json.standardOutput == "\"after\"\n")
+    }
+
     @Test func progressIsAStatusLineAtThePromptErasedBeforeTheResult() async throws {
         var extra = environment()
         extra["SHOP_FAKE_WORK_MS"] = "500"
