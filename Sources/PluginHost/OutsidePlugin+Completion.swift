@@ -23,7 +23,7 @@ extension OutsidePlugin {
         let exchange = Mutex(CompletionExchange.waiting)
         let answered = DispatchSemaphore(value: 0)
         Task {
-            let answer = try? await supervisor.call(label: "complete", timeout: 5) { peer in
+            let answer = try? await supervisor.call(timeout: 5) { peer in
                 CompleteRequest(
                     command: request.command, argument: request.argument, prefix: request.prefix,
                     state: peer.state(of: scope) { key in state[key].map { ($0, state.revision(of: key)) } })

@@ -117,7 +117,7 @@ public struct OutsidePluginLoader: Sendable {
         let supervisor = PluginSupervisor(expectedName: expectedName, executable: executable.path, settings: settings)
         defer { Task { await supervisor.shutdown() } }
         let identity = try await supervisor.start()
-        let manifest = try await supervisor.call(label: "manifest", timeout: 5) { _ in ManifestRequest() }.manifest
+        let manifest = try await supervisor.call(timeout: 5) { _ in ManifestRequest() }.manifest
         await supervisor.shutdown()
         if let name = manifest.recordValue?["name"]?.stringValue, name != identity.name {
             throw ManifestError(path: "manifest.name", "'\(name)' is not the name the plugin gave, '\(identity.name)'")

@@ -190,13 +190,15 @@ final class PluginConnection: Sendable {
         }
     }
 
-    /// Sends a request and waits for its answer, read as the request's result type; see
+    /// Sends a request and waits for its answer, read as the request's result type; `label`
+    /// names it in messages (the method's name unless given). See
     /// ``call(_:label:timeout:features:params:handlers:)-(String,_,_,_,_,_)``. An answer that
     /// is not of that type fails the call.
     func call<Request: WireRequest>(
-        label: String, timeout: Double?, features: Set<WireFeature>, request makeRequest: (Peer) -> Request,
+        label: String? = nil, timeout: Double?, features: Set<WireFeature>, request makeRequest: (Peer) -> Request,
         handlers: Handlers = Handlers()
     ) async throws -> Request.Result {
+        let label = label ?? Request.method.rawValue
         let answer = try await call(
             Request.method.rawValue, label: label, timeout: timeout, features: features,
             params: { makeRequest($0).json }, handlers: handlers)
@@ -263,7 +265,7 @@ final class PluginConnection: Sendable {
     @discardableResult
     func shutdown(wait: Double = 2) async -> Bool {
         if failure == nil {
-            _ = try? await call(label: "shutdown", timeout: wait, features: [], request: { _ in ShutdownRequest() })
+            _ = try? await call(timeout: wait, features: [], request: { _ in ShutdownRequest() })
         }
         closeInput()
         let exitedAlone = await process.waitForExit(within: wait) != nil

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// ```swift
 /// let promo = PluginSupervisor(name: "promo", executable: "/usr/local/bin/shop-plugin-promo", settings: settings)
-/// let answer = try await promo.call(label: "manifest", timeout: 5) { _ in ManifestRequest() }
+/// let answer = try await promo.call(timeout: 5) { _ in ManifestRequest() }
 /// await promo.shutdown()
 /// ```
 public final class PluginSupervisor: SessionEnding {
@@ -88,7 +88,7 @@ public final class PluginSupervisor: SessionEnding {
     /// Starts the plugin if it is not running and sends it a request; see
     /// ``PluginConnection/call(label:timeout:features:request:handlers:)``.
     func call<Request: WireRequest>(
-        label: String, timeout: Double?, handlers: PluginConnection.Handlers = PluginConnection.Handlers(),
+        label: String? = nil, timeout: Double?, handlers: PluginConnection.Handlers = PluginConnection.Handlers(),
         request: (PluginConnection.Peer) -> Request
     ) async throws -> Request.Result {
         try await withConnection { connection, identity in
@@ -99,10 +99,10 @@ public final class PluginSupervisor: SessionEnding {
 
     /// Sends `method`, a method the protocol may not know, with `params`: what `plugin check`
     /// asks to see how an unknown method is answered.
-    func call(_ method: String, label: String, timeout: Double?, params: Value) async throws -> Value {
+    func call(_ method: String, timeout: Double?, params: Value) async throws -> Value {
         try await withConnection { connection, identity in
             try await connection.call(
-                method, label: label, timeout: timeout, features: identity.features, params: { _ in params })
+                method, label: method, timeout: timeout, features: identity.features, params: { _ in params })
         }
     }
 
@@ -176,7 +176,8 @@ public final class PluginSupervisor: SessionEnding {
             let request = Handshake.request(host: settings.host, folders: settings.folders(name))
             outcome = .result(
                 try await connection.call(
-                    InitializeRequest.method.rawValue, label: "initialize", timeout: settings.startLimit,
+                    InitializeRequest.method.rawValue, label: InitializeRequest.method.rawValue,
+                    timeout: settings.startLimit,
                     features: [], params: { _ in request.json }))
         } catch let error as WireError {
             outcome = .error(error)

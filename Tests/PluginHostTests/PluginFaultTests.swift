@@ -92,7 +92,7 @@ import Testing
 
     @Test func aShortTimeoutAfterALongOneInTheSameProcessStillFires() async throws {
         let host = try FakePluginHost(.hang)
-        _ = try await host.supervisor.call(label: "manifest", timeout: 120) { _ in ManifestRequest() }
+        _ = try await host.supervisor.call(timeout: 120) { _ in ManifestRequest() }
         let message = await host.failure { _ = try await host.run("echo", timeout: 0.3) }
         #expect(message == "plugin fake did not answer 'fake echo' within 0.3 s")
         await host.supervisor.shutdown()

@@ -62,7 +62,7 @@ struct PluginCheckReport {
         let plugin: OutsidePlugin
         let manifest: PluginManifest
         do {
-            first = try await supervisor.call(label: "manifest", timeout: 5) { _ in ManifestRequest() }.manifest
+            first = try await supervisor.call(timeout: 5) { _ in ManifestRequest() }.manifest
             plugin = try OutsidePlugin(manifest: first, executable: executable.path, settings: loader.settings)
             manifest = try plugin.manifest
             let (commands, keys) = (manifest.commands.count, manifest.stateKeys.count)
@@ -76,7 +76,7 @@ struct PluginCheckReport {
         }
         let unknown = "an unknown method is answered with error \(WireErrorCode.methodNotFound.rawValue)"
         do {
-            _ = try await supervisor.call("no/such/method", label: "no/such/method", timeout: 5, params: .null)
+            _ = try await supervisor.call("no/such/method", timeout: 5, params: .null)
             record(false, unknown + ": it succeeded")
         } catch let error as WireError {
             record(error.is(.methodNotFound), unknown + " (got \(error.code))")
@@ -168,11 +168,11 @@ struct PluginCheckReport {
         kill(-pid, SIGKILL)
         _ = try? await Task.sleep(for: .milliseconds(100))
         do {
-            _ = try await supervisor.call(label: "manifest", timeout: 5) { _ in ManifestRequest() }
+            _ = try await supervisor.call(timeout: 5) { _ in ManifestRequest() }
             record(true, "after a crash the next call starts it again")
         } catch {
             do {
-                _ = try await supervisor.call(label: "manifest", timeout: 5) { _ in ManifestRequest() }
+                _ = try await supervisor.call(timeout: 5) { _ in ManifestRequest() }
                 record(true, "after a crash the next call starts it again")
             } catch {
                 record(false, "after a crash: \(error)")
