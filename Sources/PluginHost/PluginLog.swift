@@ -66,11 +66,6 @@ public final class PluginLog: Sendable {
         storage.withLock { Array($0.lines[$0.first...]) + Array($0.lines[..<$0.first]) }
     }
 
-    /// The last `count` non-empty lines.
-    public func tail(_ count: Int) -> [String] {
-        Array(lines.filter { !Self.isBlank($0) }.suffix(count))
-    }
-
     private static func isBlank(_ line: String) -> Bool {
         line.allSatisfy(\.isWhitespace)
     }

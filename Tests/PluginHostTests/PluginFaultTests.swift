@@ -51,7 +51,7 @@ import Testing
         let call = Task { try await host.run("echo", timeout: nil) }
         #expect(
             await FakePluginHost.eventually(within: 30) { host.starts == 1 },
-            "starts: \(host.starts); log: \(host.supervisor.log.tail(20))")
+            "starts: \(host.starts); log: \(host.supervisor.log.lines.suffix(20))")
         try await Task.sleep(for: .milliseconds(200))
         let cancelled = ContinuousClock.now
         call.cancel()
@@ -73,7 +73,7 @@ import Testing
         let call = Task { try await host.run("echo", timeout: nil) }
         #expect(
             await FakePluginHost.eventually(within: 30) { host.starts == 1 },
-            "starts: \(host.starts); log: \(host.supervisor.log.tail(20))")
+            "starts: \(host.starts); log: \(host.supervisor.log.lines.suffix(20))")
         try await Task.sleep(for: .milliseconds(200))
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }

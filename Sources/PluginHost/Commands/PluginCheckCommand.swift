@@ -117,8 +117,10 @@ struct PluginCheckReport {
         case .exited(_, let how, _, let lastWords)?:
             let quote = lastWords.map { "; its last words: '\(PluginHostError.shortened($0))'" } ?? ""
             record(false, "cancel: the plugin \(how) during the cancelled '\(request.command.spacedOut)'\(quote)")
+        case .stopped?:
+            record(false, "cancel: no answer within 1 s, so the plugin was stopped")
         case let other?:
-            record(false, "cancel: no answer within 1 s, so the plugin was stopped (\(other))")
+            record(false, "cancel: \(other)")
         }
     }
 
@@ -126,7 +128,7 @@ struct PluginCheckReport {
     /// command with a value of its type for each required argument; nil without commands.
     static func sampleRun(of manifest: PluginManifest, environment: SessionEnvironment) -> RunRequest? {
         let bare = manifest.commands.first { command in
-            command.input != .required && command.arguments.allSatisfy { $0.isOptional || $0.isVariadic }
+            command.input != .required && command.arguments.allSatisfy(\.isOptional)
         }
         guard let command = bare ?? manifest.commands.first else { return nil }
         var arguments: [(String, Value)] = []
@@ -143,8 +145,7 @@ struct PluginCheckReport {
         if command.input == .required { input = .list([]) }
         return RunRequest(
             command: command.path, arguments: .record(Record(pairs: arguments)),
-            options: .record(Record(pairs: options)),
-            input: input, state: StateEntries(), context: context)
+            options: .record(Record(pairs: options)), input: input, state: StateEntries(), context: context)
     }
 
     /// A value of `type`: the first of a choice's words, else an empty or zero one.
