@@ -16,7 +16,9 @@ struct DatePartCommand: Command {
         arguments: [Self.part, Self.fields],
         examples: [
             Example("date now | date part weekday"),
-            Example("open releases.csv | into date released | date part year released | group released --count"),
+            Example(
+                "[{released: '2026-01-05'}, {released: '2026-02-11'}] | into date released | date part year released | group released --count"
+            ),
         ],
         input: .required, resultFields: .input)
 

@@ -16,7 +16,9 @@ struct DateTruncCommand: Command {
         arguments: [Self.unit, Self.fields],
         examples: [
             Example("date now | date trunc month"),
-            Example("open releases.csv | into date released | date trunc month released | group released --count"),
+            Example(
+                "[{released: '2026-01-05'}, {released: '2026-02-11'}] | into date released | date trunc month released | group released --count"
+            ),
         ],
         input: .required, resultFields: .input)
 

@@ -17,7 +17,7 @@ struct EachCommand: Command {
         examples: [
             Example("[1, 2, 3] | each math $it * 10"),
             Example("services list | each echo \"${it.title}: ${it.price}\""),
-            Example("[windows, tutor] | each --item id services list | where id == $id | get title | first"),
+            Example("services list | first 2 | each --item s echo $(services list | where price < ${s.price} | count)"),
         ],
         input: .required)
 

@@ -35,8 +35,7 @@ struct InsertOrUpdateCommand: Command {
                     Example("services list | insert currency RUB | select title price currency"),
                     Example("services list | insert double $(math $it.price * 2) | select title double"),
                     Example(
-                        "set tiers [{id: windows, tier: gold}]; services list | insert --item s tier $($tiers | where id == ${s.id} | get tier | first)"
-                    ),
+                        "services list | insert --item s cheaper $(services list | where price < ${s.price} | count)"),
                 ]
                 : [
                     Example("services list | update description '' | first"),

@@ -25,7 +25,7 @@ struct IntoCommand: Command {
                     "Convert to whole numbers",
                     "Text must be a whole number ('007' is 7); a number loses its fraction; true is 1; a date is "
                         + "its seconds since 1970 and a duration its seconds.",
-                    [Example("['7', '007', 12.9] | into int"), Example("open orders.csv | into int qty")]
+                    [Example("['7', '007', 12.9] | into int"), Example("[{qty: '3'}, {qty: '12'}] | into int qty")]
                 )
             case .float:
                 (

@@ -26,9 +26,8 @@ struct JoinCommand: Command {
         arguments: [Self.other], options: [Self.on, Self.rightOn, Self.left, Self.right, Self.outer],
         examples: [
             Example("services list | get title | join ', '"),
-            Example(
-                "set tiers [{id: windows, tier: gold}]; services list | join $tiers --on id | select title tier"),
-            Example("services list | join $tiers --on id --left | select title tier"),
+            Example("services list | join [{id: windows, tier: gold}] --on id | select title tier"),
+            Example("services list | join [{id: windows, tier: gold}] --on id --left | select title tier"),
         ],
         input: .required,
         resultFields: .input)

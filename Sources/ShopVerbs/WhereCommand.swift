@@ -21,7 +21,7 @@ struct WhereCommand: Command {
             Example("services list | where price < 1000 and title contains Wash"),
             Example("[1, 5, 12] | where $it > 3"),
             Example(
-                "services list | where --item s price > $(services list | where id == ${s.id} | get price | first)"),
+                "services list | where --item s $(services list | where price < ${s.price} | count) >= 3 | get title"),
         ],
         input: .required, resultFields: .input)
 
