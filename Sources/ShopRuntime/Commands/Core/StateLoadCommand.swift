@@ -16,7 +16,7 @@ struct StateLoadCommand: SynchronousSessionCommand {
         let name = file.text
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(file.absolute)
+            bytes = try FileSystem.readRegularFile(file.absolute)
         } catch {
             throw error.naming(name)
         }
