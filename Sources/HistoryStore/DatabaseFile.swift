@@ -26,17 +26,14 @@ enum DatabaseFile {
         return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
-    /// Whether the file at `path` starts with the SQLite header (one short read).
-    static func startsAsDatabase(_ path: String) -> Bool {
-        let (prefix, error) = readPrefix(of: path, count: magic.count)
-        return error == 0 && prefix == magic
-    }
-
     /// The first 16 bytes of every SQLite 3 database.
     static let magic: [UInt8] = Array("SQLite format 3\0".utf8)
 
     /// Makes `path` ready for SQLite: its folder exists and is writable, and the file is either
     /// new (empty) or starts with the SQLite header and is readable and writable.
+    ///
+    /// Call it before this process has the file open in SQLite: closing the descriptor it reads
+    /// the header through drops every POSIX lock the process holds on the file.
     ///
     /// - Throws: ``HistoryError/unavailable(path:reason:)`` naming what is wrong.
     static func prepare(path: String) throws(HistoryError) {

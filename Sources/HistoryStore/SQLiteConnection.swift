@@ -90,6 +90,22 @@ final class SQLiteConnection {
         _ = shop_sqlite3_disable_checkpoint_on_close(handle)
     }
 
+    /// The first `count` bytes of the database file, read through SQLite's own file descriptor;
+    /// nil when they cannot all be read.
+    ///
+    /// Opening and closing another descriptor on the file would drop every POSIX lock this
+    /// process holds on it, SQLite's included: another process closing the database would then
+    /// take itself for the last one and delete the write-ahead log this connection still writes to.
+    func databaseFilePrefix(count: Int) -> [UInt8]? {
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+            let file, let read = file.pointee.pMethods?.pointee.xRead
+        else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let code = bytes.withUnsafeMutableBytes { buffer in read(file, buffer.baseAddress, Int32(count), 0) }
+        return code == SQLITE_OK ? bytes : nil
+    }
+
     /// The id SQLite gave the row most recently inserted through this connection.
     var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

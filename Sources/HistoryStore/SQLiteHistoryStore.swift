@@ -191,7 +191,7 @@ public final class SQLiteHistoryStore: HistoryStoring {
             open = try Self.open(path, busyTimeout: busyTimeout)
             throw .replaced(path: path)
         }
-        guard DatabaseFile.startsAsDatabase(path) else {
+        guard open.connection.databaseFilePrefix(count: DatabaseFile.magic.count) == DatabaseFile.magic else {
             throw giveUp(open.connection, because: "the file was overwritten and is no longer an SQLite database")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HistoryStore
 import ShopRuntime
+import ShopTestSupport
 import Synchronization
 import Testing
 
@@ -50,6 +51,30 @@ import Testing
                 #expect(mine.map(\.startedAt) == (0..<perThread).map(Double.init))
             }
         }
+    }
+
+    /// SQLite holds a lock on the database file while a connection is open. Another process
+    /// closing the database that finds no such lock takes itself for the last user and deletes the
+    /// write-ahead log, so what the store writes afterwards would go to a log no one reads.
+    @Test func anotherProcessClosingTheDatabaseLeavesTheLogThisStoreWritesTo() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("history.sqlite3")
+        let store = try SQLiteHistoryStore(path: path)
+        try record([("s", "echo one"), ("s", "echo two")], in: store)
+        let count = try await sqlite3(path, "SELECT count(*) FROM history;", in: folder)
+        #expect(count == "2\n")
+        try record([("s", "echo three")], in: store)
+        let texts = try await sqlite3(path, "SELECT text FROM history ORDER BY id;", in: folder)
+        #expect(texts == "echo one\necho two\necho three\n")
+    }
+
+    /// What the `sqlite3` shell prints for `sql` run on the database at `path`, in its own process.
+    private func sqlite3(_ path: String, _ sql: String, in folder: TemporaryFolder) async throws -> String {
+        let result = try await ShopBinary.run(
+            [path, sql], environment: [:], workingDirectory: folder.path, launchPath: "/usr/bin/sqlite3")
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.standardOutput
     }
 
     @Test func oneStoreSharedByManyTasksRecordsEveryCommand() async throws {

@@ -14,6 +14,10 @@ private final class BreakableStore: HistoryStoring {
         broken.withLock { $0 = error }
     }
     func heal() { broken.withLock { $0 = nil } }
+    /// Records as another session writing to the same database would, locked or not.
+    func recordFromAnotherSession(_ text: String) throws {
+        _ = try store.record(HistoryRecord(session: "other", startedAt: 0, text: text, duration: 0, status: .succeeded))
+    }
     var callsAfterFailure: Int { calls.load(ordering: .relaxed) }
     var stored: [String] { (try? store.entries(in: .all, matching: nil, limit: nil).map(\.text)) ?? [] }
 
@@ -110,6 +114,26 @@ private final class BreakableStore: HistoryStoring {
             notices.withLock { $0 } == [
                 "history database '/h.sqlite3' is locked by another process; this session's commands are kept in memory and written once it is free"
             ], "said once while it lasts")
+    }
+
+    @Test func commandsWaitingWhileAnotherSessionWritesAreEachWrittenOnce() throws {
+        let primary = BreakableStore()
+        let (store, _) = store(primary)
+        _ = try store.record(command("echo one"))
+        primary.fail(with: .locked(path: "/h.sqlite3"))
+        _ = try store.record(command("echo two"))
+        _ = try store.record(command("echo three"))
+        // The primary now gives "echo two" the id "echo three" waits with.
+        try primary.recordFromAnotherSession("echo other")
+        primary.heal()
+        let four = try store.record(command("echo four"))
+        #expect(primary.stored == ["echo one", "echo other", "echo two", "echo three", "echo four"])
+        #expect(
+            try store.entries(in: .session("s"), matching: nil, limit: nil).map(\.id) == [1, 3, 4, four])
+        #expect(
+            try store.entries(in: .session("s"), matching: nil, limit: nil).map(\.text) == [
+                "echo one", "echo two", "echo three", "echo four",
+            ])
     }
 
     @Test func aPrimaryMadeAgainGetsTheSessionsCommandsAndItIsSaidOnce() throws {

@@ -44,8 +44,10 @@ public final class InMemoryHistoryStore: HistoryStoring {
         return Array(selected.suffix(max(0, limit)))
     }
 
+    /// The entry with this id; the newest of them when another store gave an id again (see
+    /// ``renumber(_:to:)``).
     public func entry(id: Int64) throws(HistoryError) -> HistoryEntry? {
-        rows.withLock { rows in rows.first { $0.id == id } }
+        rows.withLock { rows in rows.last { $0.id == id } }
     }
 
     public func forget(id: Int64) throws(HistoryError) -> Int {
