@@ -14,6 +14,7 @@ struct REPL {
         let output = StandardStreams(style: factory.outputStyle)
         let process = factory.process
         let history = openHistory(output: output)
+        defer { history.writeWaitingCommands() }
         var environment: SessionEnvironment
         do {
             environment = try factory.environment(interactive: process.outputIsTerminal)

@@ -189,6 +189,33 @@ import Testing
         #expect(try InteractiveSession.history(in: folder.path).map(\.text) == ["echo one", "echo two", "echo three"])
     }
 
+    @Test func commandsWaitingForALockWhenTheSessionEndsAreWrittenAsItEnds() async throws {
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
+        try await shop.type("echo one")
+        let locked = folder.path + "/locked"
+        let release = folder.path + "/release"
+        let waitForRelease = try folder.write("while [ ! -e \(release) ]; do sleep 0.05; done\n", to: "wait.sh")
+        // Another program holds the write lock until the session has begun to quit.
+        let holder = Task {
+            try await ShopBinary.run(
+                [databasePath, "BEGIN IMMEDIATE;", ".shell touch \(locked)", ".shell sh \(waitForRelease)", "COMMIT;"],
+                environment: ShopBinary.environment(stateDirectory: folder.path), workingDirectory: folder.path,
+                timeout: 120, launchPath: "/usr/bin/sqlite3")
+        }
+        while !FileManager.default.fileExists(atPath: locked) { try await Task.sleep(for: .milliseconds(10)) }
+        let said = try await shop.type("echo two", timeout: .seconds(60))
+        #expect(said.contains("is locked by another process; this session's commands are kept in memory"))
+        try await shop.terminal.waitForKeyByKeyInput()
+        try shop.terminal.send(key: .controlD)
+        // Lets the session reach its last write while the lock is still held (any order passes).
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(FileManager.default.createFile(atPath: release, contents: nil))
+        #expect(try await holder.value.status == 0)
+        #expect(try await shop.terminal.waitForExit(timeout: .seconds(60)) == .exited(0))
+        #expect(shop.terminal.output.components(separatedBy: "warning: ").count - 1 == 1)
+        #expect(try InteractiveSession.history(in: folder.path).map(\.text) == ["echo one", "echo two"])
+    }
+
     @Test func scriptsAndCommandsReadEverySessionsHistory() async throws {
         let shop = try await InteractiveSession(stateDirectory: folder.path)
         try await shop.type("echo one")

@@ -136,6 +136,24 @@ private final class BreakableStore: HistoryStoring {
             ])
     }
 
+    @Test func commandsWaitingWhenTheSessionEndsAreWrittenOrSaid() throws {
+        let primary = BreakableStore()
+        let (store, notices) = store(primary)
+        primary.fail(with: .locked(path: "/h.sqlite3"))
+        _ = try store.record(command("echo one"))
+        store.writeWaitingCommands(attempts: 2)
+        #expect(primary.stored == [])
+        #expect(notices.withLock { $0.last }?.hasSuffix("this session's last 1 command was not written to it") == true)
+        primary.heal()
+        _ = try store.record(command("echo two"))
+        primary.fail(with: .locked(path: "/h.sqlite3"))
+        _ = try store.record(command("echo three"))
+        primary.heal()
+        store.writeWaitingCommands()
+        #expect(primary.stored == ["echo one", "echo two", "echo three"])
+        #expect(notices.withLock { $0.count } == 3)
+    }
+
     @Test func aPrimaryMadeAgainGetsTheSessionsCommandsAndItIsSaidOnce() throws {
         let primary = BreakableStore()
         let (store, notices) = store(primary)

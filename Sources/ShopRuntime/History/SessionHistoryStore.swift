@@ -5,7 +5,8 @@ import Synchronization
 /// to the primary mid-session:
 ///
 /// - locked by another process: the command waits in memory and is written before the next
-///   one, and the next, until the lock is gone; said once for as long as it lasts;
+///   one, and the next, until the lock is gone, and at the latest as the session ends
+///   (``writeWaitingCommands(attempts:)``); said once for as long as it lasts;
 /// - its file removed (the primary opens the path again, a new database): this session's
 ///   commands are written to the new file; said each time it happens;
 /// - any other failure (the file corrupted or unwritable): the session goes on in memory,
@@ -28,6 +29,8 @@ public final class SessionHistoryStore: HistoryStoring {
         case waiting(HistoryError)
         /// The primary's file was removed and made again, with this many commands of the session.
         case recreated(path: String, commands: Int)
+        /// The session ended with this many commands that the primary could not take.
+        case unwritten(commands: Int)
 
         public var description: String {
             switch self {
@@ -37,6 +40,9 @@ public final class SessionHistoryStore: HistoryStoring {
             case .recreated(let path, let commands):
                 "history database '\(path)' was removed; created it again with this session's \(commands) "
                     + (commands == 1 ? "command" : "commands")
+            case .unwritten(let commands):
+                "the history database is still locked by another process; this session's last \(commands) "
+                    + (commands == 1 ? "command was" : "commands were") + " not written to it"
             }
         }
     }
@@ -69,6 +75,19 @@ public final class SessionHistoryStore: HistoryStoring {
 
     /// How many `forget` calls removed something; changes when the line editor should reload.
     public var forgetCount: Int { state.withLock { $0.forgetCount } }
+
+    /// Writes the commands still waiting for the primary, as the session ends: tried up to
+    /// `attempts` times while the primary stays locked, each try waiting as long as the primary
+    /// waits for a lock. Commands still unwritten after that are said.
+    public func writeWaitingCommands(attempts: Int = 6) {
+        state.withLock { state in
+            for _ in 0..<attempts where !state.waiting.isEmpty && !state.primaryFailed {
+                _ = fromPrimary(&state, writing: true) { () throws(HistoryError) in }
+            }
+            guard !state.waiting.isEmpty, !state.primaryFailed else { return }
+            onNotice(.unwritten(commands: state.waiting.count))
+        }
+    }
 
     public func record(_ record: HistoryRecord) throws(HistoryError) -> Int64 {
         try state.withLock { state throws(HistoryError) in
