@@ -171,15 +171,8 @@ import Testing
     @Test func aWriteLockHeldAWhileIsWaitedOutAtLaterWrites() async throws {
         let shop = try await InteractiveSession(stateDirectory: folder.path)
         try await shop.type("echo one")
-        let locked = folder.path + "/locked"
         // Another program holds the write lock for 8 s, longer than a write waits (5 s).
-        let holder = Task {
-            try await ShopBinary.run(
-                [databasePath, "BEGIN IMMEDIATE;", ".shell touch \(locked)", ".shell sleep 8", "COMMIT;"],
-                environment: ShopBinary.environment(stateDirectory: folder.path), workingDirectory: folder.path,
-                timeout: 60, launchPath: "/usr/bin/sqlite3")
-        }
-        while !FileManager.default.fileExists(atPath: locked) { try await Task.sleep(for: .milliseconds(10)) }
+        let holder = try await holdWriteLock(while: "sleep 8")
         let said = try await shop.type("echo two", timeout: .seconds(60))
         #expect(said.contains("is locked by another process; this session's commands are kept in memory"))
         #expect(try await holder.value.status == 0)
@@ -192,17 +185,10 @@ import Testing
     @Test func commandsWaitingForALockWhenTheSessionEndsAreWrittenAsItEnds() async throws {
         let shop = try await InteractiveSession(stateDirectory: folder.path)
         try await shop.type("echo one")
-        let locked = folder.path + "/locked"
         let release = folder.path + "/release"
         let waitForRelease = try folder.write("while [ ! -e \(release) ]; do sleep 0.05; done\n", to: "wait.sh")
         // Another program holds the write lock until the session has begun to quit.
-        let holder = Task {
-            try await ShopBinary.run(
-                [databasePath, "BEGIN IMMEDIATE;", ".shell touch \(locked)", ".shell sh \(waitForRelease)", "COMMIT;"],
-                environment: ShopBinary.environment(stateDirectory: folder.path), workingDirectory: folder.path,
-                timeout: 120, launchPath: "/usr/bin/sqlite3")
-        }
-        while !FileManager.default.fileExists(atPath: locked) { try await Task.sleep(for: .milliseconds(10)) }
+        let holder = try await holdWriteLock(while: "sh \(waitForRelease)")
         let said = try await shop.type("echo two", timeout: .seconds(60))
         #expect(said.contains("is locked by another process; this session's commands are kept in memory"))
         try await shop.terminal.waitForKeyByKeyInput()
@@ -214,6 +200,20 @@ import Testing
         #expect(try await shop.terminal.waitForExit(timeout: .seconds(60)) == .exited(0))
         #expect(shop.terminal.output.components(separatedBy: "warning: ").count - 1 == 1)
         #expect(try InteractiveSession.history(in: folder.path).map(\.text) == ["echo one", "echo two"])
+    }
+
+    /// Starts `sqlite3` holding the database's write lock while it runs `shellCommand`, and
+    /// returns once it holds the lock; the task ends with its result.
+    private func holdWriteLock(while shellCommand: String) async throws -> Task<ShopBinary.Result, any Error> {
+        let locked = folder.path + "/locked"
+        let holder = Task {
+            try await ShopBinary.run(
+                [databasePath, "BEGIN IMMEDIATE;", ".shell touch \(locked)", ".shell \(shellCommand)", "COMMIT;"],
+                environment: ShopBinary.environment(stateDirectory: folder.path), workingDirectory: folder.path,
+                timeout: 60, launchPath: "/usr/bin/sqlite3")
+        }
+        while !FileManager.default.fileExists(atPath: locked) { try await Task.sleep(for: .milliseconds(10)) }
+        return holder
     }
 
     @Test func scriptsAndCommandsReadEverySessionsHistory() async throws {
