@@ -1,7 +1,7 @@
 import ShopPluginAPI
 
-/// `open FILE [--as json|csv|text] [--max-size SIZE]`: a file's contents as a value, read by
-/// its extension.
+/// `open FILE [--as json|csv|text|sqlite] [--max-size SIZE] [--table T]`: a file's contents as
+/// a value, read by its extension (an SQLite file's tables, or one of them: ``SQLiteFile``).
 ///
 /// Only regular files are read (standard input through `-`): a device or FIFO is refused by
 /// its type without being opened for reading, a file over the size limit is refused, and
@@ -9,31 +9,38 @@ import ShopPluginAPI
 struct OpenCommand: Command {
     /// How the file is read.
     enum Format: String, ChoiceArgument {
-        case json, csv, text
+        case json, csv, text, sqlite
     }
 
     static let file = Argument<FilePath>("FILE", "the file to read, or - for standard input")
-    static let format = Option<Format?>("--as", value: "FORMAT", "read as json, csv or text, whatever the extension")
+    static let format = Option<Format?>(
+        "--as", value: "FORMAT", "read as json, csv, text or sqlite, whatever the extension")
+    static let table = Option<String?>("--table", value: "TABLE", "the table of an SQLite file to read")
     static let maxSize = Option<String?>(
         "--max-size", value: "SIZE", "read at most this much, such as 20MB or 4GB (1GB unless given)")
 
     let spec = CommandSpec(
         path: ["open"], abstract: "Read a JSON, CSV or text file into a value",
         discussion: """
-            .json files are read as JSON, .csv as CSV (a header row, then records; see 'help from csv'), any \
+            .json files are read as JSON, .csv as CSV (a header row, then records; see 'help from csv'), \
+            .db, .sqlite and .sqlite3 as SQLite databases (their tables listed; --table T reads one), any \
             other file as text; --as chooses. '-' reads standard input, as in: curl … | shop -c 'open - --as \
             json | …'. Errors name the file, line and column. Only files are read, not devices such as \
             /dev/zero or FIFOs, and at most 1GB of them unless --max-size says more; Ctrl-C stops a long read.
             """,
-        arguments: [Self.file], options: [Self.format, Self.maxSize],
+        arguments: [Self.file], options: [Self.format, Self.maxSize, Self.table],
         examples: [
             Example("state save state.json; open state.json | get values")
         ])
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
         let file = try invocation[Self.file]
         let isStandardInput = file.text == "-"
         let name = isStandardInput ? "<stdin>" : file.text
+        let format = try invocation[Self.format] ?? (isStandardInput ? .text : Self.format(of: file.text))
+        let table = try invocation[Self.table]
+        if format == .sqlite, !isStandardInput { return .value(try await SQLiteFile.open(file, table: table)) }
+        guard format != .sqlite, table == nil else { throw Self.tableOutsideSQLite }
         let limit = try Self.limit(invocation[Self.maxSize])
         var bytes: [UInt8]
         do {
@@ -57,7 +64,7 @@ struct OpenCommand: Command {
                 command: spec.name,
                 reason: "'\(name)' is not text (\(problem) on line \(line)); open reads JSON, CSV and text files")
         }
-        switch try invocation[Self.format] ?? (isStandardInput ? .text : Self.format(of: file.text)) {
+        switch format {
         case .json:
             do {
                 return .value(try Value(json: bytes))
@@ -72,14 +79,15 @@ struct OpenCommand: Command {
                     command: spec.name,
                     reason: "'\(name)': line \(error.line), column \(error.column): \(error.reason)")
             }
-        case .text:
+        case .text, .sqlite:
             return .value(.string(String(decoding: bytes, as: UTF8.self)))
         }
     }
 
-    /// The format a file's extension names: `.json` and `.csv`, any other is text.
+    /// The format a file's extension names: `.json`, `.csv`, an SQLite file's; any other is text.
     static func format(of path: String) -> Format {
-        FileExtension.of(path).flatMap(Format.init(rawValue:)) ?? .text
+        guard let name = FileExtension.of(path) else { return .text }
+        return SQLiteFile.extensions.contains(name) ? .sqlite : Format(rawValue: name) ?? .text
     }
 
     /// The bytes `--max-size` allows, or the default limit when it is not given.
@@ -100,6 +108,9 @@ struct OpenCommand: Command {
         default: ""
         }
     }
+
+    private static let tableOutsideSQLite = VerbError.invalid(
+        command: "open", reason: "--table names a table of an SQLite file (.db, .sqlite, .sqlite3), read from a file")
 
     private static let noStandardInput = VerbError.invalid(
         command: "open",

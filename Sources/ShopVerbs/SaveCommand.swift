@@ -1,28 +1,31 @@
 import ShopPluginAPI
 
-/// `save FILE [--force] [--as json|csv|md|text]`: writes the input to a file in the format its
-/// extension names, through the one atomic file writer.
+/// `save FILE [--force] [--as json|csv|md|text|sqlite] [--table T]`: writes the input to a file
+/// in the format its extension names, through the one atomic file writer (a table into an
+/// SQLite file: ``SQLiteFile``).
 struct SaveCommand: Command {
     /// How the input is written.
     enum Format: String, ChoiceArgument {
-        case json, csv, md, text
+        case json, csv, md, text, sqlite
     }
 
     static let file = Argument<FilePath>("FILE", "where to write: .json, .csv, .md, or text for any other")
     static let force = Flag("--force", "replace an existing file")
     static let format = Option<Format?>(
-        "--as", value: "FORMAT", "write as json, csv, md or text, whatever the extension")
+        "--as", value: "FORMAT", "write as json, csv, md, text or sqlite, whatever the extension")
+    static let table = Option<String?>("--table", value: "TABLE", "the table to add to an SQLite file")
 
     let spec = CommandSpec(
         path: ["save"], abstract: "Write the input to a JSON, CSV, Markdown or text file",
         discussion: """
-            .json files get JSON, .csv CSV with a header row, .md a Markdown table, any other file text (a \
-            list one item a line); --as chooses. The file is written atomically; an existing file is kept \
+            .json files get JSON, .csv CSV with a header row, .md a Markdown table, .db, .sqlite and \
+            .sqlite3 a table named by --table (added in one transaction; replacing one takes --force), any \
+            other file text (a list one item a line); --as chooses. The file is written atomically; an existing file is kept \
             unless --force, and so is a symbolic link, which --force replaces (its target is never written); \
             devices such as /dev/null, FIFOs and folders are refused. /dev/stdout and /dev/stderr write to \
             the streams.
             """,
-        arguments: [Self.file], options: [Self.force, Self.format],
+        arguments: [Self.file], options: [Self.force, Self.format, Self.table],
         examples: [
             Example("services list | select title price | save prices.csv"),
             Example("news list | take 3 | save news.json --force"),
@@ -33,12 +36,23 @@ struct SaveCommand: Command {
         let input = try invocation.requireInput()
         let file = try invocation[Self.file]
         let format = try invocation[Self.format] ?? Self.format(of: file.text)
+        let table = try invocation[Self.table]
+        if format == .sqlite {
+            let count = try SQLiteFile.save(input, to: file, table: table, replacing: invocation[Self.force])
+            invocation.console.message(
+                "saved \(count) \(count == 1 ? "item" : "items") to \(file.text) as table \(table ?? "")")
+            return nil
+        }
+        guard table == nil else {
+            throw VerbError.invalid(
+                command: spec.name, reason: "--table names a table of an SQLite file (.db, .sqlite, .sqlite3)")
+        }
         let text: String
         switch format {
         case .json: text = JSONWriter.pretty(input) + "\n"
         case .csv: text = try ToCSVCommand.text(input, command: spec.name)
         case .md: text = MarkdownTable.text(input)
-        case .text: text = Self.text(input)
+        case .text, .sqlite: text = Self.text(input)
         }
         do {
             let toStream = try invocation.console.writeFile(
@@ -53,9 +67,10 @@ struct SaveCommand: Command {
         return nil
     }
 
-    /// The format a file's extension names; any other extension is text.
+    /// The format a file's extension names (an SQLite file's too); any other extension is text.
     static func format(of path: String) -> Format {
-        FileExtension.of(path).flatMap(Format.init(rawValue:)) ?? .text
+        guard let name = FileExtension.of(path) else { return .text }
+        return SQLiteFile.extensions.contains(name) ? .sqlite : Format(rawValue: name) ?? .text
     }
 
     /// The input as text: a string as it is, a list one item a line, ending in a line break.

@@ -13,7 +13,8 @@ public enum Verbs {
         ] + AggregateCommand.Kind.allCases.map(AggregateCommand.init) + [
             InsertOrUpdateCommand(.insert), InsertOrUpdateCommand(.update), RenameCommand(), AppendCommand(),
             SplitCommand(), JoinCommand(), ReplaceCommand(), LinesCommand(),
-            TrimCommand(), ToMarkdownCommand(), FromCSVCommand(), OpenCommand(), SaveCommand(), ChartCommand(),
+            TrimCommand(), ToMarkdownCommand(), FromCSVCommand(), OpenCommand(), SaveCommand(), SQLCommand(),
+            ChartCommand(),
             ExpandCommand(), PageCommand(), ClearCommand(),
         ]
 }

@@ -95,7 +95,7 @@ import Testing
         ),
         (
             "echo $numbers | save out.yaml --as yml",
-            "error: save: --as must be one of json, csv, md, text, got 'yml' (did you mean 'md'?)"
+            "error: save: --as must be one of json, csv, md, text, sqlite, got 'yml' (did you mean 'md'?)"
         ),
         ("open missing.csv", "error: open: cannot read 'missing.csv': no such file"),
         (
@@ -123,7 +123,7 @@ import Testing
             "open cut.csv",
             "error: open: 'cut.csv': line 2, column 3: unclosed quote: the quoted cell that starts here never ends"
         ),
-        ("open good.csv --as yaml", "error: open: --as must be one of json, csv, text, got 'yaml'"),
+        ("open good.csv --as yaml", "error: open: --as must be one of json, csv, text, sqlite, got 'yaml'"),
         (
             "open -",
             "error: open: standard input holds no data here; pipe it into 'shop -c', as in: curl … | shop -c 'open - --as json'"

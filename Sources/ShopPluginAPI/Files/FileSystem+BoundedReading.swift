@@ -12,25 +12,60 @@ extension FileSystem {
 
     /// The bytes of the regular file at `path` (links followed), at most `limit` of them.
     ///
-    /// A device (`/dev/zero`), FIFO, socket or folder is refused by its type, read with
-    /// `stat` before anything is opened for reading; the file is then opened without
-    /// blocking (a FIFO put in its place meanwhile cannot hold the open) and its type
-    /// checked again on the open descriptor. A file over `limit` is refused before it is
+    /// A device (`/dev/zero`), FIFO, socket or folder is refused by its type before anything
+    /// is opened for reading (``openRegularFile(_:)``). A file over `limit` is refused before it is
     /// read, and one that grows past it while read stops there. The bytes are read in parts
     /// and the read stops, as ``FileError/Problem/interrupted``, once the running task is
     /// cancelled.
     public static func readRegularFile(_ path: String, limit: Int = defaultReadLimit) throws(FileError) -> [UInt8] {
+        let (descriptor, size) = try openRegularFile(path)
+        defer { close(descriptor) }
+        guard size <= limit else { throw FileError(path: path, action: .read, problem: .tooLarge(limit: limit)) }
+        return try readToEnd(descriptor, named: path, expectedSize: size, limit: limit)
+    }
+
+    /// The first `count` bytes of the regular file at `path` (all of it when shorter), for a
+    /// look at its header: refused as ``readRegularFile(_:limit:)`` refuses a file that is
+    /// none.
+    public static func readStart(ofRegularFile path: String, count: Int) throws(FileError) -> [UInt8] {
+        let (descriptor, size) = try openRegularFile(path)
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: min(count, size))
+        var filled = 0
+        while filled < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
+            if got < 0, errno == EINTR || errno == EAGAIN { continue }
+            if got < 0 { throw FileError(path: path, action: .read, code: errno) }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes[..<filled])
+    }
+
+    /// The regular file at `path` opened for reading, with its size: a device, FIFO, socket
+    /// or folder is refused by its type, read with `stat` before anything is opened; the file
+    /// is then opened without blocking (a FIFO put in its place meanwhile cannot hold the
+    /// open) and its type checked again on the open descriptor.
+    private static func openRegularFile(_ path: String) throws(FileError) -> (descriptor: Int32, size: Int) {
         var status = stat()
         guard stat(path, &status) == 0 else { throw FileError(path: path, action: .read, code: errno) }
         try requireRegularFile(status, path)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { throw FileError(path: path, action: .read, code: errno) }
-        defer { close(descriptor) }
-        guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, action: .read, code: errno) }
-        try requireRegularFile(status, path)
-        let size = max(0, Int(status.st_size))
-        guard size <= limit else { throw FileError(path: path, action: .read, problem: .tooLarge(limit: limit)) }
-        return try readToEnd(descriptor, named: path, expectedSize: size, limit: limit)
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw FileError(path: path, action: .read, code: code)
+        }
+        do {
+            try requireRegularFile(status, path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return (descriptor, max(0, Int(status.st_size)))
     }
 
     /// A stream (standard input) read to its end, at most `limit` bytes. It waits for data a

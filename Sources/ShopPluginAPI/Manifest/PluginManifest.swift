@@ -114,7 +114,7 @@ public struct PluginManifest: Sendable {
         "expect", "find", "first", "flatten", "format", "from", "get", "group", "help", "history", "insert", "it",
         "join", "last", "length", "lines", "math", "max", "min", "open", "page", "plugin", "plugins", "print", "quit",
         "range", "reject", "rename", "replace", "reverse", "run", "save", "select", "set", "skip", "sleep", "sort",
-        "split", "state", "sum", "take", "to", "trim", "undo", "uniq", "unset", "update", "vars", "where",
+        "split", "sql", "state", "sum", "take", "to", "trim", "undo", "uniq", "unset", "update", "vars", "where",
     ]
 
     /// Whether `name` is one of ``reservedNames`` (searched by halves).

@@ -2,18 +2,21 @@ import CSQLite
 
 /// An error reported by SQLite: its (extended) result code and message.
 ///
-/// Internal: ``SQLiteHistoryStore`` turns it into a ``HistoryError`` with context.
-struct SQLiteFailure: Error, Equatable {
+/// Callers turn it into their own error with context (the history store's `HistoryError`,
+/// the message of `sql` and `open`).
+package struct SQLiteFailure: Error, Equatable {
     /// The extended result code, e.g. `SQLITE_BUSY` or `SQLITE_NOTADB`.
-    var code: Int32
+    package var code: Int32
     /// SQLite's message, e.g. "database is locked".
-    var message: String
+    package var message: String
+    /// Where in a statement's text SQLite found the problem (a byte offset), when it says.
+    package var offset: Int?
 
     /// The primary result code (the low byte of the extended one).
-    var primaryCode: Int32 { code & 0xFF }
+    package var primaryCode: Int32 { code & 0xFF }
 
     /// The failure last reported on `database`, or the generic text of `code` when there is none.
-    init(code: Int32, database: OpaquePointer?) {
+    package init(code: Int32, database: OpaquePointer?) {
         self.code = code
         if let database, let text = sqlite3_errmsg(database) {
             self.message = String(cString: text)
@@ -22,7 +25,7 @@ struct SQLiteFailure: Error, Equatable {
         }
     }
 
-    init(code: Int32, message: String) {
+    package init(code: Int32, message: String) {
         self.code = code
         self.message = message
     }

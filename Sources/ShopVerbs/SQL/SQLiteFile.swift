@@ -1,0 +1,196 @@
+import ShopPluginAPI
+import ShopSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An SQLite database file as `open` and `save` use it: `open x.db` lists its tables,
+/// `open x.db --table T` reads one, `save x.db --table T` adds one in one transaction.
+///
+/// A file is handed to SQLite only once it is known to be one (a regular file starting with
+/// SQLite's header), so a text file named `x.db` is refused, never taken for an empty
+/// database. A new file is made beside the target under a temporary name and renamed into
+/// place once complete; an existing one gets the table in one transaction, so a failure
+/// leaves it as it was.
+enum SQLiteFile {
+    /// The extensions that name SQLite files.
+    static let extensions = ["db", "sqlite", "sqlite3"]
+
+    /// How long a write waits for another program's lock on the file, in milliseconds.
+    private static let busyTimeoutMilliseconds: Int32 = 5_000
+
+    // MARK: Reading
+
+    /// `open FILE`: the tables as `{table, rows, columns}` records; with `table`, its rows.
+    static func open(_ file: FilePath, table: String?) async throws -> Value {
+        let connection = try connect(file)
+        do {
+            let tables = try connection.tables()
+            guard let table else {
+                let names = FieldNames(["table", "rows", "columns"])
+                return .list(
+                    tables.map { info in
+                        .record(
+                            Record(
+                                names: names,
+                                values: [
+                                    .string(info.name), .int(info.rows), .string(info.columns.joined(separator: ", ")),
+                                ]))
+                    })
+            }
+            guard let name = tables.first(where: { $0.name == table })?.name else {
+                throw failure(
+                    "open", file,
+                    "has no table '\(table)'"
+                        + Suggestion.didYouMean(Suggestion.nearest(to: table, in: tables.map(\.name)))
+                        + " (tables: \(tables.isEmpty ? "none" : tables.map(\.name).joined(separator: ", ")))")
+            }
+            let interrupter = connection.interrupter
+            return .list(
+                try await withTaskCancellationHandler {
+                    try connection.records(of: name)
+                } onCancel: {
+                    interrupter.interrupt()
+                })
+        } catch let error as SQLiteFailure {
+            if Task.isCancelled { throw CancellationError() }
+            throw failure("open", file, error.message)
+        }
+    }
+
+    /// The file opened for reading, once it is known to be an SQLite database.
+    private static func connect(_ file: FilePath) throws -> SQLiteConnection {
+        let header: [UInt8]
+        do {
+            header = try FileSystem.readStart(ofRegularFile: file.absolute, count: SQLiteConnection.fileHeader.count)
+        } catch {
+            throw VerbError.invalid(command: "open", reason: error.naming(file.text).description)
+        }
+        guard header == SQLiteConnection.fileHeader else {
+            throw failure("open", file, "is not an SQLite database (it lacks SQLite's header)")
+        }
+        do {
+            return try SQLiteConnection(path: file.absolute, access: .readOnly, busyTimeoutMilliseconds: 0)
+        } catch {
+            throw failure("open", file, error.message)
+        }
+    }
+
+    // MARK: Writing
+
+    /// `save FILE --table T [--force]`: adds the input, a list of records or one record, as
+    /// table `table`; an existing table of that name is replaced only when `replacing`.
+    static func save(_ input: Value, to file: FilePath, table: String?, replacing: Bool) throws -> Int {
+        guard let table, !table.isEmpty else {
+            throw failure(
+                "save", file, "is an SQLite database; name the table to write: save \(file.text) --table NAME")
+        }
+        let records: ValueList
+        switch input {
+        case .list(let items): records = items
+        case .record: records = [input]
+        default: throw failure("save", file, "takes a list of records as a table, not \(input.describedType)")
+        }
+        let rows: SQLiteTableRows
+        do {
+            rows = try SQLiteTableRows(name: table, records: records)
+        } catch {
+            throw VerbError.invalid(command: "save", reason: error.description)
+        }
+        guard !rows.fields.isEmpty else { throw failure("save", file, "gets no fields to make columns of") }
+        let path = file.absolute
+        switch try existing(file) {
+        case .none: try create(rows, at: path, file: file)
+        case .regularFile: try add(rows, to: path, file: file, replacing: replacing)
+        }
+        return records.count
+    }
+
+    /// What is at the path now.
+    private enum Existing {
+        case none, regularFile
+    }
+
+    /// Whether there is a file at `file` to add to; refuses a link, anything but a regular
+    /// file, and a file that is not an SQLite database.
+    private static func existing(_ file: FilePath) throws -> Existing {
+        var status = stat()
+        guard lstat(file.absolute, &status) == 0 else {
+            guard errno == ENOENT else {
+                throw VerbError.invalid(
+                    command: "save", reason: FileError(path: file.text, action: .write, code: errno).description)
+            }
+            return .none
+        }
+        guard status.st_mode & S_IFMT != S_IFLNK else {
+            throw failure("save", file, "is a symbolic link; save adds tables only to a database file itself")
+        }
+        let header: [UInt8]
+        do {
+            header = try FileSystem.readStart(ofRegularFile: file.absolute, count: SQLiteConnection.fileHeader.count)
+        } catch {
+            throw VerbError.invalid(command: "save", reason: error.naming(file.text).description)
+        }
+        guard header == SQLiteConnection.fileHeader else {
+            throw failure("save", file, "exists and is not an SQLite database; save adds tables only to one")
+        }
+        return .regularFile
+    }
+
+    /// Writes `rows` into a new database made under a temporary name beside `path`, then
+    /// renamed to it.
+    private static func create(_ rows: SQLiteTableRows, at path: String, file: FilePath) throws {
+        let temporary =
+            FilePath.directory(of: path) + "/." + FilePath.lastComponent(of: path)
+            + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        TemporaryPaths.add(temporary)
+        defer {
+            unlink(temporary + "-journal")
+            unlink(temporary)
+            TemporaryPaths.forget(temporary)
+        }
+        do {
+            let connection = try SQLiteConnection(
+                path: temporary, access: .create, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            _ = try write(rows, into: connection)
+        } catch let error as SQLiteFailure {
+            throw failure("save", file, error.message)
+        }
+        guard rename(temporary, path) == 0 else {
+            throw VerbError.invalid(
+                command: "save", reason: FileError(path: file.text, action: .write, code: errno).description)
+        }
+    }
+
+    /// Adds `rows` to the existing database at `path`.
+    private static func add(_ rows: SQLiteTableRows, to path: String, file: FilePath, replacing: Bool) throws {
+        let written: Bool
+        do {
+            let connection = try SQLiteConnection(
+                path: path, access: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            written = try write(rows, into: connection, replacing: replacing)
+        } catch let error as SQLiteFailure {
+            if Task.isCancelled { throw CancellationError() }
+            throw failure("save", file, error.message)
+        }
+        guard written else {
+            throw failure("save", file, "has a table '\(rows.name)' already; add --force to replace it")
+        }
+    }
+
+    /// Writes the table in one transaction, stopping at Ctrl-C; false when it exists and is
+    /// not to be replaced.
+    private static func write(_ rows: SQLiteTableRows, into connection: SQLiteConnection, replacing: Bool = false)
+        throws -> Bool
+    {
+        let written = try connection.write(rows, replacing: replacing) { Task.isCancelled }
+        if Task.isCancelled { throw CancellationError() }
+        return written
+    }
+
+    /// A failure about `file`: `open: 'x.db' has no table 'T'`.
+    private static func failure(_ command: String, _ file: FilePath, _ reason: String) -> VerbError {
+        .invalid(command: command, reason: "'\(file.text)' \(reason)")
+    }
+}
