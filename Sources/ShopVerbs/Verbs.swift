@@ -14,7 +14,8 @@ public enum Verbs {
             InsertOrUpdateCommand(.insert), InsertOrUpdateCommand(.update), RenameCommand(), AppendCommand(),
             SplitCommand(), JoinCommand(), ReplaceCommand(), LinesCommand(),
             TrimCommand(), ToMarkdownCommand(), FromCSVCommand(), OpenCommand(), SaveCommand(), SQLCommand(),
-            ChartCommand(),
+            HTTPRequestCommand(.get), HTTPRequestCommand(.post), HTTPRecordCommand(), HTTPReplayCommand(),
+            HTTPLiveCommand(), ChartCommand(),
             ExpandCommand(), PageCommand(), ClearCommand(),
         ]
 }

@@ -111,7 +111,8 @@ public struct PluginManifest: Sendable {
     /// that it matches the core.
     public static let reservedNames: [String] = [
         "append", "args", "avg", "chart", "clear", "commands", "count", "each", "echo", "env", "exit", "expand",
-        "expect", "find", "first", "flatten", "format", "from", "get", "group", "help", "history", "insert", "it",
+        "expect", "find", "first", "flatten", "format", "from", "get", "group", "help", "history", "http", "insert",
+        "it",
         "join", "last", "length", "lines", "math", "max", "min", "open", "page", "plugin", "plugins", "print", "quit",
         "range", "reject", "rename", "replace", "reverse", "run", "save", "select", "set", "skip", "sleep", "sort",
         "split", "sql", "state", "sum", "take", "to", "trim", "undo", "uniq", "unset", "update", "vars", "where",
