@@ -9,7 +9,7 @@ struct JoinCommand: Command {
         discussion: "Items are written as echo writes them; null items are left empty.",
         arguments: [Self.separator],
         examples: [Example("services list | get title | join ', '")],
-        input: .required)
+        input: .required, resultFields: .computed(JoinResultFields.fields))
 
     func run(_ invocation: Invocation) throws -> CommandResult? {
         let items = try invocation.requireListInput()

@@ -31,7 +31,7 @@ struct OpenCommand: Command {
         arguments: [Self.file], options: [Self.format, Self.maxSize, Self.table],
         examples: [
             Example("state save state.json; open state.json | get values")
-        ])
+        ], resultFields: .computed(OpenResultFields.fields))
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let file = try invocation[Self.file]

@@ -28,7 +28,7 @@ enum SQLiteFile {
         do {
             let tables = try connection.tables()
             guard let table else {
-                let names = FieldNames(["table", "rows", "columns"])
+                let names = FieldNames(listingFields)
                 return .list(
                     tables.map { info in
                         .record(
@@ -58,6 +58,18 @@ enum SQLiteFile {
             throw failure("open", file, error.message)
         }
     }
+
+    /// The fields of what `open` gives for the file at `path`: the listing's, or the columns
+    /// of `table`; none for a file that is not an SQLite database. For Tab: reads the schema
+    /// only.
+    static func fields(at path: String, table: String?) -> [String] {
+        guard let table else { return listingFields }
+        guard let connection = try? connect(FilePath(text: path, absolute: path)) else { return [] }
+        return (try? connection.columns(of: table)) ?? []
+    }
+
+    /// The fields of the listing of a file's tables.
+    private static let listingFields = ["table", "rows", "columns"]
 
     /// The file opened for reading, once it is known to be an SQLite database.
     private static func connect(_ file: FilePath) throws -> SQLiteConnection {
