@@ -119,12 +119,10 @@ import Testing
     func aBadAnswerIsOneLineAndChangesNothing(path: String, fault: FixtureFault, message: String) async throws {
         server.setFault(fault, forPath: path)
         await shop.run("counter add 2 --quiet; set kept 1")
-        let before = await shop.run("vars; counter")
         let url = base + path
-        let (outcome, printed) = await shop.outcome(of: "set kept $(http get \(url))")
-        #expect(printed == "error: http get: " + message.replacing("URL", with: url) + "\n")
-        #expect(outcome.failures == 1)
-        #expect(await shop.run("vars; counter") == before)
+        await shop.expectOneLineFailure(
+            "set kept $(http get \(url))", "error: http get: " + message.replacing("URL", with: url),
+            keeping: "vars; counter")
     }
 
     @Test func aRefusedPortIsOneLine() async throws {

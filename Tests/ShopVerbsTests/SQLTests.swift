@@ -91,11 +91,7 @@ import Testing
     ])
     func aBadQueryIsOneLineAndChangesNothing(line: String, expected: String) async throws {
         let shop = try await session()
-        let before = await shop.run("vars; counter")
-        let (outcome, printed) = await shop.outcome(of: line)
-        #expect(printed == expected + "\n")
-        #expect(outcome.failures == 1)
-        #expect(await shop.run("vars; counter") == before)
+        await shop.expectOneLineFailure(line, expected, keeping: "vars; counter")
     }
 
     @Test func ctrlCStopsAQueryThatRunsForever() async throws {
@@ -193,11 +189,7 @@ import Testing
         let shop = try await session()
         await shop.run("$orders | save shop.db --table orders")
         try FileSystem.writeAtomically(Array("just some notes\n".utf8), to: shop.stateDirectory + "/notes.db")
-        let before = await shop.run("vars; counter")
-        let (outcome, printed) = await shop.outcome(of: line)
-        #expect(printed == expected + "\n")
-        #expect(outcome.failures == 1)
-        #expect(await shop.run("vars; counter") == before)
+        await shop.expectOneLineFailure(line, expected, keeping: "vars; counter")
         #expect(try FileSystem.read(shop.stateDirectory + "/notes.db") == Array("just some notes\n".utf8))
         #expect(!FileSystem.exists(shop.stateDirectory + "/out.db"))
     }

@@ -147,10 +147,6 @@ import Testing
     ])
     func badInputIsOneLineAndChangesNothing(line: String, expected: String) async throws {
         let shop = try await session()
-        let before = await shop.run("state save state.json --force; vars; counter")
-        let (outcome, printed) = await shop.outcome(of: line)
-        #expect(printed == expected + "\n")
-        #expect(outcome.failures == 1)
-        #expect(await shop.run("state save state.json --force; vars; counter") == before)
+        await shop.expectOneLineFailure(line, expected, keeping: "state save state.json --force; vars; counter")
     }
 }

@@ -73,15 +73,7 @@ enum SQLiteFile {
 
     /// The file opened for reading, once it is known to be an SQLite database.
     private static func connect(_ file: FilePath) throws -> SQLiteConnection {
-        let header: [UInt8]
-        do {
-            header = try FileSystem.readStart(ofRegularFile: file.absolute, count: SQLiteConnection.fileHeader.count)
-        } catch {
-            throw VerbError.invalid(command: "open", reason: error.naming(file.text).description)
-        }
-        guard header == SQLiteConnection.fileHeader else {
-            throw failure("open", file, "is not an SQLite database (it lacks SQLite's header)")
-        }
+        try requireDatabase(file, command: "open", otherwise: "is not an SQLite database (it lacks SQLite's header)")
         do {
             return try SQLiteConnection(path: file.absolute, access: .readOnly, busyTimeoutMilliseconds: 0)
         } catch {
@@ -138,16 +130,21 @@ enum SQLiteFile {
         guard status.st_mode & S_IFMT != S_IFLNK else {
             throw failure("save", file, "is a symbolic link; save adds tables only to a database file itself")
         }
+        try requireDatabase(
+            file, command: "save", otherwise: "exists and is not an SQLite database; save adds tables only to one")
+        return .regularFile
+    }
+
+    /// Refuses, for `command`, what is no regular file (with the file's own reason) or does
+    /// not start with SQLite's header (`otherwise` says so).
+    private static func requireDatabase(_ file: FilePath, command: String, otherwise: String) throws {
         let header: [UInt8]
         do {
             header = try FileSystem.readStart(ofRegularFile: file.absolute, count: SQLiteConnection.fileHeader.count)
         } catch {
-            throw VerbError.invalid(command: "save", reason: error.naming(file.text).description)
+            throw VerbError.invalid(command: command, reason: error.naming(file.text).description)
         }
-        guard header == SQLiteConnection.fileHeader else {
-            throw failure("save", file, "exists and is not an SQLite database; save adds tables only to one")
-        }
-        return .regularFile
+        guard header == SQLiteConnection.fileHeader else { throw failure(command, file, otherwise) }
     }
 
     /// Writes `rows` into a new database made under a temporary name beside `path`, then
