@@ -10,17 +10,21 @@ extension SQLiteConnection {
         package var rows: Int
     }
 
-    /// The tables and views, but SQLite's own, sorted by name, with their columns and rows.
-    package func tables() throws(SQLiteFailure) -> [TableInfo] {
-        let names = try withStatement(
+    /// The names of the tables and views, but SQLite's own, sorted.
+    package func tableNames() throws(SQLiteFailure) -> [String] {
+        try withStatement(
             "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
         ) { statement throws(SQLiteFailure) in
             var names: [String] = []
             while try statement.step() { names.append(statement.text(at: 0)) }
             return names
         }
+    }
+
+    /// The tables and views, but SQLite's own, sorted by name, with their columns and rows.
+    package func tables() throws(SQLiteFailure) -> [TableInfo] {
         var tables: [TableInfo] = []
-        for name in names {
+        for name in try tableNames() {
             let rows = try integer("SELECT count(*) FROM \(SQLiteName.quoted(name))")
             tables.append(TableInfo(name: name, columns: try columns(of: name), rows: Int(rows)))
         }

@@ -1,8 +1,9 @@
 import CSQLite
+import Synchronization
 
 /// One open SQLite database handle with a cache of prepared statements.
 ///
-/// Not thread-safe, but for ``interrupt()``: the history store keeps one inside a `Mutex`,
+/// Not thread-safe, but for its ``interrupter``: the history store keeps one inside a `Mutex`,
 /// and a query over shop's values uses its own from one task.
 package final class SQLiteConnection {
     /// How a database file is opened.
@@ -170,18 +171,56 @@ package final class SQLiteConnection {
         _ = shop_sqlite3_disable_checkpoint_on_close(handle)
     }
 
-    /// What stops the statement running on this connection from another thread: it then
-    /// fails with `SQLITE_INTERRUPT`. Valid while the connection is.
-    package var interrupter: Interrupter { Interrupter(handle: handle) }
+    /// What stops the connection's statements from another thread: the one running and every
+    /// later one fail with `SQLITE_INTERRUPT`. Valid while the connection is; once asked for,
+    /// the connection looks for an interruption while statements run.
+    package var interrupter: Interrupter {
+        if !watchesForInterruption {
+            sqlite3_progress_handler(
+                handle, Self.instructionsBetweenInterruptChecks, Self.stopWhenInterrupted,
+                Unmanaged.passUnretained(interruption).toOpaque())
+            watchesForInterruption = true
+        }
+        return Interrupter(handle: handle, interruption: interruption)
+    }
 
-    /// Stops the statement running on a connection, from any thread (`sqlite3_interrupt` is
-    /// made for that); use it only while the connection is open.
+    /// Stops a connection's statements, from any thread; use it only while the connection is
+    /// open.
+    ///
+    /// `sqlite3_interrupt` alone stops only statements already running, so an interruption
+    /// that comes before a statement starts would be lost: it is also kept in a flag that
+    /// SQLite's progress handler looks at while any statement runs.
     package struct Interrupter: @unchecked Sendable {
         fileprivate let handle: OpaquePointer
+        fileprivate let interruption: Interruption
 
         package func interrupt() {
+            interruption.happened.store(true, ordering: .releasing)
             sqlite3_interrupt(handle)
         }
+
+        /// Whether ``interrupt()`` was called.
+        package var wasInterrupted: Bool {
+            interruption.happened.load(ordering: .acquiring)
+        }
+    }
+
+    /// Whether the connection was interrupted, for the progress handler.
+    fileprivate final class Interruption: Sendable {
+        let happened = Atomic(false)
+    }
+
+    /// Whether the progress handler that ends statements after an interruption is installed.
+    private var watchesForInterruption = false
+    private let interruption = Interruption()
+
+    /// How many virtual machine instructions SQLite runs between two looks at ``Interruption``.
+    private static let instructionsBetweenInterruptChecks: Int32 = 10_000
+
+    private static let stopWhenInterrupted: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+        guard let context else { return 0 }
+        return Unmanaged<Interruption>.fromOpaque(context).takeUnretainedValue().happened.load(ordering: .acquiring)
+            ? 1 : 0
     }
 
     /// Lets statements prepared from now on only read, until ``allowEverything()``: while

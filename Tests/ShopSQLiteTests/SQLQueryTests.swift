@@ -1,6 +1,5 @@
 import ShopSQLite
 import ShopValues
-import Synchronization
 import Testing
 
 /// Queries over shop's values in an SQLite database in memory: tables found by name, values
@@ -137,22 +136,23 @@ import Testing
         }
     }
 
+    private let endless = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n"
+
     @Test func aQueryThatRunsForeverStopsWhenInterrupted() async throws {
-        let query = try SQLQuery(
-            "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n", input: nil
-        ) { _ in .missing }
+        let query = try SQLQuery(endless, input: nil) { _ in .missing }
         let interrupter = query.interrupter
-        let stopped = Atomic(false)
-        // Interrupts until the query has stopped: one interrupt before it starts would be lost.
         let interrupting = Task.detached {
-            while !stopped.load(ordering: .acquiring) {
-                interrupter.interrupt()
-                try? await Task.sleep(for: .milliseconds(10))
-            }
+            try? await Task.sleep(for: .milliseconds(100))
+            interrupter.interrupt()
         }
         #expect(throws: SQLQueryError.interrupted) { try query.run { false } }
-        stopped.store(true, ordering: .releasing)
         await interrupting.value
+    }
+
+    @Test func anInterruptionBeforeTheQueryStartsStopsIt() throws {
+        let query = try SQLQuery(endless, input: nil) { _ in .missing }
+        query.interrupter.interrupt()
+        #expect(throws: SQLQueryError.interrupted) { try query.run { false } }
     }
 
     @Test func fillingStopsWhenAsked() throws {

@@ -160,6 +160,25 @@ import Testing
         #expect(FileSystem.contents(of: shop.stateDirectory).filter { $0.hasPrefix(".new.db") } == [])
     }
 
+    @Test(arguments: ["open endless.db", "open endless.db --table endless"])
+    func ctrlCStopsReadingAFile(line: String) async throws {
+        let shop = try await session()
+        let database = try SQLiteConnection(
+            path: shop.stateDirectory + "/endless.db", access: .create, busyTimeoutMilliseconds: 0)
+        try database.execute(
+            "CREATE VIEW endless AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c WHERE x < 0"
+        )
+        let session = shop.session
+        let task = Task {
+            await session.run("set rows $(\(line))", file: nil, path: nil, policy: .stopAtFirstFailure)
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        #expect(await task.value.interrupted)
+        #expect(shop.output.take() == "interrupted\n")
+        #expect(await shop.run("vars | get name | join ,") == "orders,tiers,words\n")
+    }
+
     @Test(arguments: [
         ("open notes.db", "error: open: 'notes.db' is not an SQLite database (it lacks SQLite's header)"),
         (

@@ -6,7 +6,8 @@ import ShopSQLite
 /// memory of its own; its rows as records.
 ///
 /// Only what the query reads is copied into SQLite (``SQLQuery``). The state never changes:
-/// only queries run, over a copy. Ctrl-C interrupts SQLite (`sqlite3_interrupt`).
+/// only queries run, over a copy. The query runs on a thread of its own, which Ctrl-C
+/// interrupts (`sqlite3_interrupt`).
 struct SQLCommand: Command {
     static let query = Argument<String>("QUERY", "an SQL query (SELECT, WITH or VALUES) in quotes")
 
@@ -36,10 +37,13 @@ struct SQLCommand: Command {
         let text = try invocation[Self.query]
         let input = try invocation.input.map(Self.table(of:))
         do {
-            let query = try SQLQuery(text, input: input) { name in Self.variable(name, in: invocation.state) }
+            // Preparing reads the state here; from then on only the query's thread uses it.
+            nonisolated(unsafe) let query = try SQLQuery(text, input: input) { name in
+                Self.variable(name, in: invocation.state)
+            }
             let interrupter = query.interrupter
-            let rows = try await withTaskCancellationHandler {
-                try query.run { Task.isCancelled }
+            let rows = try await DetachedThread.run {
+                try query.run { interrupter.wasInterrupted }
             } onCancel: {
                 interrupter.interrupt()
             }

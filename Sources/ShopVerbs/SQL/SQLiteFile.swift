@@ -23,40 +23,45 @@ enum SQLiteFile {
     // MARK: Reading
 
     /// `open FILE`: the tables as `{table, rows, columns}` records; with `table`, its rows.
+    /// SQLite reads on a thread of its own, which Ctrl-C interrupts.
     static func open(_ file: FilePath, table: String?) async throws -> Value {
         let connection = try connect(file)
+        let interrupter = connection.interrupter
         do {
-            let tables = try connection.tables()
-            guard let table else {
-                let names = FieldNames(listingFields)
-                return .list(
-                    tables.map { info in
-                        .record(
-                            Record(
-                                names: names,
-                                values: [
-                                    .string(info.name), .int(info.rows), .string(info.columns.joined(separator: ", ")),
-                                ]))
-                    })
+            return try await DetachedThread.run {
+                try read(connection, file: file, table: table)
+            } onCancel: {
+                interrupter.interrupt()
             }
-            guard let name = tables.first(where: { $0.name == table })?.name else {
-                throw failure(
-                    "open", file,
-                    "has no table '\(table)'"
-                        + Suggestion.didYouMean(Suggestion.nearest(to: table, in: tables.map(\.name)))
-                        + " (tables: \(tables.isEmpty ? "none" : tables.map(\.name).joined(separator: ", ")))")
-            }
-            let interrupter = connection.interrupter
-            return .list(
-                try await withTaskCancellationHandler {
-                    try connection.records(of: name)
-                } onCancel: {
-                    interrupter.interrupt()
-                })
         } catch let error as SQLiteFailure {
             if Task.isCancelled { throw CancellationError() }
             throw failure("open", file, error.message)
         }
+    }
+
+    /// The listing of the database's tables, or the rows of `table`.
+    private static func read(_ connection: SQLiteConnection, file: FilePath, table: String?) throws -> Value {
+        guard let table else { return try listing(connection) }
+        guard try !connection.columns(of: table).isEmpty else {
+            let names = try connection.tableNames()
+            throw failure(
+                "open", file,
+                "has no table '\(table)'" + Suggestion.didYouMean(Suggestion.nearest(to: table, in: names))
+                    + " (tables: \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+        }
+        return .list(try connection.records(of: table))
+    }
+
+    /// The tables of the database, each a `{table, rows, columns}` record.
+    private static func listing(_ connection: SQLiteConnection) throws -> Value {
+        let names = FieldNames(listingFields)
+        return .list(
+            try connection.tables().map { info in
+                .record(
+                    Record(
+                        names: names,
+                        values: [.string(info.name), .int(info.rows), .string(info.columns.joined(separator: ", "))]))
+            })
     }
 
     /// The fields of what `open` gives for the file at `path`: the listing's, or the columns
