@@ -3,9 +3,10 @@ import ShopValues
 /// The type a column of shop values is declared with in an SQLite table, chosen from its
 /// values so that each value goes in and comes back as it was.
 ///
-/// Ints are `INTEGER`, doubles `REAL`, strings `TEXT`; bools are stored as 0 and 1 in a
-/// `BOOLEAN` column and lists and records as JSON text in a `JSON` column, the declared type
-/// telling them apart when they are read back. A column holding values of more than one of
+/// Ints are `INTEGER`, doubles `REAL` (exact numbers by their value), strings `TEXT`,
+/// durations their seconds; bools are stored as 0 and 1 in a `BOOLEAN` column, dates as ISO
+/// 8601 text in a `DATE` column and lists and records as JSON text in a `JSON` column, the
+/// declared type telling them apart when they are read back. A column holding values of more than one of
 /// these kinds (ints and doubles included: a `REAL` column would round integers beyond 2^53)
 /// or only nulls is declared with no type, so SQLite keeps every value as it was bound.
 package enum SQLiteColumnType: String, Sendable, Equatable {
@@ -14,6 +15,7 @@ package enum SQLiteColumnType: String, Sendable, Equatable {
     case text = "TEXT"
     case boolean = "BOOLEAN"
     case json = "JSON"
+    case date = "DATE"
     /// No declared type: values of several kinds, or none.
     case untyped = ""
 
@@ -29,10 +31,14 @@ package enum SQLiteColumnType: String, Sendable, Equatable {
         switch value {
         case .null: return nil
         case .bool: self = .boolean
-        case .int: self = .integer
-        case .double: self = .real
+        case .date: self = .date
         case .list, .record: self = .json
-        default: self = value.doubleValue == nil ? .text : .real  // strings, and the kinds of values to come
+        default:
+            switch value.sqlNumber {
+            case .int?: self = .integer
+            case .double?: self = .real
+            case nil: self = .text
+            }
         }
     }
 

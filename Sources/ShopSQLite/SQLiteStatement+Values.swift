@@ -2,29 +2,29 @@ import CSQLite
 import ShopValues
 
 extension SQLiteStatement {
-    /// Binds a shop value as SQLite stores it: null, an int as an integer, a double as a real,
-    /// a string as text, a bool as 0 or 1, a list or record as its JSON text (see
-    /// ``SQLiteColumnType``).
+    /// Binds a shop value as SQLite stores it: null, a number (exact ones too) by its value,
+    /// an integer or a real, a string as text, a bool as 0 or 1, a date as ISO 8601 text, a
+    /// duration as its seconds, a list or record as its JSON text (see ``SQLiteColumnType``).
     package func bind(_ value: Value, at index: Int32) throws(SQLiteFailure) {
         switch value {
         case .null: try bindNull(at: index)
         case .bool(let bool): try bind(Int64(bool ? 1 : 0), at: index)
-        case .int(let int): try bind(Int64(int), at: index)
-        case .double(let double): try bind(double, at: index)
+        case .date(let date): try bind(date.text, at: index)
         case .list, .record: try bind(JSONWriter.compact(value), at: index)
-        default:  // strings, and the kinds of values to come
-            if let number = value.doubleValue {
-                try bind(number, at: index)
-            } else {
-                try bind(value.plainText, at: index)
+        default:
+            switch value.sqlNumber {
+            case .int(let int)?: try bind(Int64(int), at: index)
+            case .double(let double)?: try bind(double, at: index)
+            case nil: try bind(value.plainText, at: index)
             }
         }
     }
 
     /// The column's value in the current row as a shop value: an integer as an int, a real as
     /// a double, text as a string, a blob as its bytes in Base64 text; in a column declared
-    /// `BOOLEAN`, 0 and 1 as false and true, and in one declared `JSON`, the text of a list or
-    /// record as that list or record (any other text stays a string).
+    /// `BOOLEAN`, 0 and 1 as false and true; in one declared `JSON`, the text of a list or
+    /// record as that list or record, and in one declared `DATE`, ISO 8601 text as a date (any
+    /// other text stays a string).
     package func value(at column: Int32, declaredAs type: SQLiteColumnType?) -> Value {
         switch storageClass(at: column) {
         case SQLITE_INTEGER:
@@ -38,6 +38,7 @@ extension SQLiteStatement {
             if type == .json, let value = try? Value(json: text), value.listValue != nil || value.recordValue != nil {
                 return value
             }
+            if type == .date, let date = try? DateTime(iso: text) { return .date(date) }
             return .string(text)
         case SQLITE_BLOB:
             return .string(Base64.encode(blob(at: column)))
@@ -77,5 +78,13 @@ extension SQLiteStatement {
             rows.append(.record(builder.record))
         }
         return rows
+    }
+}
+
+extension Value {
+    /// The number SQLite stores for the value: a number's value (an exact number's too), a
+    /// duration's seconds; nil for any other value.
+    var sqlNumber: Number? {
+        number ?? durationValue?.secondsNumber
     }
 }

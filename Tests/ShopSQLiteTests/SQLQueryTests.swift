@@ -65,6 +65,40 @@ import Testing
             ])
     }
 
+    @Test func exactNumbersGoInByTheirValueDatesAsISOTextDurationsAsSeconds() throws {
+        let price = try Value(json: "4.10")
+        let at = Value.date(try DateTime(iso: "2026-01-15T23:30:00+03:00"))
+        let day = Value.date(try DateTime(iso: "2026-01-15"))
+        let input: ValueList = [
+            .record(Record(["price": price, "at": at, "day": day, "took": .duration(.seconds(90))]))
+        ]
+        let rows = try run(
+            """
+            SELECT price, typeof(price) AS kind, price * 2 AS twice, at, at || '' AS text, date(at) AS utc, day,
+                   took, typeof(took) AS seconds FROM it
+            """, input: input)
+        #expect(
+            rows == [
+                .record(
+                    Record([
+                        "price": 4.1, "kind": "real", "twice": 8.2, "at": at, "text": "2026-01-15T23:30:00+03:00",
+                        "utc": "2026-01-15", "day": day, "took": 90, "seconds": "integer",
+                    ]))
+            ])
+        #expect(try run("SELECT price FROM it", input: input) == [.record(Record(["price": price]))])
+    }
+
+    @Test func aTableOfDatesInAFileReadsBackAsDates() throws {
+        let connection = try SQLiteConnection.inMemory()
+        let at = Value.date(try DateTime(iso: "2026-03-01T08:00:00Z"))
+        let rows: ValueList = [.record(Record(["id": 1, "at": at])), .record(Record(["id": 2, "at": nil]))]
+        #expect(try connection.write(SQLiteTableRows(name: "events", records: rows), replacing: false) { false })
+        #expect(try connection.text("SELECT type FROM pragma_table_info('events') WHERE name = 'at'") == "DATE")
+        #expect(try connection.records(of: "events") == Array(rows))
+        try connection.execute("INSERT INTO events VALUES (3, 'soon')")
+        #expect(try connection.records(of: "events").last == .record(Record(["id": 3, "at": "soon"])))
+    }
+
     @Test func integersBeyondDoublesAndMixedColumnsStayExact() throws {
         let big = 9_007_199_254_740_993
         let input: ValueList = [

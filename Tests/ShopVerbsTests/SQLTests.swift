@@ -53,6 +53,14 @@ import Testing
                 == shop.run("[{x: 1, n: 0}] | to json"))
     }
 
+    @Test func numbersKeptWithTheirTextGoInByTheirValue() async throws {
+        let shop = try await session()
+        await shop.run("set prices [{price: 4.10}, {price: 1.50}]")
+        #expect(
+            await shop.run(#"$prices | sql "SELECT price * 2 AS twice, typeof(price) AS kind FROM it" | to json"#)
+                == shop.run("[{twice: 8.2, kind: real}, {twice: 3.0, kind: real}] | to json"))
+    }
+
     @Test func aQueryWithoutInputRuns() async throws {
         let shop = try await session()
         #expect(await shop.run(#"sql "SELECT 6 * 7 AS answer" | first | get answer"#) == "42\n")

@@ -16,9 +16,10 @@ struct SQLCommand: Command {
         discussion: """
             The input is table 'it'; a variable holding a list of records is a table of its name, so \
             'FROM orders' reads $orders. Joins, GROUP BY, window functions, common table expressions \
-            (WITH) and SQLite's date functions all work. Values go in as they are: ints as integers, \
-            doubles as reals, strings as text, bools as 0 and 1, lists and records as JSON text, dates as \
-            ISO 8601 text, and come back as records, a column's bools and JSON turned back into values. \
+            (WITH) and SQLite's date functions all work. Values go in as they are: numbers by their value \
+            (integers and reals), strings as text, bools as 0 and 1, dates as ISO 8601 text, durations as \
+            seconds, lists and records as JSON text, and come back as records, a column's bools, dates and \
+            JSON turned back into values. \
             Only queries run, over a copy of the data: nothing changes. Errors are SQLite's, with the \
             query; Ctrl-C stops a long query.
             """,
