@@ -128,7 +128,10 @@ import Testing
     @Test func aRefusedPortIsOneLine() async throws {
         let closed = try ClosedPort()
         let url = "http://127.0.0.1:\(closed.port)/api"
-        #expect(await shop.run("http get \(url)") == "error: http get: cannot load '\(url)': connection refused\n")
+        await shop.run("counter add 2 --quiet; set kept 1")
+        await shop.expectOneLineFailure(
+            "set kept $(http get \(url))", "error: http get: cannot load '\(url)': connection refused",
+            keeping: "vars; counter")
     }
 
     @Test(arguments: [
