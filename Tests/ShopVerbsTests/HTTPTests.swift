@@ -91,16 +91,7 @@ import Testing
 
     @Test func ctrlCStopsARequest() async throws {
         server.setFault(.delay(30), forPath: "/slow")
-        let session = shop.session
-        let url = base + "/slow"
-        let task = Task {
-            await session.run("set x $(http get \(url))", file: nil, path: nil, policy: .stopAtFirstFailure)
-        }
-        try await Task.sleep(for: .milliseconds(200))
-        task.cancel()
-        #expect(await task.value.interrupted)
-        #expect(shop.output.take() == "interrupted\n")
-        #expect(await shop.run("vars") == "(empty)\n")
+        try await shop.expectCtrlCStops("set x $(http get \(base)/slow)", keeping: "vars")
     }
 
     @Test(arguments: [

@@ -104,18 +104,9 @@ import Testing
 
     @Test func ctrlCStopsAQueryThatRunsForever() async throws {
         let shop = try await session()
-        let session = shop.session
-        let task = Task {
-            await session.run(
-                #"set n $(sql "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c")"#,
-                file: nil, path: nil, policy: .stopAtFirstFailure)
-        }
-        try await Task.sleep(for: .milliseconds(200))
-        task.cancel()
-        let outcome = await task.value
-        #expect(outcome.interrupted)
-        #expect(shop.output.take() == "interrupted\n")
-        #expect(await shop.run("vars | get name | join ,") == "orders,tiers,words\n")
+        try await shop.expectCtrlCStops(
+            #"set n $(sql "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c")"#,
+            keeping: "vars; counter")
     }
 
     // MARK: SQLite files
@@ -176,15 +167,7 @@ import Testing
         try database.execute(
             "CREATE VIEW endless AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c WHERE x < 0"
         )
-        let session = shop.session
-        let task = Task {
-            await session.run("set rows $(\(line))", file: nil, path: nil, policy: .stopAtFirstFailure)
-        }
-        try await Task.sleep(for: .milliseconds(200))
-        task.cancel()
-        #expect(await task.value.interrupted)
-        #expect(shop.output.take() == "interrupted\n")
-        #expect(await shop.run("vars | get name | join ,") == "orders,tiers,words\n")
+        try await shop.expectCtrlCStops("set rows $(\(line))", keeping: "vars; counter")
     }
 
     @Test(arguments: [
