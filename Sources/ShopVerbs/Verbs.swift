@@ -16,6 +16,10 @@ public enum Verbs {
             TrimCommand(), ToMarkdownCommand(), FromCSVCommand(), OpenCommand(), SaveCommand(), SQLCommand(),
             HTTPRequestCommand(.get), HTTPRequestCommand(.post), HTTPRecordCommand(), HTTPReplayCommand(),
             HTTPLiveCommand(), ChartCommand(),
-            ExpandCommand(), PageCommand(), ClearCommand(),
+            ExpandCommand(), PageCommand(), ClearCommand(), DescribeCommand(), ColumnsCommand(),
+        ] + IntoCommand.Kind.allCases.map(IntoCommand.init) + [
+            DateNowCommand(), DateTruncCommand(), DatePartCommand(),
+            StrCaseCommand(.upcase), StrCaseCommand(.downcase), StrLengthCommand(), StrSubstringCommand(),
+            StrAffixCommand(.startsWith), StrAffixCommand(.endsWith), StrPadCommand(), StrReplaceCommand(),
         ]
 }

@@ -19,7 +19,7 @@ public enum CSVWriter {
             if let index = items.firstIndex(where: { $0.recordValue == nil }) {
                 return .failure(MixedItems(item: index + 1, got: items[index]))
             }
-            return .success(table(items, columns: columns(of: items)))
+            return .success(table(items, columns: items.fieldNames))
         default:
             return .success("value\n" + cell(value) + "\n")
         }
@@ -31,17 +31,6 @@ public enum CSVWriter {
         public var item: Int
         /// That item.
         public var got: Value
-    }
-
-    private static func columns(of items: ValueList) -> [String] {
-        var columns: [String] = []
-        var seen: Set<String> = []
-        var lastNames: FieldNames?
-        for case .record(let record) in items where record.names !== lastNames {
-            lastNames = record.names
-            for name in record.names.names where seen.insert(name).inserted { columns.append(name) }
-        }
-        return columns
     }
 
     private static func table(_ items: ValueList, columns: [String]) -> String {
