@@ -1,7 +1,7 @@
 import ShopPluginAPI
 
-/// `open FILE [--as json|csv|text] [--max-size SIZE]`: a file's contents as a value, read by
-/// its extension.
+/// `open FILE [--as json|jsonl|csv|tsv|text] [--max-size SIZE] [CSV options]`: a file's
+/// contents as a value, read by its extension.
 ///
 /// Only regular files are read (standard input through `-`): a device or FIFO is refused by
 /// its type without being opened for reading, a file over the size limit is refused, and
@@ -9,28 +9,43 @@ import ShopPluginAPI
 struct OpenCommand: Command {
     /// How the file is read.
     enum Format: String, ChoiceArgument {
-        case json, csv, text
+        case json, jsonl, csv, tsv, text
+
+        /// The format a file's extension names: `.json`, `.jsonl` and `.ndjson`, `.csv`,
+        /// `.tsv`; any other is text.
+        static func of(_ path: String) -> Format {
+            switch FileExtension.of(path) {
+            case "json": .json
+            case "jsonl", "ndjson": .jsonl
+            case "csv": .csv
+            case "tsv", "tab": .tsv
+            default: .text
+            }
+        }
     }
 
     static let file = Argument<FilePath>("FILE", "the file to read, or - for standard input")
-    static let format = Option<Format?>("--as", value: "FORMAT", "read as json, csv or text, whatever the extension")
+    static let format = Option<Format?>(
+        "--as", value: "FORMAT", "read as json, jsonl, csv, tsv or text, whatever the extension")
     static let maxSize = Option<String?>(
         "--max-size", value: "SIZE", "read at most this much, such as 20MB or 4GB (1GB unless given)")
 
     let spec = CommandSpec(
-        path: ["open"], abstract: "Read a JSON, CSV or text file into a value",
+        path: ["open"], abstract: "Read a JSON, JSON Lines, CSV, TSV or text file into a value",
         discussion: """
-            .json files are read as JSON, .csv as CSV (a header row, then records; see 'help from csv'), any \
-            other file as text; --as chooses. '-' reads standard input, as in: curl … | shop -c 'open - --as \
+            .json files are read as JSON, .jsonl and .ndjson as JSON Lines (one value a line), .csv as CSV \
+            and .tsv as tab-separated (a header row, then records), any other file as text; --as chooses. \
+            \(CSVReadingOptions.discussion) '-' reads standard input, as in: curl … | shop -c 'open - --as \
             json | …'. Errors name the file, line and column. Only files are read, not devices such as \
             /dev/zero or FIFOs, and at most 1GB of them unless --max-size says more; Ctrl-C stops a long read.
             """,
-        arguments: [Self.file], options: [Self.format, Self.maxSize],
+        arguments: [Self.file], options: [Self.format, Self.maxSize] + CSVReadingOptions.all,
         examples: [
-            Example("state save state.json; open state.json | get values")
+            Example("state save state.json; open state.json | get values"),
+            Example("open data.csv --separator ';' --flexible | take 5"),
         ])
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
         let file = try invocation[Self.file]
         let isStandardInput = file.text == "-"
         let name = isStandardInput ? "<stdin>" : file.text
@@ -57,29 +72,33 @@ struct OpenCommand: Command {
                 command: spec.name,
                 reason: "'\(name)' is not text (\(problem) on line \(line)); open reads JSON, CSV and text files")
         }
-        switch try invocation[Self.format] ?? (isStandardInput ? .text : Self.format(of: file.text)) {
+        let format = try invocation[Self.format] ?? (isStandardInput ? .text : Format.of(file.text))
+        if format != .csv, format != .tsv, let option = try CSVReadingOptions.anyGiven(in: invocation) {
+            throw VerbError.invalid(command: spec.name, reason: "\(option) is for CSV files; '\(name)' is read as \(format)")
+        }
+        switch format {
         case .json:
             do {
-                return .value(try Value(json: bytes))
-            } catch {
+                return .value(try await JSONDocument.read(bytes))
+            } catch let error as JSONError {
                 throw VerbError.invalid(command: spec.name, reason: "'\(name)': \(error)")
             }
-        case .csv:
+        case .jsonl:
             do {
-                return .value(.list(try CSVReader.read(bytes)))
-            } catch {
-                throw VerbError.invalid(
-                    command: spec.name,
-                    reason: "'\(name)': line \(error.line), column \(error.column): \(error.reason)")
+                return .value(.list(try await JSONLinesReader.read(bytes)))
+            } catch let error as JSONLinesError {
+                throw VerbError.invalid(command: spec.name, reason: "'\(name)': \(error)")
+            }
+        case .csv, .tsv:
+            let options = try CSVReadingOptions.options(of: invocation, command: spec.name, tabs: format == .tsv)
+            do {
+                return .value(.list(try await CSVTableReader.read(bytes, options: options)))
+            } catch let error as CSVError {
+                throw CSVReadingOptions.error(error, command: spec.name, file: name)
             }
         case .text:
             return .value(.string(String(decoding: bytes, as: UTF8.self)))
         }
-    }
-
-    /// The format a file's extension names: `.json` and `.csv`, any other is text.
-    static func format(of path: String) -> Format {
-        FileExtension.of(path).flatMap(Format.init(rawValue:)) ?? .text
     }
 
     /// The bytes `--max-size` allows, or the default limit when it is not given.
