@@ -171,14 +171,14 @@ extension RecordValues {
 
 /// How a record keeps its values: the array it was made with, the one buffer a
 /// ``Record/Builder`` filled, the buffer over JSON text a ``Record/TextBuilder`` filled, or a
-/// row of a ``Table``, read from its columns.
+/// row of a ``RecordTable``, read from its columns.
 // @unchecked Sendable: a buffer's values are written only while its builder fills it, before
 // any record holds it, and never after.
 @usableFromInline enum RecordStorage: @unchecked Sendable {
     case array([Value])
     case compact(CompactRecordValues)
     case text(TextRecordValues)
-    case row(Table, Int)
+    case row(RecordTable, Int)
 }
 
 /// A record's values in one allocation whose only header is the object's own: the count is the

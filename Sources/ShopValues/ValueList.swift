@@ -2,7 +2,7 @@
 ///
 /// A random-access collection of values, read as any collection is (`count`, `first`,
 /// subscripts, `for item in list`, `map`). How the items are stored is the list's own
-/// business: an array, or, for a list of records read from a file, a ``Table`` stored by
+/// business: an array, or, for a list of records read from a file, a ``RecordTable`` stored by
 /// column, whose items are records read from the columns when asked for. Verbs that
 /// understand tables ask for ``table``; everything else sees the same records either way.
 ///
@@ -14,7 +14,7 @@
 public struct ValueList: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
     @usableFromInline enum Storage: Sendable {
         case array([Value])
-        case table(Table)
+        case table(RecordTable)
     }
 
     @usableFromInline var storage: Storage
@@ -30,7 +30,7 @@ public struct ValueList: RandomAccessCollection, Sendable, ExpressibleByArrayLit
     }
 
     /// The records of `table`, in order.
-    public init(_ table: Table) {
+    public init(_ table: RecordTable) {
         storage = .table(table)
     }
 
@@ -70,7 +70,7 @@ public struct ValueList: RandomAccessCollection, Sendable, ExpressibleByArrayLit
     }
 
     /// The table the records are stored in, or nil for a list stored as an array.
-    public var table: Table? {
+    public var table: RecordTable? {
         if case .table(let table) = storage { table } else { nil }
     }
 
@@ -93,5 +93,15 @@ extension ValueList: Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for item in self { hasher.combine(item) }
+    }
+}
+
+extension ValueList {
+    /// The items at `range` (within the list), as a list: a table's rows stay a table.
+    public func slice(_ range: Range<Int>) -> ValueList {
+        switch storage {
+        case .array(let values): ValueList(Array(values[range]))
+        case .table(let table): ValueList(table.slice(range))
+        }
     }
 }

@@ -212,7 +212,7 @@ public enum CSVTableReader {
         let columns = kinds.indices.map { column in
             Column(deferred: CSVColumnCells(source: source, column: column), kind: kinds[column], count: source.rowCount)
         }
-        return ValueList(Table(fields: fields, columns: columns, count: source.rowCount))
+        return ValueList(RecordTable(fields: fields, columns: columns, count: source.rowCount))
     }
 
     /// The error the plain reader gives for `bytes`, which the table reader did not take.

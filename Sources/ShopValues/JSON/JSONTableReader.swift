@@ -1,4 +1,4 @@
-/// Reads JSON into values fast, making a ``Table`` of each list of objects: what
+/// Reads JSON into values fast, making a ``RecordTable`` of each list of objects: what
 /// `Value(json:)`, `open`, `from json` and the JSON Lines reader use.
 ///
 /// It takes exactly what ``JSONReader/readValue()`` takes and gives equal values (the fuzz

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// One field's values for every row of a ``Table``.
+/// One field's values for every row of a ``RecordTable``.
 ///
 /// A column is either read (its ``ColumnCells``) or deferred: a CSV column not parsed yet, or
 /// the rows of another column gathered or sliced. A deferred column reads one row at a time

@@ -94,10 +94,10 @@ struct RowsBuilder: Sendable {
     }
 
     /// The table of the rows ended; nil when they have more shapes than a table holds.
-    var table: Table? {
+    var table: RecordTable? {
         guard shapes.count <= TableShapes.maximumCount else { return nil }
         let cells = columns.map(\.cells)
-        return Table(
+        return RecordTable(
             fields: fields, columns: cells.map(Column.init), count: count,
             shapes: TableShapes(
                 shapes.isEmpty ? [TableShapes.Shape(columns: [], names: FieldNames([]))] : shapes.map(shape),
@@ -121,7 +121,7 @@ struct RowsBuilder: Sendable {
     /// The tables of parts read one after the other, as one: the fields of the first part,
     /// then those the later ones add; each row keeps its shape. Nil when the rows have more
     /// shapes than a table holds.
-    static func joined(_ parts: [RowsBuilder]) -> Table? {
+    static func joined(_ parts: [RowsBuilder]) -> RecordTable? {
         if parts.count == 1 { return parts[0].table }
         var fields: [String] = []
         var positions: [UTF8Key: Int] = [:]
@@ -164,7 +164,7 @@ struct RowsBuilder: Sendable {
             }
             return Column(ColumnCells.joined(pieces))
         }
-        return Table(
+        return RecordTable(
             fields: fields, columns: columns, count: count,
             shapes: TableShapes(
                 shapes.isEmpty

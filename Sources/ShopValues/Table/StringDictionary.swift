@@ -35,20 +35,38 @@ final class StringDictionary: Sendable {
     }
 
     /// For each code, its place among the distinct strings in `String` order (byte order for
-    /// ASCII, which is the same).
+    /// ASCII, which is the same); strings `String` finds equal (the same text in other
+    /// Unicode forms) share a place.
     var ranks: [UInt32] {
-        let order: [Int]
+        var ranks = [UInt32](repeating: 0, count: distinct.count)
         if distinct.isASCII {
-            order = distinct.withReader { reader in
+            let order = distinct.withReader { reader in
                 (0..<distinct.count).sorted { reader[$0].lexicographicallyPrecedes(reader[$1]) }
             }
-        } else {
-            let strings = (0..<distinct.count).map { distinct.string(at: $0) ?? "" }
-            order = strings.indices.sorted { strings[$0] < strings[$1] }
+            for (rank, code) in order.enumerated() { ranks[code] = UInt32(rank) }
+            return ranks
         }
-        var ranks = [UInt32](repeating: 0, count: order.count)
-        for (rank, code) in order.enumerated() { ranks[code] = UInt32(rank) }
+        let strings = (0..<distinct.count).map { distinct.string(at: $0) ?? "" }
+        let order = strings.indices.sorted { strings[$0] < strings[$1] }
+        var rank: UInt32 = 0
+        for (place, code) in order.enumerated() {
+            if place > 0, strings[code] != strings[order[place - 1]] { rank += 1 }
+            ranks[code] = rank
+        }
         return ranks
+    }
+
+    /// For each code, the code of the first distinct string `String` finds equal to it: the
+    /// groups of `group` (the same text in other Unicode forms is one key).
+    var groupCodes: [UInt32] {
+        guard !distinct.isASCII else { return (0..<distinct.count).map { UInt32($0) } }
+        var first: [String: UInt32] = [:]
+        return (0..<distinct.count).map { code in
+            let string = distinct.string(at: code) ?? ""
+            if let known = first[string] { return known }
+            first[string] = UInt32(code)
+            return UInt32(code)
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-/// Which fields each row of a ``Table`` has, in which order: its shape.
+/// Which fields each row of a ``RecordTable`` has, in which order: its shape.
 ///
 /// A table of one shape (every CSV file, nearly every JSON file) keeps no per-row shape; a
 /// table of several keeps one byte a row, so it holds at most ``maximumCount`` shapes.

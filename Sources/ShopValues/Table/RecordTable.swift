@@ -5,7 +5,7 @@
 /// table (``ValueList/table``) and work a column at a time. A table never changes: verbs make
 /// new ones that share its columns (``selecting(_:)``, ``dropping(_:)``) or read through them
 /// (``gathering(_:)``, ``slice(_:)``).
-public final class Table: Sendable {
+public final class RecordTable: Sendable {
     /// The field names, in the order first seen.
     public let fields: [String]
     /// One column per field.
@@ -41,6 +41,11 @@ public final class Table: Sendable {
         columns[shapes.shape(ofRow: row).columns[field]].value(at: row)
     }
 
+    /// The value row `row` reads for column `column` (null where the row lacks the field).
+    public func value(column: Int, row: Int) -> Value {
+        columns[column].value(at: row)
+    }
+
     /// The column of `field` (by its bytes), or nil.
     public func columnIndex(of field: String) -> Int? {
         lookup.position(of: field)
@@ -51,43 +56,43 @@ public final class Table: Sendable {
 
     /// Whether some row has the field of column `column` (the shapes say; a column exists
     /// because some row had it, but not every row of a gathered table need have).
-    func someRowHas(column: Int) -> Bool {
+    public func someRowHas(column: Int) -> Bool {
         guard let rowShapes = shapes.rowShapes else { return count > 0 }
         let holding = Set(shapes.shapes.indices.filter { shapes.shapes[$0].columns.contains(column) }.map(UInt8.init))
         return rowShapes.contains { holding.contains($0) }
     }
 
     /// Rows `range`, in order.
-    public func slice(_ range: Range<Int>) -> Table {
+    public func slice(_ range: Range<Int>) -> RecordTable {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "a slice outside the table")
         if range == 0..<count { return self }
         return gathering(RowIndices(range))
     }
 
     /// The rows `rows` names (each in `0..<count`), in that order.
-    public func gathering(_ rows: [Int]) -> Table {
+    public func gathering(_ rows: [Int]) -> RecordTable {
         gathering(RowIndices(rows.map { UInt32(truncatingIfNeeded: $0) }))
     }
 
-    func gathering(_ rows: RowIndices) -> Table {
-        Table(
+    func gathering(_ rows: RowIndices) -> RecordTable {
+        RecordTable(
             fields: fields, columns: columns.map { $0.gathering(rows) }, count: rows.count,
             shapes: shapes.gathering(rows))
     }
 
     /// A table of these fields only, in this order, every row having each (null where it
     /// lacked one); nil when one of them is not a field.
-    public func selecting(_ selected: [String]) -> Table? {
+    public func selecting(_ selected: [String]) -> RecordTable? {
         var kept: [Column] = []
         for field in selected {
             guard let index = columnIndex(of: field) else { return nil }
             kept.append(columns[index])
         }
-        return Table(fields: selected, columns: kept, count: count)
+        return RecordTable(fields: selected, columns: kept, count: count)
     }
 
     /// The table without these fields; each row keeps the rest in its own order.
-    public func dropping(_ dropped: Set<String>) -> Table {
+    public func dropping(_ dropped: Set<String>) -> RecordTable {
         var columnMap: [Int?] = []
         var keptFields: [String] = []
         var keptColumns: [Column] = []
@@ -100,7 +105,7 @@ public final class Table: Sendable {
                 keptColumns.append(columns[index])
             }
         }
-        return Table(
+        return RecordTable(
             fields: keptFields, columns: keptColumns, count: count,
             shapes: shapes.mapping(columns: columnMap, fields: keptFields))
     }
