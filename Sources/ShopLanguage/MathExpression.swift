@@ -45,19 +45,18 @@ public struct MathExpression: Sendable, Equatable {
             return value
         case .operand(let index, let location):
             let value = values[index]
-            switch value {
-            case .int, .double: return value
-            default:
+            guard value.isNumber else {
                 throw Diagnostic(
                     .invalidExpression, "\(value.quoted) is a \(value.typeName), not a number", at: location)
             }
+            return value
         case .negate(let inner, let location):
-            switch try evaluate(inner, values) {
-            case .int(let int):
+            switch try evaluate(inner, values).number {
+            case .int(let int)?:
                 guard int != .min else { throw Self.overflow(at: location) }
                 return .int(-int)
-            case .double(let double): return .double(-double)
-            default: return .null
+            case .double(let double)?: return .double(-double)
+            case nil: return .null
             }
         case .binary(let operation, let left, let right, let location):
             return try operation.apply(try evaluate(left, values), try evaluate(right, values), at: location)
@@ -78,7 +77,7 @@ enum MathOperator: String, Sendable, Equatable {
     case remainder = "%"
 
     func apply(_ left: Value, _ right: Value, at location: SourceLocation) throws(Diagnostic) -> Value {
-        if case .int(let lhs) = left, case .int(let rhs) = right {
+        if case .int(let lhs)? = left.number, case .int(let rhs)? = right.number {
             return try applyInts(lhs, rhs, at: location)
         }
         guard let lhs = left.doubleValue, let rhs = right.doubleValue else { return .null }
@@ -208,11 +207,8 @@ private struct MathParser {
         guard let first = spelling.utf8.first, first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") else {
             return nil
         }
-        switch try LiteralValue.infer(spelling) {
-        case .int(let int): return .int(int)
-        case .double(let double): return .double(double)
-        default: return nil
-        }
+        let value = try LiteralValue.infer(spelling)
+        return value.isNumber ? value : nil
     }
 
     // MARK: Grammar

@@ -1,13 +1,11 @@
 extension Value {
     /// Whether two values are equal for `expect` and `where`: numbers compare by value across
-    /// int and double, exactly (`9007199254740993 == 9007199254740992.0` is false, though the
-    /// int rounds to that double); everything else must have the same type and contents.
+    /// int, double and exact numbers, exactly (`9007199254740993 == 9007199254740992.0` is
+    /// false, though the int rounds to that double); everything else must have the same type
+    /// and contents.
     public func isEqual(to other: Value) -> Bool {
-        switch (self, other) {
-        case (.int(let lhs), .double(let rhs)): Self.compare(lhs, rhs) == .orderedSame
-        case (.double(let lhs), .int(let rhs)): Self.compare(rhs, lhs) == .orderedSame
-        default: self == other
-        }
+        if let lhs = number, let rhs = other.number { return Self.compare(lhs, rhs) == .orderedSame }
+        return self == other
     }
 
     /// Orders two values of comparable types (numbers with numbers, exactly across int and
@@ -15,12 +13,21 @@ extension Value {
     public func compare(to other: Value) -> ValueOrder? {
         switch (self, other) {
         case (.int(let lhs), .int(let rhs)): return Self.order(lhs, rhs)
-        case (.double(let lhs), .double(let rhs)): return lhs.isNaN || rhs.isNaN ? nil : Self.order(lhs, rhs)
-        case (.int(let lhs), .double(let rhs)): return Self.compare(lhs, rhs)
-        case (.double(let lhs), .int(let rhs)): return Self.compare(rhs, lhs).map(\.reversed)
         case (.string(let lhs), .string(let rhs)): return Self.order(lhs, rhs)
         case (.bool(let lhs), .bool(let rhs)): return Self.order(lhs ? 1 : 0, rhs ? 1 : 0)
-        default: return nil
+        default:
+            guard let lhs = number, let rhs = other.number else { return nil }
+            return Self.compare(lhs, rhs)
+        }
+    }
+
+    /// How two numbers stand, exactly across int and double; nil when either is NaN.
+    static func compare(_ lhs: Number, _ rhs: Number) -> ValueOrder? {
+        switch (lhs, rhs) {
+        case (.int(let lhs), .int(let rhs)): order(lhs, rhs)
+        case (.double(let lhs), .double(let rhs)): lhs.isNaN || rhs.isNaN ? nil : order(lhs, rhs)
+        case (.int(let lhs), .double(let rhs)): compare(lhs, rhs)
+        case (.double(let lhs), .int(let rhs)): compare(rhs, lhs).map(\.reversed)
         }
     }
 
@@ -50,7 +57,7 @@ extension Value {
         switch self {
         case .null: 0
         case .bool: 1
-        case .int, .double: 2
+        case .int, .double, .exact: 2
         case .string: 3
         case .list: 4
         case .record: 5

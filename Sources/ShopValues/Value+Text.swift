@@ -6,6 +6,7 @@ extension Value {
         case .string(let string): string
         case .int(let int): DecimalText.string(of: int)
         case .bool(let bool): bool ? "true" : "false"
+        case .exact(let exact): exact.text
         case .null, .double, .list, .record: JSONWriter.compact(self)
         }
     }

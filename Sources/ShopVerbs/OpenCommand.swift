@@ -65,7 +65,7 @@ struct OpenCommand: Command {
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard !bytes.isEmpty else { throw VerbError.invalid(command: spec.name, reason: "'\(name)' is empty") }
-        if let offset = UTF8Text.firstInvalidOffset(in: bytes) {
+        if let offset = try await UTF8Text.firstInvalidOffset(in: bytes) {
             let line = bytes[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             let problem = bytes[offset] == 0 ? "a NUL byte" : "invalid UTF-8"
             throw VerbError.invalid(
@@ -74,7 +74,8 @@ struct OpenCommand: Command {
         }
         let format = try invocation[Self.format] ?? (isStandardInput ? .text : Format.of(file.text))
         if format != .csv, format != .tsv, let option = try CSVReadingOptions.anyGiven(in: invocation) {
-            throw VerbError.invalid(command: spec.name, reason: "\(option) is for CSV files; '\(name)' is read as \(format)")
+            throw VerbError.invalid(
+                command: spec.name, reason: "\(option) is for CSV files; '\(name)' is read as \(format)")
         }
         switch format {
         case .json:

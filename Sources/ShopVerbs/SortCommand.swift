@@ -68,8 +68,7 @@ struct SortCommand: Command {
             guard let column = key.field?.column(in: table), table.someRowHas(column: column) else { return nil }
             sortKeys.append(RecordTable.SortKey(column: column, descending: key.descending))
         }
-        guard let rows = try await table.sortedRows(by: sortKeys) else { return nil }
-        return table.gathering(rows)
+        return try await table.sorted(by: sortKeys)
     }
 
     /// The keys the words name: a field, then `asc` or `desc` for it; a first word `asc` or

@@ -25,10 +25,10 @@ enum CSVColumnTyping {
     static func traits(ofUnquoted cell: UnsafeBufferPointer<UInt8>) -> Traits {
         let first = cell[0]
         if first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 {
-            switch NumberSpelling.read(cell) {
-            case .int(let int, _)?: return int.magnitude > 1 << 53 ? [.int, .wideInt] : .int
+            switch NumberSpelling.look(cell) {
+            case .int(let wide)?: return wide ? [.int, .wideInt] : .int
             case .double?: return .double
-            case .integerTooLarge?, nil: return .text
+            case nil: return .text
             }
         }
         if isBool(cell) { return .bool }
@@ -38,7 +38,9 @@ enum CSVColumnTyping {
     /// Whether the cell is `true` or `false`.
     static func isBool(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
         switch cell.count {
-        case 4: cell[0] == UInt8(ascii: "t") && cell[1] == UInt8(ascii: "r") && cell[2] == UInt8(ascii: "u") && cell[3] == UInt8(ascii: "e")
+        case 4:
+            cell[0] == UInt8(ascii: "t") && cell[1] == UInt8(ascii: "r") && cell[2] == UInt8(ascii: "u")
+                && cell[3] == UInt8(ascii: "e")
         case 5:
             cell[0] == UInt8(ascii: "f") && cell[1] == UInt8(ascii: "a") && cell[2] == UInt8(ascii: "l")
                 && cell[3] == UInt8(ascii: "s") && cell[4] == UInt8(ascii: "e")
@@ -76,7 +78,8 @@ extension CSVColumnTyping {
             switch NumberSpelling.read(text) {
             case .int(let int, let canonical)?:
                 if kind == .double { return wholeNumberInDoubleColumn(int, text: text) }
-                return canonical ? .int(int) : .exact(ExactNumber(.int(int), text: String(decoding: text, as: UTF8.self)))
+                return canonical
+                    ? .int(int) : .exact(ExactNumber(.int(int), text: String(decoding: text, as: UTF8.self)))
             case .double(let double, let spelling)?:
                 if spelling == .canonical { return .double(double) }
                 return .exact(ExactNumber(.double(double), text: String(decoding: text, as: UTF8.self)))
@@ -90,7 +93,10 @@ extension CSVColumnTyping {
     /// A whole number written without a point in a column of doubles: the double, keeping its
     /// text (`100`, `-0`).
     static func wholeNumberInDoubleColumn(_ int: Int, text: UnsafeBufferPointer<UInt8>) -> Value {
-        .exact(ExactNumber(.double(wholeDouble(int, negative: text[0] == UInt8(ascii: "-"))), text: String(decoding: text, as: UTF8.self)))
+        .exact(
+            ExactNumber(
+                .double(wholeDouble(int, negative: text[0] == UInt8(ascii: "-"))),
+                text: String(decoding: text, as: UTF8.self)))
     }
 
     /// `int` as a double, `-0` keeping its sign.

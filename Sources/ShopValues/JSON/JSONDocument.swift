@@ -10,9 +10,13 @@ public enum JSONDocument {
     /// The value of the JSON in `bytes`; throws a ``JSONError``, or `CancellationError` when
     /// the task is cancelled.
     public static func read(_ bytes: [UInt8]) async throws -> Value {
-        if bytes.count >= CSVTableReader.minimumParallelBytes, ParallelParts.count > 1,
-            let itemsStart = firstItemStart(bytes),
-            let value = try await readList(bytes, itemsStart: itemsStart)
+        try await read(bytes, parts: bytes.count < CSVTableReader.minimumParallelBytes ? 1 : ParallelParts.count)
+    }
+
+    /// The value of the JSON in `bytes`, a list of objects read in `parts` parts at most.
+    static func read(_ bytes: [UInt8], parts: Int) async throws -> Value {
+        if parts > 1, let itemsStart = firstItemStart(bytes),
+            let value = try await readList(bytes, itemsStart: itemsStart, parts: parts)
         {
             return value
         }
@@ -41,8 +45,7 @@ public enum JSONDocument {
     }
 
     /// The list read in parts, or nil when the parts do not take it.
-    private static func readList(_ bytes: [UInt8], itemsStart: Int) async throws -> Value? {
-        let parts = ParallelParts.count
+    private static func readList(_ bytes: [UInt8], itemsStart: Int, parts: Int) async throws -> Value? {
         var guesses = [itemsStart]
         for part in 1..<parts {
             let target = itemsStart + (bytes.count - itemsStart) * part / parts
@@ -51,29 +54,33 @@ public enum JSONDocument {
             }
         }
         let starts = guesses
-        let read = try await ParallelParts.map(starts.count) { part in
+        var read = try await ParallelParts.map(starts.count) { part in
             readPart(bytes, from: starts[part], stop: part + 1 < starts.count ? starts[part + 1] : bytes.count)
         }
         var used: [RowsBuilder] = []
-        var last: Part?
-        for (index, part) in read.enumerated() {
+        var last: (end: Int, reachedEnd: Bool)?
+        for index in read.indices {
+            let part = read[index]
             guard !part.refused else { return nil }
+            // Moved out, so that joining lets each column go.
             used.append(part.rows)
-            last = part
+            read[index].rows = RowsBuilder(source: [])
+            last = (part.end, part.reachedEnd)
             if part.reachedEnd { break }
             if index + 1 < read.count, part.end != starts[index + 1] {
                 try Task.checkCancellation()
                 let rest = readPart(bytes, from: part.end, stop: bytes.count)
                 guard !rest.refused else { return nil }
                 used.append(rest.rows)
-                last = rest
+                last = (rest.end, rest.reachedEnd)
                 break
             }
         }
         guard let last, last.reachedEnd else { return nil }
         var end = last.end + 1
         skipWhitespace(bytes, &end)
-        guard end == bytes.count, let table = RowsBuilder.joined(used) else { return nil }
+        read = []
+        guard end == bytes.count, let table = RowsBuilder.joined(consume used) else { return nil }
         return .list(ValueList(table))
     }
 
@@ -137,7 +144,9 @@ public enum JSONDocument {
     }
 
     private static func skipWhitespace(_ bytes: [UInt8], _ index: inout Int) {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+        {
             index += 1
         }
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads JSON Lines (`.jsonl`, `.ndjson`): one JSON value a line, blank lines skipped. When
 /// every line is an object the result is a table (as ``JSONTableReader`` makes them), else a
 /// list of the values. A big input is cut at line breaks into parts read on every core.
@@ -9,17 +15,21 @@ public enum JSONLinesReader {
     /// The values of the lines of `bytes`; throws a ``JSONLinesError`` naming the first bad
     /// line, or `CancellationError` when the task is cancelled.
     public static func read(_ bytes: [UInt8]) async throws -> ValueList {
-        let parts = bytes.count < CSVTableReader.minimumParallelBytes ? 1 : ParallelParts.count
+        try await read(bytes, parts: bytes.count < CSVTableReader.minimumParallelBytes ? 1 : ParallelParts.count)
+    }
+
+    /// The values of the lines of `bytes`, read in `parts` parts at most.
+    static func read(_ bytes: [UInt8], parts: Int) async throws -> ValueList {
         let starts = partStarts(bytes, parts: parts)
         let read = try await ParallelParts.map(starts.count) { part in
             readPart(bytes, from: starts[part], to: part + 1 < starts.count ? starts[part + 1] : bytes.count)
         }
-        return try joined(read, bytes: bytes, starts: starts)
+        return try joined(read, bytes: bytes)
     }
 
     /// The values of the lines of `bytes`, read in one part.
     public static func read(_ bytes: [UInt8]) throws(JSONLinesError) -> ValueList {
-        try joined([readPart(bytes, from: 0, to: bytes.count)], bytes: bytes, starts: [0])
+        try joined([readPart(bytes, from: 0, to: bytes.count)], bytes: bytes)
     }
 
     /// What one part read: its lines' rows while they are all objects, else their values;
@@ -45,15 +55,18 @@ public enum JSONLinesReader {
     static func readPart(_ bytes: [UInt8], from start: Int, to end: Int) -> Part {
         var part = Part(rows: RowsBuilder(source: bytes))
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             var lineStart = start
             var lines = 0
             while lineStart < end {
                 lines += 1
                 if lines % ParallelParts.rowsBetweenChecks == 0, Task.isCancelled { return }
+                let lineEnd =
+                    memchr(base + lineStart, Int32(UInt8(ascii: "\n")), end - lineStart).map {
+                        base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                    } ?? end
                 var reader = JSONTableReader(source: bytes, bytes: buffer, position: lineStart)
                 reader.skipWhitespace()
-                var lineEnd = lineStart
-                while lineEnd < end, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
                 if reader.position >= lineEnd {
                     lineStart = lineEnd + 1
                     continue
@@ -65,10 +78,10 @@ public enum JSONLinesReader {
                         if part.values == nil { part.values = part.rows.records }
                         part.values?.append(try reader.readValue())
                     }
+                    // The value ends on its line, and only blanks follow it there.
+                    guard reader.position <= lineEnd else { throw JSONTableReader.Refusal() }
                     reader.skipWhitespace()
-                    guard reader.position == min(lineEnd + 1, end) || reader.position == lineEnd else {
-                        throw JSONTableReader.Refusal()
-                    }
+                    guard reader.position >= lineEnd else { throw JSONTableReader.Refusal() }
                 } catch {
                     part.failedLine = lineStart
                     return
@@ -80,12 +93,19 @@ public enum JSONLinesReader {
     }
 
     /// The parts' values as one list; the first bad line's error.
-    private static func joined(_ parts: [Part], bytes: [UInt8], starts: [Int]) throws(JSONLinesError) -> ValueList {
+    private static func joined(_ parts: consuming [Part], bytes: [UInt8]) throws(JSONLinesError) -> ValueList {
         if let failed = parts.lazy.compactMap(\.failedLine).first { throw error(atLine: failed, in: bytes) }
         if parts.allSatisfy({ $0.values == nil }) {
             let count = parts.reduce(0) { $0 + $1.rows.count }
-            if count >= JSONTableReader.minimumTableRows, let table = RowsBuilder.joined(parts.map(\.rows)) {
-                return ValueList(table)
+            if count >= JSONTableReader.minimumTableRows {
+                // Moved out, so that joining lets each column go.
+                var rows: [RowsBuilder] = []
+                for index in parts.indices {
+                    rows.append(parts[index].rows)
+                    parts[index].rows = RowsBuilder(source: [])
+                }
+                guard RowsBuilder.fitTogether(rows) else { return ValueList(rows.flatMap(\.records)) }
+                return RowsBuilder.joined(consume rows).map { ValueList($0) } ?? ValueList()
             }
         }
         var values: [Value] = []

@@ -168,16 +168,9 @@ struct JSONTableReader {
     /// name's, else the one of that name (added when new).
     private mutating func readKey(expecting expected: Int?, in rows: inout RowsBuilder) throws(Refusal) -> Int {
         let start = position + 1
-        if let expected {
-            let matched = rows.fieldBytes[expected].withUnsafeBufferPointer { name in
-                let end = start + name.count
-                guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
-                return ByteHashTable.equal(UnsafeBufferPointer(rebasing: bytes[start..<end]), name)
-            }
-            if matched {
-                position = start + rows.fieldBytes[expected].count + 1
-                return expected
-            }
+        if let expected, let length = rows.nameLength(of: expected, matching: bytes, at: start) {
+            position = start + length + 1
+            return expected
         }
         return rows.column(for: try readString())
     }

@@ -56,6 +56,7 @@ enum NumberSpelling {
         var fractionDigits = 0
         var lastFractionDigit = UInt8(0)
         var leadingFractionZeros = 0
+        var fractionIsZero = true
         if bytes[index] == UInt8(ascii: ".") {
             index += 1
             let fractionStart = index
@@ -64,6 +65,7 @@ enum NumberSpelling {
                 if magnitude == 0 { leadingFractionZeros += 1 }
                 digits += 1
                 lastFractionDigit = bytes[index]
+                fractionIsZero = fractionIsZero && lastFractionDigit == UInt8(ascii: "0")
                 index += 1
             }
             fractionDigits = index - fractionStart
@@ -75,7 +77,8 @@ enum NumberSpelling {
             return .double(
                 value,
                 plainSpelling(
-                    value: value, fractionDigits: fractionDigits, lastFractionDigit: lastFractionDigit,
+                    value: value, fractionDigits: fractionDigits, fractionIsZero: fractionIsZero,
+                    lastFractionDigit: lastFractionDigit,
                     integerIsZero: wholeDigits == 1 && bytes[wholeStart] == UInt8(ascii: "0"),
                     leadingFractionZeros: leadingFractionZeros))
         }
@@ -98,15 +101,47 @@ enum NumberSpelling {
     /// fraction (but `5.0` for a whole number), not below 10⁻⁴ (printed with an exponent),
     /// and not `-0.0`.
     private static func plainSpelling(
-        value: Double, fractionDigits: Int, lastFractionDigit: UInt8, integerIsZero: Bool, leadingFractionZeros: Int
+        value: Double, fractionDigits: Int, fractionIsZero: Bool, lastFractionDigit: UInt8, integerIsZero: Bool,
+        leadingFractionZeros: Int
     ) -> Spelling {
-        guard fractionDigits > 0 else { return .fractionDigits(0) }
-        if value == value.rounded() {
+        if fractionIsZero {
             let canonical = fractionDigits == 1 && !(value == 0 && value.sign == .minus)
             return canonical ? .canonical : .fractionDigits(fractionDigits)
         }
         let canonical = lastFractionDigit != UInt8(ascii: "0") && !(integerIsZero && leadingFractionZeros >= 4)
         return canonical ? .canonical : .fractionDigits(fractionDigits)
+    }
+
+    /// What a cell that reads as a number is, without its value: an int (and whether a double
+    /// would round it), a double, or nil when it is no number — exactly as ``read(_:)`` takes
+    /// it, which it asks for anything but plain digits of at most 15.
+    enum Look {
+        case int(wide: Bool)
+        case double
+    }
+
+    static func look(_ bytes: UnsafeBufferPointer<UInt8>) -> Look? {
+        let count = bytes.count
+        guard count > 0 else { return nil }
+        var index = bytes[0] == UInt8(ascii: "-") ? 1 : 0
+        let wholeStart = index
+        while index < count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        let wholeDigits = index - wholeStart
+        guard wholeDigits > 0, wholeDigits == 1 || bytes[wholeStart] != UInt8(ascii: "0") else { return nil }
+        if wholeDigits <= 15 {
+            if index == count { return .int(wide: false) }
+            if bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                let fractionStart = index
+                while index < count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+                if index == count { return index > fractionStart ? .double : nil }
+            }
+        }
+        switch read(bytes) {
+        case .int(let int, _)?: return .int(wide: int.magnitude > 1 << 53)
+        case .double?: return .double
+        case .integerTooLarge?, nil: return nil
+        }
     }
 
     /// The fraction digits of `text` when it is a plain decimal that ``NumberTexts`` writes

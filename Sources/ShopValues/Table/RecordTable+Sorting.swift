@@ -10,11 +10,11 @@ extension RecordTable {
         }
     }
 
-    /// The rows in the order of `keys` — `sort`'s order: null first, then each kind by its
-    /// value (numbers across int and double, strings as `String`s), `desc` reversing a key,
-    /// rows equal on every key in their own order. Nil when a key is a column of values
+    /// The table's rows in the order of `keys` — `sort`'s order: null first, then each kind by
+    /// its value (numbers across int and double, strings as `String`s), `desc` reversing a
+    /// key, rows equal on every key in their own order. Nil when a key is a column of values
     /// (several types), which only the values' own order sorts. Throws `CancellationError`.
-    public func sortedRows(by keys: [SortKey]) async throws -> [Int]? {
+    public func sorted(by keys: [SortKey]) async throws -> RecordTable? {
         let columns = keys.map { self.columns[$0.column] }
         try await Column.readAll(columns)
         var sortKeys: [SortKeyColumn] = []
@@ -23,14 +23,22 @@ extension RecordTable {
             sortKeys.append(sortKey)
         }
         let order = try await RowSorter(keys: sortKeys, count: count).sorted()
-        return order.map { Int($0) }
+        return gathering(RowIndices(order))
     }
 }
 
-/// A column's values as ordered 64-bit words: unsigned order of the words is `sort`'s order
-/// of the values, nulls apart.
+/// A column as a sort key: its values read as ordered 64-bit words (unsigned order of the
+/// words is `sort`'s order of the values), nulls apart.
 struct SortKeyColumn: Sendable {
-    let words: [UInt64]
+    private enum Words {
+        case ints([Int])
+        case doubles([Double])
+        case bools([Bool])
+        /// A string column: each row's dictionary code, and each code's rank.
+        case ranks(codes: [UInt32], ranks: [UInt32])
+    }
+
+    private let words: Words
     let nulls: NullMask?
     let descending: Bool
     /// How many distinct words there are at most, when that is small (ranks of strings, bools):
@@ -41,21 +49,21 @@ struct SortKeyColumn: Sendable {
         self.descending = descending
         switch column.cells {
         case .ints(let cells):
-            words = cells.values.map { UInt64(bitPattern: Int64($0)) ^ (1 << 63) }
+            words = .ints(cells.values)
             nulls = cells.nulls
             distinctLimit = nil
         case .doubles(let cells):
-            words = cells.values.map(Self.orderedBits)
+            words = .doubles(cells.values)
             nulls = cells.nulls
             distinctLimit = nil
         case .bools(let cells):
-            words = cells.values.map { $0 ? 1 : 0 }
+            words = .bools(cells.values)
             nulls = cells.nulls
             distinctLimit = 2
         case .strings(let cells):
             guard let dictionary = column.dictionary else { return nil }
             let ranks = dictionary.ranks
-            words = dictionary.codes.map { $0 == StringDictionary.nullCode ? 0 : UInt64(ranks[Int($0)]) }
+            words = .ranks(codes: dictionary.codes, ranks: ranks)
             nulls = cells.nulls
             distinctLimit = ranks.count
         case .values:
@@ -63,8 +71,18 @@ struct SortKeyColumn: Sendable {
         }
     }
 
+    /// The word of row `row` (not null).
+    @inline(__always) private func word(_ row: Int) -> UInt64 {
+        switch words {
+        case .ints(let ints): UInt64(bitPattern: Int64(ints[row])) ^ (1 << 63)
+        case .doubles(let doubles): Self.orderedBits(doubles[row])
+        case .bools(let bools): bools[row] ? 1 : 0
+        case .ranks(let codes, let ranks): UInt64(ranks[Int(codes[row])])
+        }
+    }
+
     /// A double's bits, turned so that unsigned order is numeric order (`-0` as `0`).
-    static func orderedBits(_ double: Double) -> UInt64 {
+    @inline(__always) static func orderedBits(_ double: Double) -> UInt64 {
         let bits = (double == 0 ? 0.0 : double).bitPattern
         return bits >> 63 == 1 ? ~bits : bits | (1 << 63)
     }
@@ -79,7 +97,7 @@ struct SortKeyColumn: Sendable {
                 return descending ? -ascending : ascending
             }
         }
-        let (left, right) = (words[lhs], words[rhs])
+        let (left, right) = (word(lhs), word(rhs))
         ascending = left == right ? 0 : (left < right ? -1 : 1)
         return descending ? -ascending : ascending
     }
@@ -89,7 +107,7 @@ struct SortKeyColumn: Sendable {
     @inline(__always) func bucket(_ row: Int) -> Int {
         let limit = distinctLimit ?? 0
         let isNull = nulls?.isNull(row) ?? false
-        let ascending = isNull ? 0 : Int(words[row]) + 1
+        let ascending = isNull ? 0 : Int(word(row)) + 1
         return descending ? limit - ascending : ascending
     }
 }

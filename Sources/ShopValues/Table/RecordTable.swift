@@ -110,6 +110,37 @@ public final class RecordTable: Sendable {
             shapes: shapes.mapping(columns: columnMap, fields: keptFields))
     }
 
+    /// The kind of column `column`.
+    public func kind(ofColumn column: Int) -> ColumnKind {
+        columns[column].kind
+    }
+
+    /// Whether some row of column `column` holds null (or lacks the field).
+    public func hasNull(inColumn column: Int) -> Bool {
+        switch columns[column].cells {
+        case .ints(let cells): cells.nulls?.hasNull ?? false
+        case .doubles(let cells): cells.nulls?.hasNull ?? false
+        case .bools(let cells): cells.nulls?.hasNull ?? false
+        case .strings(let cells): cells.nulls?.hasNull ?? false
+        case .values(let values): values.contains(where: \.isNull)
+        }
+    }
+
+    /// Whether every row of column `column` holds null (or lacks the field).
+    public func isAllNull(column: Int) -> Bool {
+        let cells = columns[column].cells
+        return (0..<count).allSatisfy(cells.isNull)
+    }
+
+    /// A table of one shape whose fields, named `names`, are these fields of this table (a
+    /// column of nulls for nil, or for a field it does not have); the columns are shared.
+    public func reshaped(_ fields: [String?], as names: FieldNames) -> RecordTable {
+        precondition(fields.count == names.count, "a field for each name")
+        let nulls = Column(.nulls(count))
+        let kept = fields.map { field in field.flatMap(columnIndex(of:)).map { columns[$0] } ?? nulls }
+        return RecordTable(fields: names.names, columns: kept, count: count, shapes: TableShapes(uniform: names))
+    }
+
     /// Reads the columns of `fields` that are not read yet, those read from one file in one
     /// pass over it; fields that are not columns are skipped.
     public func prepare(_ fields: [String]) {

@@ -8,8 +8,9 @@ struct RowsBuilder: Sendable {
     /// The bytes string cells may point into.
     let source: [UInt8]
     private(set) var fields: [String] = []
-    /// Each field's bytes, to match keys against.
-    private(set) var fieldBytes: [[UInt8]] = []
+    /// The fields' bytes one after the other, to match keys against, and where each ends.
+    private var fieldBytes: [UInt8] = []
+    private var fieldEnds: [Int] = []
     private var lookup: [UTF8Key: Int] = [:]
     private(set) var columns: [ColumnBuilder] = []
     private(set) var shapes: [[Int]] = []
@@ -38,15 +39,26 @@ struct RowsBuilder: Sendable {
         return addColumn(field)
     }
 
-    /// The column of the field whose name is `bytes`, when known.
-    func knownColumn(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        lookup[UTF8Key(String(decoding: bytes, as: UTF8.self))]
+    /// How many bytes the name of `column`'s field has when the `bytes` at `start` are that
+    /// name followed by a quote, else nil.
+    @inline(__always) func nameLength(of column: Int, matching bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int?
+    {
+        let nameStart = column == 0 ? 0 : fieldEnds[column - 1]
+        let length = fieldEnds[column] - nameStart
+        let end = start + length
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        return fieldBytes.withUnsafeBufferPointer { names in
+            ByteHashTable.equal(
+                UnsafeBufferPointer(rebasing: bytes[start..<end]),
+                UnsafeBufferPointer(rebasing: names[nameStart..<nameStart + length]))
+        } ? length : nil
     }
 
     private mutating func addColumn(_ field: String) -> Int {
         let index = fields.count
         fields.append(field)
-        fieldBytes.append(Array(field.utf8))
+        fieldBytes.append(contentsOf: field.utf8)
+        fieldEnds.append(fieldBytes.count)
         lookup[UTF8Key(field)] = index
         var builder = ColumnBuilder(source: source)
         for _ in 0..<count { builder.appendNull() }
@@ -114,6 +126,22 @@ struct RowsBuilder: Sendable {
         }
     }
 
+    /// Whether the parts' shapes together fit a table.
+    static func fitTogether(_ parts: [RowsBuilder]) -> Bool {
+        var distinct = Set<[String]>()
+        for part in parts {
+            for shape in part.shapes { distinct.insert(shape.map { part.fields[$0] }) }
+        }
+        return distinct.count <= TableShapes.maximumCount
+    }
+
+    /// The cells of `column`, its builder emptied (so that they are held once).
+    private mutating func takeColumn(_ column: Int) -> ColumnCells {
+        let cells = columns[column].cells
+        columns[column] = ColumnBuilder(source: source)
+        return cells
+    }
+
     private func shape(_ columns: [Int]) -> TableShapes.Shape {
         TableShapes.Shape(columns: columns, names: FieldNames(columns.map { fields[$0] }))
     }
@@ -121,8 +149,12 @@ struct RowsBuilder: Sendable {
     /// The tables of parts read one after the other, as one: the fields of the first part,
     /// then those the later ones add; each row keeps its shape. Nil when the rows have more
     /// shapes than a table holds.
-    static func joined(_ parts: [RowsBuilder]) -> RecordTable? {
+    ///
+    /// Each part's column is let go as soon as it is joined, so that the parts and the table
+    /// are never all held at once.
+    static func joined(_ parts: consuming [RowsBuilder]) -> RecordTable? {
         if parts.count == 1 { return parts[0].table }
+        var parts = parts
         var fields: [String] = []
         var positions: [UTF8Key: Int] = [:]
         var columnMaps: [[Int]] = []
@@ -159,8 +191,11 @@ struct RowsBuilder: Sendable {
         }
         let count = parts.reduce(0) { $0 + $1.count }
         let columns = fields.indices.map { field in
-            let pieces = zip(parts, columnMaps).map { part, map in
-                map.firstIndex(of: field).map { part.columns[$0].cells } ?? .nulls(part.count)
+            var pieces: [ColumnCells] = []
+            for part in parts.indices {
+                pieces.append(
+                    columnMaps[part].firstIndex(of: field).map { parts[part].takeColumn($0) }
+                        ?? .nulls(parts[part].count))
             }
             return Column(ColumnCells.joined(pieces))
         }

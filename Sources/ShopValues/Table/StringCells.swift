@@ -73,27 +73,40 @@ struct StringCells: Sendable {
         return gathered
     }
 
-    /// The cells of parts one after the other. Parts read from the same source share it; any
+    /// The cells of parts one after the other. Parts read from the same source share it (their
+    /// spans are copied whole, those into their own bytes moved past the parts before); any
     /// other part's bytes are copied into the joined column's own.
     static func joined(_ parts: [StringCells]) -> StringCells {
         guard let first = parts.first else { return Builder(source: []).cells }
         if parts.count == 1 { return first }
-        var builder = Builder(source: first.source)
+        let source = first.source
+        let sourceAddress = Builder.address(of: source)
+        let sourceCount = UInt64(source.count)
+        var joined = StringCells(
+            source: source, own: [], spans: [], nulls: NullMask.joined(parts.map { ($0.nulls, $0.count) }),
+            isASCII: parts.allSatisfy(\.isASCII))
+        joined.spans.reserveCapacity(parts.reduce(0) { $0 + $1.count })
         for part in parts {
-            part.withReader { reader in
-                let sharesSource = Builder.address(of: part.source) == builder.sourceAddress
-                for row in 0..<part.count {
-                    if part.isNull(row) {
-                        builder.appendNull()
-                    } else if sharesSource, part.spans[row] &>> 24 < UInt64(part.source.count) {
-                        builder.appendSpan(part.spans[row], isASCII: part.isASCII)
-                    } else {
-                        builder.append(reader[row])
+            if Builder.address(of: part.source) == sourceAddress {
+                let shift = UInt64(joined.own.count) &<< 24
+                joined.own.append(contentsOf: part.own)
+                if shift == 0 {
+                    joined.spans.append(contentsOf: part.spans)
+                } else {
+                    joined.spans.append(contentsOf: part.spans.lazy.map { $0 &>> 24 >= sourceCount ? $0 &+ shift : $0 })
+                }
+            } else {
+                part.withReader { reader in
+                    for row in 0..<part.count {
+                        let bytes = reader[row]
+                        let offset = UInt64(source.count + joined.own.count)
+                        joined.own.append(contentsOf: bytes)
+                        joined.spans.append(offset &<< 24 | UInt64(bytes.count))
                     }
                 }
             }
         }
-        return builder.cells
+        return joined
     }
 
     /// Makes string cells a row at a time.
@@ -110,13 +123,18 @@ struct StringCells: Sendable {
 
         /// Where an array's bytes are, as a number: only ever compared, to tell whether two
         /// arrays share their storage.
-        fileprivate static func address(of bytes: [UInt8]) -> Int {
+        static func address(of bytes: [UInt8]) -> Int {
             bytes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
         }
 
         /// Reserves room for `count` rows.
         mutating func reserveCapacity(_ count: Int) {
             cells.spans.reserveCapacity(count)
+        }
+
+        /// The source's bytes in `range`, as a string.
+        func sourceString(_ range: Range<Int>) -> String {
+            cells.source.withUnsafeBufferPointer { String(decoding: $0[range], as: UTF8.self) }
         }
 
         /// Adds a cell whose bytes are `range` of the source; `isASCII` says whether they all

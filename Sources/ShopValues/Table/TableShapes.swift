@@ -18,7 +18,12 @@ struct TableShapes: Sendable {
 
     /// One shape for every row: all of `fields`, in order.
     init(uniform fields: [String]) {
-        shapes = [Shape(columns: Array(fields.indices), names: FieldNames(fields))]
+        self.init(uniform: FieldNames(fields))
+    }
+
+    /// One shape for every row: all of `names`, in order, the rows' records sharing them.
+    init(uniform names: FieldNames) {
+        shapes = [Shape(columns: Array(0..<names.count), names: names)]
         rowShapes = nil
     }
 
