@@ -1,15 +1,17 @@
 import Dispatch
 import ShopPluginAPI
+import ShopWire
 import Synchronization
 
 extension OutsidePlugin {
     /// How long Tab waits for a plugin's `complete` answer, in seconds.
     static let completionBudget = 0.150
 
-    /// Tab on an argument whose source is `dynamic`: the plugin's answer within 150 ms. A
+    /// Tab on an argument whose source is `dynamic`: the plugin's answer within 150 ms, each
+    /// candidate with its description when the plugin gives one (`described-completions`). A
     /// late answer is kept for the next Tab on the same word; a plugin that is not running is
     /// started in the background and offers nothing this time.
-    func completions(for request: CompletionRequest) -> [String] {
+    func completions(for request: CompletionRequest) -> [CompletionCandidate] {
         let supervisor = supervisor(in: request.objects, workingDirectory: request.workingDirectory)
         let key = CompletionCache.Key(command: request.command, argument: request.argument, prefix: request.prefix)
         if let cached = supervisor.completions.take(key) { return cached }
@@ -17,20 +19,16 @@ extension OutsidePlugin {
             Task { try? await supervisor.start() }
             return []
         }
-        let params: Value = .record(
-            Record(pairs: [
-                ("command", .list(request.command.map(Value.string))), ("argument", .string(request.argument)),
-                ("prefix", .string(request.prefix)),
-            ]))
-        let scope = scope
         let state = request.state
         let exchange = Mutex(CompletionExchange.waiting)
         let answered = DispatchSemaphore(value: 0)
         Task {
-            let result = try? await supervisor.call(
-                "complete", label: "complete", timeout: 5,
-                params: { peer in Self.completionParams(params, scope: scope, state: state, peer: peer) })
-            let candidates = result?.recordValue?["candidates"]?.listValue?.map(\.plainText) ?? []
+            let answer = try? await supervisor.call(timeout: 5) { peer in
+                CompleteRequest(
+                    command: request.command, argument: request.argument, prefix: request.prefix,
+                    state: peer.state(of: scope) { key in state[key].map { ($0, state.revision(of: key)) } })
+            }
+            let candidates = answer?.candidates ?? []
             let wasAbandoned = exchange.withLock { exchange in
                 defer { exchange = .answered(candidates) }
                 return exchange == .abandoned
@@ -45,28 +43,12 @@ extension OutsidePlugin {
             return []
         }
     }
-
-    private static func completionParams(
-        _ params: Value, scope: [String], state: StateSnapshot, peer: PluginConnection.Peer
-    ) -> Value {
-        var entries: [(String, Value)] = []
-        for key in scope {
-            guard let value = state[key] else { continue }
-            let revision = state.revision(of: key)
-            var entry: [(String, Value)] = [("revision", .int(Int(revision)))]
-            if peer.needsValue(of: key, revision: revision) { entry.append(("value", value)) }
-            entries.append((key, .record(Record(pairs: entry))))
-        }
-        guard var record = params.recordValue else { return params }
-        record = record.setting("state", to: .record(Record(pairs: entries)))
-        return .record(record)
-    }
 }
 
 /// Where one Tab's `complete` stands.
 private enum CompletionExchange: Equatable {
     case waiting
-    case answered([String])
+    case answered([CompletionCandidate])
     case abandoned
 }
 
@@ -79,16 +61,16 @@ final class CompletionCache: Sendable {
         var prefix: String
     }
 
-    private let answers = Mutex<[Key: [String]]>([:])
+    private let answers = Mutex<[Key: [CompletionCandidate]]>([:])
 
-    func keep(_ candidates: [String], for key: Key) {
+    func keep(_ candidates: [CompletionCandidate], for key: Key) {
         answers.withLock { answers in
             if answers.count >= 64 { answers.removeAll() }
             answers[key] = candidates
         }
     }
 
-    func take(_ key: Key) -> [String]? {
+    func take(_ key: Key) -> [CompletionCandidate]? {
         answers.withLock { $0.removeValue(forKey: key) }
     }
 }

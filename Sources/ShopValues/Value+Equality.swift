@@ -1,7 +1,8 @@
 extension Value {
     /// Values are equal when they have the same case and contents, except that an exact
-    /// number is equal to the plain number of its value (`4.10` is `4.1`, `-0` is `0`); an
-    /// int and a double are different values here (``isEqual(to:)`` compares them by value).
+    /// number is equal to the plain number of its value (`4.10` is `4.1`, `-0` is `0`) and
+    /// dates are equal when they are the same instant, whatever their offsets; an int and a
+    /// double are different values here (``isEqual(to:)`` compares them by value).
     public static func == (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -9,6 +10,8 @@ extension Value {
         case (.int(let left), .int(let right)): left == right
         case (.double(let left), .double(let right)): left == right
         case (.string(let left), .string(let right)): left == right
+        case (.date(let left), .date(let right)): left == right
+        case (.duration(let left), .duration(let right)): left == right
         case (.list(let left), .list(let right)): left == right
         case (.record(let left), .record(let right)): left == right
         case (.exact(let left), _): Value(left.value) == rhs
@@ -34,6 +37,12 @@ extension Value {
         case .string(let string):
             hasher.combine(4 as UInt8)
             hasher.combine(string)
+        case .date(let date):
+            hasher.combine(7 as UInt8)
+            hasher.combine(date)
+        case .duration(let duration):
+            hasher.combine(8 as UInt8)
+            hasher.combine(duration)
         case .list(let list):
             hasher.combine(5 as UInt8)
             hasher.combine(list)

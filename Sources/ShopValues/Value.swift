@@ -17,6 +17,10 @@ public enum Value: Sendable, Hashable {
     /// to everything but the writers, which write its text.
     case exact(ExactNumber)
     case string(String)
+    /// An instant with the UTC offset it was written with.
+    case date(DateTime)
+    /// A span of time (`math $end - $start`).
+    case duration(Duration)
     case list(ValueList)
     case record(Record)
 
@@ -29,6 +33,8 @@ public enum Value: Sendable, Hashable {
         case .double: "double"
         case .exact(let exact): exact.value.typeName
         case .string: "string"
+        case .date: "date"
+        case .duration: "duration"
         case .list: "list"
         case .record: "record"
         }
@@ -74,6 +80,16 @@ public enum Value: Sendable, Hashable {
     /// The boolean, if this is one.
     public var boolValue: Bool? {
         if case .bool(let bool) = self { bool } else { nil }
+    }
+
+    /// The date, if this is one.
+    public var dateValue: DateTime? {
+        if case .date(let date) = self { date } else { nil }
+    }
+
+    /// The duration, if this is one.
+    public var durationValue: Duration? {
+        if case .duration(let duration) = self { duration } else { nil }
     }
 
     /// The record, if this is one.

@@ -24,9 +24,12 @@ struct REPL {
         // One keyboard for the animations and the line editor: keys an animation reads ahead
         // reach the prompt.
         let keyboard = TerminalInput(fileDescriptor: STDIN_FILENO)
+        // What `edit` saved, run next as if typed.
+        let editedEntries = EditedEntries()
         if process.outputIsTerminal { environment.terminal = ShopTerminal(keyboard: keyboard) }
         if process.isInteractive {
-            environment.screen = ShopScreen(variables: process.variables, style: environment.style)
+            environment.screen = ShopScreen(
+                variables: process.variables, style: environment.style, editedEntries: editedEntries)
         }
         guard let session = factory.session(output: output, environment: environment, history: history) else {
             return 1
@@ -44,8 +47,14 @@ struct REPL {
         var forgetsSeen = history.forgetCount
         let completion = CompletionBox(context: await session.completionContext())
         reader.completionHandler = { request in
-            let answer = completion.context.complete(request.textBeforeCursor)
-            return TabCompletion(replacedCount: answer.prefix.count, candidates: answer.candidates)
+            let answer = completion.context.describedCompletion(request.textBeforeCursor)
+            return TabCompletion(
+                replacedCount: answer.prefix.count,
+                candidates: answer.candidates.map { TabCompletionCandidate($0.value, description: $0.description) })
+        }
+        let style = environment.style
+        if let editor = reader as? LineEditor {
+            PromptAppearance(style: style, variables: process.variables).apply(to: editor, completion: completion)
         }
         if reader.isInteractive {
             output.write(
@@ -53,12 +62,17 @@ struct REPL {
                     + "\n",
                 to: .standardOutput)
         }
-        let style = environment.style
         let prompt = Prompt.styled(style)
         var pending = ""
         while true {
             output.flush()
-            switch reader.readLine(prompt: pending.isEmpty ? prompt : "...> ") {
+            let event: LineEditorEvent
+            if pending.isEmpty, let edited = editedEntries.take() {
+                event = (reader as? LineEditor)?.showAndReturn(edited, prompt: prompt) ?? .line(edited)
+            } else {
+                event = reader.readLine(prompt: pending.isEmpty ? prompt : PromptAppearance.continuationPrompt)
+            }
+            switch event {
             case .endOfFile:
                 if reader.isInteractive { output.write("\n", to: .standardOutput) }
                 await session.end()
@@ -76,7 +90,7 @@ struct REPL {
                 }
                 pending = ""
                 guard !command.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else { continue }
-                reader.addHistory(Parser.singleLine(of: command))
+                reader.addHistory(command)
                 _ = await interrupts.run { await session.execute(line: command) }
                 if let status = await session.exitRequest {
                     await session.end()
@@ -118,12 +132,9 @@ struct REPL {
         }
     }
 
-    /// The newest commands of earlier sessions, oldest first, for Up.
+    /// The newest commands of earlier sessions, oldest first, for Up (a block as its lines).
     private func olderCommands(_ history: any HistoryStoring, excluding session: String) -> [String] {
-        (try? history.entries(in: .allExcept(session), matching: nil, limit: 1000).map {
-            Parser.singleLine(of: $0.text)
-        })
-            ?? []
+        (try? history.entries(in: .allExcept(session), matching: nil, limit: 1000).map(\.text)) ?? []
     }
 
     /// Runs `~/.config/shop/init.shopscript` when it exists; its errors are reported, the REPL starts anyway.
@@ -138,8 +149,8 @@ struct REPL {
     }
 }
 
-/// The completion data the editor's Tab handler reads, refreshed after every command.
-private final class CompletionBox {
+/// The completion data the editor's Tab handler and highlighter read, refreshed after every command.
+final class CompletionBox {
     var context: CompletionContext
 
     init(context: CompletionContext) {

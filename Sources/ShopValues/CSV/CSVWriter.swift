@@ -3,11 +3,11 @@
 ///
 /// A list of records gets the union of their fields, in the order first seen; a record is a
 /// one-row table; a list of plain values is one `value` column. Null is an empty cell; a
-/// number is written as it was read (``ExactNumber``) or as shop writes it; a string is
-/// quoted when it holds the separator, a quote or a line break, or is empty, and also when it
-/// would read back as a number or a bool — unless another string of its column, written
-/// plainly, makes the column text anyway (as a usual tool writes a column of codes); nested
-/// lists and records are written as JSON.
+/// number is written as it was read (``ExactNumber``) or as shop writes it; a date is its ISO
+/// 8601 text and a duration its seconds; a string is quoted when it holds the separator, a
+/// quote or a line break, or is empty, and also when it would read back as a number or a bool
+/// — unless another string of its column, written plainly, makes the column text anyway (as a
+/// usual tool writes a column of codes); nested lists and records are written as JSON.
 public enum CSVWriter {
     /// The CSV text of `value`; a list that mixes records with other values fails, naming the
     /// first item that is not a record.
@@ -110,6 +110,7 @@ public enum CSVWriter {
             case .string(let string):
                 quoted(string, always: string.isEmpty || (!inTextColumn && Self.readsAsTyped(string)))
             case .list, .record: quoted(JSONWriter.compact(value), always: false)
+            case .duration(let duration): output.append(contentsOf: Value(duration.secondsNumber).plainText.utf8)
             default: output.append(contentsOf: value.plainText.utf8)
             }
         }

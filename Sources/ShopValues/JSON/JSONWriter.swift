@@ -50,6 +50,9 @@ public enum JSONWriter {
             var text = exact.text
             text.withUTF8 { output.append($0) }
         case .string(let string): appendQuoted(string, to: &output)
+        // Outside shop's values a date is ISO 8601 text and a duration its seconds.
+        case .date(let date): appendQuoted(date.text, to: &output)
+        case .duration(let duration): write(Value(duration.secondsNumber), into: &output, indent: indent, level: level)
         // Elements and fields are written from where they are: taking each out by subscript
         // copied it, a retain and a release a value.
         case .list(let elements):
