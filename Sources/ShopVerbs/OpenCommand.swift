@@ -14,13 +14,7 @@ struct OpenCommand: Command {
         /// The format a file's extension names: `.json`, `.jsonl` and `.ndjson`, `.csv`,
         /// `.tsv`; any other is text.
         static func of(_ path: String) -> Format {
-            switch FileExtension.of(path) {
-            case "json": .json
-            case "jsonl", "ndjson": .jsonl
-            case "csv": .csv
-            case "tsv", "tab": .tsv
-            default: .text
-            }
+            FileExtension.formatName(of: path).flatMap(Format.init(rawValue:)) ?? .text
         }
     }
 

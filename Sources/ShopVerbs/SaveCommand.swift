@@ -9,14 +9,7 @@ struct SaveCommand: Command {
 
         /// The format a file's extension names; any other extension is text.
         static func of(_ path: String) -> Format {
-            switch FileExtension.of(path) {
-            case "json": .json
-            case "jsonl", "ndjson": .jsonl
-            case "csv": .csv
-            case "tsv", "tab": .tsv
-            case "md": .md
-            default: .text
-            }
+            FileExtension.formatName(of: path).flatMap(Format.init(rawValue:)) ?? .text
         }
     }
 

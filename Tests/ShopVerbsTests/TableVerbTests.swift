@@ -84,6 +84,21 @@ import Testing
         #expect(table == records)
     }
 
+    /// Dates written as ISO 8601 text compare with a date in a condition, on a table as on records.
+    @Test(arguments: [
+        "where released > 2024-05-01 | count", "where released == 2024-03-12 | get id",
+        "where released < 2024-03-01 and n > 3 | get id", "sort released id | first 3 | get id",
+    ])
+    func datesInTextCompareAsOnRecords(pipeline: String) async throws {
+        let shop = try await session()
+        var csv = "id,released,n\n"
+        for id in 0..<40 { csv += "\(id),2024-0\(1 + id % 9)-1\(id % 10),\(id)\n" }
+        try FileSystem.writeAtomically(Array(csv.utf8), to: shop.stateDirectory + "/dates.csv")
+        let table = await shop.run("open dates.csv | \(pipeline)")
+        #expect(table == (await shop.run("open dates.csv | reverse | reverse | \(pipeline)")))
+        #expect(!table.hasPrefix("error"), "\(table)")
+    }
+
     @Test(arguments: [
         ("where city > 5 | count", "error: cannot compare 'Åre' (string) > 5 (int)"),
         ("sum city", "error: sum: 'city' of item 1 is a string ('Åre'), not a number"),

@@ -11,7 +11,9 @@ public struct CSVOptions: Sendable, Equatable {
     /// Whether columns are typed (numbers, bools); else every cell is text.
     public var infersTypes: Bool
 
-    public init(separator: UInt8 = UInt8(ascii: ","), hasHeader: Bool = true, isFlexible: Bool = false, infersTypes: Bool = true) {
+    public init(
+        separator: UInt8 = UInt8(ascii: ","), hasHeader: Bool = true, isFlexible: Bool = false, infersTypes: Bool = true
+    ) {
         self.separator = separator
         self.hasHeader = hasHeader
         self.isFlexible = isFlexible

@@ -106,7 +106,8 @@ final class CSVSource: Sendable {
                 builder.append(
                     double: CSVColumnTyping.wholeDouble(int, negative: text[0] == UInt8(ascii: "-")), fractionDigits: 0)
             case .double(let double, .canonical)?: builder.append(double: double, text: nil)
-            case .double(let double, .fractionDigits(let digits))?: builder.append(double: double, fractionDigits: digits)
+            case .double(let double, .fractionDigits(let digits))?:
+                builder.append(double: double, fractionDigits: digits)
             case .double(let double, .other)?:
                 builder.append(double: double, text: String(decoding: text, as: UTF8.self))
             case .integerTooLarge?, nil: builder.appendNull()
@@ -120,7 +121,8 @@ final class CSVSource: Sendable {
                         CSVColumnTyping.value(of: $0, isQuoted: true, kind: .values)
                     })
             } else {
-                builder.append(CSVColumnTyping.value(of: tokenizer.bytes(of: cell), isQuoted: cell.isQuoted, kind: .values))
+                builder.append(
+                    CSVColumnTyping.value(of: tokenizer.bytes(of: cell), isQuoted: cell.isQuoted, kind: .values))
             }
         }
     }

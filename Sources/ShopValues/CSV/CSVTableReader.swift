@@ -26,7 +26,8 @@ public enum CSVTableReader {
         case .read(let read): header = read
         }
         let scan = scanRows(
-            bytes, options: options, header: header, from: header.bodyStart, stop: bytes.count, checksCancellation: false)
+            bytes, options: options, header: header, from: header.bodyStart, stop: bytes.count,
+            checksCancellation: false)
         guard !scan.failed, scan.end == bytes.count else { throw plainError(bytes, options: options) }
         return try table(bytes, options: options, header: header, scans: [scan])
     }
@@ -98,7 +99,8 @@ public enum CSVTableReader {
             } while tokenizer.nextCell(&position)
             tokenizer.skipLineBreaks(&position)
             if options.hasHeader {
-                return .read(Header(cells: cells, expectedCells: options.isFlexible ? nil : cells.count, bodyStart: position))
+                return .read(
+                    Header(cells: cells, expectedCells: options.isFlexible ? nil : cells.count, bodyStart: position))
             }
             return .read(Header(cells: [], expectedCells: options.isFlexible ? nil : cells.count, bodyStart: rowStart))
         }
@@ -210,7 +212,8 @@ public enum CSVTableReader {
             bytes: bytes, options: options, rowStarts: ByteOffsets.joined(scans.map(\.rowStarts), below: bytes.count),
             kinds: kinds)
         let columns = kinds.indices.map { column in
-            Column(deferred: CSVColumnCells(source: source, column: column), kind: kinds[column], count: source.rowCount)
+            Column(
+                deferred: CSVColumnCells(source: source, column: column), kind: kinds[column], count: source.rowCount)
         }
         return ValueList(RecordTable(fields: fields, columns: columns, count: source.rowCount))
     }

@@ -39,7 +39,9 @@ struct LeafCheck {
             let cells = column.cells
             return try each(selection, checked: &checked) { row in
                 let value = cells.value(at: row)
-                if let holds = try comparator.evaluate(value, constant, pattern: pattern) { return holds ? .holds : .fails }
+                if let holds = try comparator.evaluate(value, constant, pattern: pattern) {
+                    return holds ? .holds : .fails
+                }
                 return value.isNull || constant.isNull ? .fails : .undecided
             }
         }
@@ -186,7 +188,7 @@ struct LeafCheck {
     {
         var kept: [UInt32] = []
         var undecided = false
-        try selection.forEach { row in
+        try selection.forEachRow { row in
             guard !undecided else { return }
             checked &+= 1
             if checked & (ParallelParts.rowsBetweenChecks - 1) == 0 { try Task.checkCancellation() }

@@ -29,7 +29,11 @@ extension RecordTable {
         case .ints(let ints):
             var groups: [Int: UInt32] = [:]
             for row in 0..<count {
-                if ints.isNull(row) { grouper.addNull(row) } else { grouper.add(row, key: ints.values[row], in: &groups) }
+                if ints.isNull(row) {
+                    grouper.addNull(row)
+                } else {
+                    grouper.add(row, key: ints.values[row], in: &groups)
+                }
             }
         case .doubles(let doubles):
             var groups: [UInt64: UInt32] = [:]
@@ -44,7 +48,11 @@ extension RecordTable {
         case .bools(let bools):
             var groups: [Bool: UInt32] = [:]
             for row in 0..<count {
-                if bools.isNull(row) { grouper.addNull(row) } else { grouper.add(row, key: bools.values[row], in: &groups) }
+                if bools.isNull(row) {
+                    grouper.addNull(row)
+                } else {
+                    grouper.add(row, key: bools.values[row], in: &groups)
+                }
             }
         case .strings:
             guard let dictionary = columns[column].dictionary else { return nil }

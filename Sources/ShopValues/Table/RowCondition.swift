@@ -65,7 +65,7 @@ enum RowSelection {
     }
 
     /// Calls `body` with each row, in order.
-    @inline(__always) func forEach(_ body: (Int) throws -> Void) rethrows {
+    @inline(__always) func forEachRow(_ body: (Int) throws -> Void) rethrows {
         switch self {
         case .all(let count): for row in 0..<count { try body(row) }
         case .rows(let rows): for row in rows { try body(Int(row)) }
@@ -77,7 +77,7 @@ enum RowSelection {
         var remaining: [UInt32] = []
         remaining.reserveCapacity(count - subset.count)
         var next = 0
-        forEach { row in
+        forEachRow { row in
             if next < subset.count, Int(subset[next]) == row {
                 next += 1
             } else {
@@ -114,13 +114,15 @@ private struct RowFilter {
             return .rows(selection.removing(held))
         case .comparison(let column, let comparator, let constant, let pattern):
             note(column, selection)
-            return try LeafCheck(column: table.columns[column], constant: constant, comparator: comparator, pattern: pattern)
-                .rows(selection, checked: &checked)
+            return try LeafCheck(
+                column: table.columns[column], constant: constant, comparator: comparator, pattern: pattern
+            )
+            .rows(selection, checked: &checked)
         case .test(let column, let test):
             note(column, selection)
             let cells = table.columns[column].cells
             var kept: [UInt32] = []
-            try selection.forEach { row in
+            try selection.forEachRow { row in
                 try Self.checkCancellation(&checked)
                 if test(cells.value(at: row)) { kept.append(UInt32(row)) }
             }
@@ -136,7 +138,7 @@ private struct RowFilter {
             has = true
         } else {
             var found = false
-            selection.forEach { row in
+            selection.forEachRow { row in
                 if !found, table.shapes.shape(ofRow: row).columns.contains(column) { found = true }
             }
             has = found
