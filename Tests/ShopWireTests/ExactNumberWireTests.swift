@@ -2,8 +2,6 @@ import ShopPluginAPI
 import ShopWire
 import Testing
 
-@testable import PluginHost
-
 /// Numbers kept with their text reach a plugin, and come back from one, as the same JSON text.
 @Suite struct ExactNumberWireTests {
     @Test func aRequestCarriesTheTextAndAReplyKeepsIt() throws {
