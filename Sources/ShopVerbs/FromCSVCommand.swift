@@ -11,7 +11,7 @@ struct FromCSVCommand: Command {
         options: CSVReadingOptions.all,
         examples: [
             Example("services list | to csv | from csv | where price > 1000"),
-            Example("open notes.txt | from csv --separator ';' --no-header"),
+            Example("echo 'bolt;12\\nnut;40' | from csv --separator ';' --no-header"),
         ],
         input: .required)
 

@@ -36,7 +36,7 @@ struct OpenCommand: Command {
         arguments: [Self.file], options: [Self.format, Self.maxSize] + CSVReadingOptions.all,
         examples: [
             Example("state save state.json; open state.json | get values"),
-            Example("open data.csv --separator ';' --flexible | take 5"),
+            Example("echo 'a;b\\n1;2;3' | save ragged.csv; open ragged.csv --separator ';' --flexible | take 5"),
         ])
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {

@@ -43,8 +43,9 @@ final class CSVSource: Sendable {
         }
     }
 
-    /// The cells of `columns` in rows `rows`, in one pass over them.
-    func read(columns: [Int], rows: Range<Int>) -> [ColumnCells] {
+    /// The cells of `columns` in rows `rows`, in one pass over them (cut short when
+    /// `stoppingWhenCancelled` and the task is cancelled).
+    func read(columns: [Int], rows: Range<Int>, stoppingWhenCancelled: Bool = false) -> [ColumnCells] {
         var builders = columns.map { ColumnBuilder(source: bytes, kind: kinds[$0]) }
         for index in builders.indices { builders[index].reserveCapacity(rows.count) }
         guard let last = columns.max(), !rows.isEmpty else { return builders.map(\.cells) }
@@ -53,6 +54,8 @@ final class CSVSource: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             let tokenizer = CSVTokenizer(buffer, separator: options.separator)
             for row in rows {
+                // A cancelled read stops here; its caller throws and drops what was read.
+                if stoppingWhenCancelled, row & (ParallelParts.rowsBetweenChecks - 1) == 0, Task.isCancelled { break }
                 var position = rowStarts[row]
                 var index = 0
                 while index <= last {
@@ -77,7 +80,8 @@ final class CSVSource: Sendable {
         let parts = rowCount < 65_536 ? 1 : ParallelParts.count
         let count = rowCount
         let partCells = try await ParallelParts.map(parts) { part in
-            self.read(columns: columns, rows: count * part / parts..<count * (part + 1) / parts)
+            self.read(
+                columns: columns, rows: count * part / parts..<count * (part + 1) / parts, stoppingWhenCancelled: true)
         }
         return columns.indices.map { slot in ColumnCells.joined(partCells.map { $0[slot] }) }
     }
