@@ -15,6 +15,10 @@ public enum Verbs {
             InsertOrUpdateCommand(.insert), InsertOrUpdateCommand(.update), RenameCommand(), AppendCommand(),
             SplitCommand(), JoinCommand(), ReplaceCommand(), LinesCommand(),
             TrimCommand(), ToMarkdownCommand(), FromCSVCommand(), OpenCommand(), SaveCommand(), ChartCommand(),
-            ExpandCommand(), PageCommand(), ClearCommand(),
+            ExpandCommand(), PageCommand(), ClearCommand(), DescribeCommand(), ColumnsCommand(),
+        ] + IntoCommand.Kind.allCases.map(IntoCommand.init) + [
+            DateNowCommand(), DateTruncCommand(), DatePartCommand(),
+            StrCaseCommand(.upcase), StrCaseCommand(.downcase), StrLengthCommand(), StrSubstringCommand(),
+            StrAffixCommand(.startsWith), StrAffixCommand(.endsWith), StrPadCommand(), StrReplaceCommand(),
         ]
 }

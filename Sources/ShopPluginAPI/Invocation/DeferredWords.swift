@@ -16,6 +16,10 @@ public protocol DeferredWords: AnyObject {
     /// The first word as one value, evaluated for each item with `$it` bound (once in all when
     /// it does not mention `$it`).
     func value() throws -> any ItemValue
+    /// The same words with the item bound to `$NAME` as well as to `$it` (`--item NAME`), so
+    /// that an inner pipeline, which binds `$it` to its own items, still reaches this one's;
+    /// an error when NAME cannot name a variable.
+    func namingItem(_ name: String) throws -> any DeferredWords
 }
 
 /// A condition the runtime checks once per item (what `where` filters with).

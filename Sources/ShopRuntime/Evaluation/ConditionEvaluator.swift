@@ -21,15 +21,18 @@ final class ConditionEvaluator {
 
     let condition: Condition
     private let mode: Mode
+    /// The name the item has besides `$it` (`where --item NAME`): operands are then read per item.
+    private let itemName: String?
     private var remembered: [SourceLocation: Value] = [:]
     private var readers: [SourceLocation: FieldReader] = [:]
     private var patterns: [String: Pattern] = [:]
     /// The position of the item being checked, for messages.
     private var itemIndex = 0
 
-    init(_ condition: Condition, mode: Mode) {
+    init(_ condition: Condition, mode: Mode, itemName: String? = nil) {
         self.condition = condition
         self.mode = mode
+        self.itemName = itemName
     }
 
     /// Whether the condition holds for `item` (bound to `$it`) and `input` (the pipeline's).
@@ -52,7 +55,8 @@ final class ConditionEvaluator {
         }
         guard !items.isEmpty, case .perItem = mode, case .comparison(let comparison) = condition,
             case .word(let left) = comparison.left,
-            left.staticText != nil, case .word(let rightWord) = comparison.right, !rightWord.mentionsItem
+            left.staticText != nil, case .word(let rightWord) = comparison.right, !rightWord.mentionsItem,
+            itemName == nil
         else {
             var kept: [Value] = []
             for (index, item) in items.enumerated()
@@ -125,8 +129,8 @@ final class ConditionEvaluator {
     ) async throws -> Value {
         guard case .word(let word) = operand else { return input ?? .null }
         if case .perItem = mode, isLeft, word.staticText != nil, let item { return try fieldValue(of: word, in: item) }
-        if word.mentionsItem {
-            return try await interpreter.withItem(item) { try await interpreter.value(of: word) }
+        if word.mentionsItem || itemName != nil {
+            return try await interpreter.withItem(item, named: itemName) { try await interpreter.value(of: word) }
         }
         guard case .perItem = mode else { return try await interpreter.value(of: word) }
         return try await remembered(word, in: interpreter)

@@ -5,16 +5,18 @@ import ShopPluginAPI
 /// item as its input when it reads input): what `each` runs.
 struct SessionItemCommand: ItemCommand {
     private let call: CommandCall
+    private let itemName: String?
     private let session: Interpreter
 
-    /// The command `words` spell; `words` is not empty.
-    init(_ words: [Word], first: Word, in session: Interpreter) {
+    /// The command `words` spell; `words` is not empty. `itemName` names the item besides `$it`.
+    init(_ words: [Word], first: Word, itemName: String?, in session: Interpreter) {
         call = CommandCall(words: words, location: first.location, runsRepeatedly: true)
+        self.itemName = itemName
         self.session = session
     }
 
     func run(for item: Value) async throws -> Value? {
-        try await session.withItem(item) {
+        try await session.withItem(item, named: itemName) {
             try await session.run(call, input: item, isFirst: false, offersInput: true)?.value
         }
     }

@@ -7,8 +7,9 @@ struct SessionItemCondition: ItemCondition {
     private let evaluator: ConditionEvaluator
     private let session: Interpreter
 
-    init(_ condition: Condition, command: String, in session: Interpreter) {
-        evaluator = ConditionEvaluator(condition, mode: .perItem(command: command))
+    /// `itemName` names the item besides `$it` (`--item NAME`).
+    init(_ condition: Condition, command: String, itemName: String?, in session: Interpreter) {
+        evaluator = ConditionEvaluator(condition, mode: .perItem(command: command), itemName: itemName)
         self.session = session
     }
 

@@ -30,7 +30,7 @@ public enum CSVWriter {
             } else if let index = items.firstIndex(where: { $0.recordValue == nil }) {
                 return .failure(MixedItems(item: index + 1, got: items[index]))
             } else {
-                writer.table(items, columns: columns(of: items))
+                writer.table(items, columns: items.fieldNames)
             }
         default:
             writer.line(["value"])
@@ -45,17 +45,6 @@ public enum CSVWriter {
         public var item: Int
         /// That item.
         public var got: Value
-    }
-
-    private static func columns(of items: ValueList) -> [String] {
-        var columns: [String] = []
-        var seen: Set<String> = []
-        var lastNames: FieldNames?
-        for case .record(let record) in items where record.names !== lastNames {
-            lastNames = record.names
-            for name in record.names.names where seen.insert(name).inserted { columns.append(name) }
-        }
-        return columns
     }
 
     /// Appends lines of CSV to its output.
