@@ -10,19 +10,20 @@ enum OpenResultFields {
     @Sendable static func fields(_ request: ResultFieldsRequest) -> [String] {
         guard let file = request.text(OpenCommand.file), file != "-" else { return [] }
         let path = request.path(file)
-        let format = request.text(OpenCommand.format).flatMap(OpenCommand.Format.init) ?? OpenCommand.format(of: file)
+        let format = request.text(OpenCommand.format).flatMap(OpenCommand.Format.init) ?? OpenCommand.Format.of(file)
         if format == .sqlite { return SQLiteFile.fields(at: path, table: request.text(OpenCommand.table)) }
         guard let start = try? FileSystem.readStart(ofRegularFile: path, count: headerBytes) else { return [] }
         switch format {
-        case .csv: return csvHeader(start)
-        case .json: return firstRecordFields(start)
+        case .csv: return csvHeader(start, separator: UInt8(ascii: ","))
+        case .tsv: return csvHeader(start, separator: UInt8(ascii: "\t"))
+        case .json, .jsonl: return firstRecordFields(start)
         case .text, .sqlite: return []
         }
     }
 
     /// The names of a CSV's header row: the first record, read (with the reader `open`
     /// uses) as the header of a file whose one row repeats it.
-    static func csvHeader(_ start: [UInt8]) -> [String] {
+    static func csvHeader(_ start: [UInt8], separator: UInt8) -> [String] {
         var inQuotes = false
         var end = start.endIndex
         for (index, byte) in start.enumerated() {
@@ -33,7 +34,11 @@ enum OpenResultFields {
             }
         }
         let header = Array(start[..<end])
-        guard let record = (try? CSVReader.read(header + [0x0A] + header + [0x0A]))?.first?.recordValue else {
+        let twice = header + [0x0A] + header + [0x0A]
+        guard
+            let record = (try? CSVTableReader.read(twice, options: CSVOptions(separator: separator)))?.first?
+                .recordValue
+        else {
             return []
         }
         return record.names.names

@@ -7,7 +7,8 @@ public enum Verbs {
     public static let all: [any Command] =
         [
             WhereCommand(), EachCommand(), SortCommand(), TakeCommand(), SkipCommand(), CountCommand(), GetCommand(),
-            FindCommand(), ToJSONCommand(), ToCSVCommand(), FromJSONCommand(),
+            FindCommand(), ToJSONCommand(), ToCSVCommand(), ToJSONLinesCommand(), FromJSONCommand(),
+            FromJSONLinesCommand(),
             SelectCommand(), RejectCommand(), FirstOrLastCommand(.first), FirstOrLastCommand(.last), ReverseCommand(),
             UniqCommand(), FlattenCommand(), LengthCommand(), GroupCommand(),
         ] + AggregateCommand.Kind.allCases.map(AggregateCommand.init) + [

@@ -93,24 +93,73 @@ extension FileSystem {
     private static func readToEnd(_ descriptor: Int32, named name: String, expectedSize: Int, limit: Int)
         throws(FileError) -> [UInt8]
     {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(expectedSize + 1)
-        var chunk = [UInt8](repeating: 0, count: min(readChunkBytes, max(4096, expectedSize + 1)))
+        // A regular file is read straight into an array of its size (one byte more, to see that
+        // it ends there); what comes past that, and every stream, in chunks.
+        var failure: FileError?
+        var ended = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: expectedSize + 1) { buffer, count in
+            while count < buffer.count {
+                guard !Task.isCancelled else {
+                    failure = FileError(path: name, action: .read, problem: .interrupted)
+                    return
+                }
+                guard let start = buffer.baseAddress else { return }
+                let read: Int
+                do throws(FileError) {
+                    guard
+                        let got = try readWhenReady(
+                            descriptor, into: start + count, count: min(readChunkBytes, buffer.count - count),
+                            named: name)
+                    else { continue }
+                    read = got
+                } catch {
+                    failure = error
+                    return
+                }
+                if read == 0 {
+                    ended = true
+                    return
+                }
+                guard count + read <= limit else {
+                    failure = FileError(path: name, action: .read, problem: .tooLarge(limit: limit))
+                    return
+                }
+                count += read
+            }
+        }
+        if let failure { throw failure }
+        if ended { return bytes }
+        var chunk = [UInt8](repeating: 0, count: readChunkBytes)
         while true {
             guard !Task.isCancelled else { throw FileError(path: name, action: .read, problem: .interrupted) }
-            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&waiting, 1, cancellationCheckMilliseconds)
-            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw FileError(path: name, action: .read, code: errno)
+            let read = try chunk.withUnsafeMutableBufferPointer { (buffer) throws(FileError) -> Int? in
+                try readWhenReady(
+                    descriptor, into: buffer.baseAddress.unsafelyUnwrapped, count: buffer.count, named: name)
             }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else {
+            guard let read else { continue }
+            if read == 0 { return bytes }
+            guard bytes.count + read <= limit else {
                 throw FileError(path: name, action: .read, problem: .tooLarge(limit: limit))
             }
-            bytes.append(contentsOf: chunk[0..<count])
+            bytes.append(contentsOf: chunk[0..<read])
         }
+    }
+
+    /// Reads up to `count` bytes into `target` once data is there: how many (0 at the end), or
+    /// nil when none came within the wait (the caller looks for a cancellation and asks again).
+    private static func readWhenReady(
+        _ descriptor: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, named name: String
+    )
+        throws(FileError) -> Int?
+    {
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&waiting, 1, cancellationCheckMilliseconds)
+        if ready == 0 || (ready < 0 && errno == EINTR) { return nil }
+        let read = Glibc.read(descriptor, target, count)
+        if read < 0 {
+            if errno == EINTR || errno == EAGAIN { return nil }
+            throw FileError(path: name, action: .read, code: errno)
+        }
+        return read
     }
 }
