@@ -1,6 +1,7 @@
 import CSQLite
 import ShopLanguage
 import ShopRuntime
+import ShopSQLite
 import Synchronization
 
 /// Session history in an SQLite database file shared by every `shop` process of a user.
@@ -191,7 +192,7 @@ public final class SQLiteHistoryStore: HistoryStoring {
             open = try Self.open(path, busyTimeout: busyTimeout)
             throw .replaced(path: path)
         }
-        guard open.connection.databaseFilePrefix(count: DatabaseFile.magic.count) == DatabaseFile.magic else {
+        guard open.connection.fileStartsAsDatabase else {
             throw giveUp(open.connection, because: "the file was overwritten and is no longer an SQLite database")
         }
     }

@@ -30,7 +30,7 @@ struct JoinCommand: Command {
             Example("services list | join [{id: windows, tier: gold}] --on id --left | select title tier"),
         ],
         input: .required,
-        resultFields: .input)
+        resultFields: .computed(JoinResultFields.fields))
 
     func run(_ invocation: Invocation) throws -> CommandResult? {
         let items = try invocation.requireListInput()

@@ -10,6 +10,7 @@ let root = String(#filePath.split(separator: "/").dropLast(3).last ?? "ShopScrip
 let harnesses: [(name: String, products: [String])] = [
     ("FuzzParser", ["ShopValues", "ShopLanguage"]),
     ("FuzzJSON", ["ShopValues"]),
+    ("FuzzTables", ["ShopValues"]),
     ("FuzzCatalog", ["ServicesPlugin", "ShopValues"]),
     ("FuzzPrice", ["ServicesPlugin"]),
     ("FuzzTranscript", ["ShopRuntime", "ShopLanguage"]),

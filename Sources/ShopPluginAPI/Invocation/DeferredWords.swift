@@ -32,8 +32,8 @@ public protocol DeferredWords: AnyObject {
 public protocol ItemCondition {
     /// Whether the condition holds for `item`, the `index`th (0-based) of its list.
     func holds(for item: Value, at index: Int) async throws -> Bool
-    /// The items for which the condition holds, in order.
-    func filter(_ items: ValueList) async throws -> [Value]
+    /// The items for which the condition holds, in order (a table's rows stay a table).
+    func filter(_ items: ValueList) async throws -> ValueList
     /// Throws the "no field" error, naming the nearest field, for a field the condition names
     /// that none of `items` (all checked already) had: a mistyped field is never a silently
     /// empty result.

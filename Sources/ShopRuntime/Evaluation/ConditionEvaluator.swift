@@ -41,10 +41,18 @@ final class ConditionEvaluator {
         return try await evaluate(condition, item: item, input: input, in: interpreter, explaining: false).holds
     }
 
-    /// The items for which the condition holds, in order (`where`). A lone comparison of a
-    /// field with an operand that does not read `$it` — the common `where price < 100` — reads
-    /// that operand once and checks the items in a plain loop, without a suspension per item.
-    func filter(_ items: ValueList, in interpreter: Interpreter) async throws -> [Value] {
+    /// The items for which the condition holds, in order (`where`). A table is checked a
+    /// column at a time when the condition compiles for it (``rowCondition(_:for:in:)``). A
+    /// lone comparison of a field with an operand that does not read `$it` — the common
+    /// `where price < 100` — reads that operand once and checks the items in a plain loop,
+    /// without a suspension per item.
+    func filter(_ items: ValueList, in interpreter: Interpreter) async throws -> ValueList {
+        if case .perItem = mode, let table = items.table, table.count > 0,
+            let compiled = await rowCondition(condition, for: table, in: interpreter),
+            let outcome = try await table.rows(where: compiled), outcome.columnsRead.values.allSatisfy({ $0 })
+        {
+            return ValueList(outcome.table)
+        }
         guard !items.isEmpty, case .perItem = mode, case .comparison(let comparison) = condition,
             case .word(let left) = comparison.left,
             left.staticText != nil, case .word(let rightWord) = comparison.right, !rightWord.mentionsItem,
@@ -55,7 +63,7 @@ final class ConditionEvaluator {
             where try await holds(item: item, at: index, input: nil, in: interpreter) {
                 kept.append(item)
             }
-            return kept
+            return ValueList(kept)
         }
         let right = try await value(of: comparison.right, isLeft: false, item: nil, input: nil, in: interpreter)
         var reader = self.reader(for: left)
@@ -67,7 +75,7 @@ final class ConditionEvaluator {
                 kept.append(item)
             }
         }
-        return kept
+        return ValueList(kept)
     }
 
     /// Throws for a field named on the left that none of `items` had (see ``FieldReader``).
@@ -125,6 +133,11 @@ final class ConditionEvaluator {
             return try await interpreter.withItem(item, named: itemName) { try await interpreter.value(of: word) }
         }
         guard case .perItem = mode else { return try await interpreter.value(of: word) }
+        return try await remembered(word, in: interpreter)
+    }
+
+    /// The value of a word that does not read `$it`, read once and remembered.
+    func remembered(_ word: Word, in interpreter: Interpreter) async throws -> Value {
         if let known = remembered[word.location] { return known }
         let value = try await interpreter.value(of: word)
         remembered[word.location] = value

@@ -17,7 +17,7 @@ struct SessionItemCondition: ItemCondition {
         try await evaluator.holds(item: item, at: index, input: nil, in: session)
     }
 
-    func filter(_ items: ValueList) async throws -> [Value] {
+    func filter(_ items: ValueList) async throws -> ValueList {
         try await evaluator.filter(items, in: session)
     }
 

@@ -115,9 +115,11 @@ public struct PluginManifest: Sendable {
     public static let reservedNames: [String] = [
         "append", "args", "avg", "chart", "clear", "columns", "commands", "count", "date", "describe", "each", "echo",
         "edit", "env", "exit", "expand", "expect", "find", "first", "flatten", "format", "from", "get", "group", "help",
-        "history", "insert", "into", "it", "join", "last", "length", "lines", "math", "max", "min", "open", "page",
+        "history", "http", "insert", "into", "it", "join", "last", "length", "lines", "math", "max", "min", "open",
+        "page",
         "plugin", "plugins", "print", "quit", "range", "reject", "rename", "replace", "reverse", "run", "save",
-        "select", "set", "skip", "sleep", "sort", "split", "state", "str", "sum", "take", "to", "trim", "undo", "uniq",
+        "select", "set", "skip", "sleep", "sort", "split", "sql", "state", "str", "sum", "take", "to", "trim", "undo",
+        "uniq",
         "unset", "update", "vars", "where",
     ]
 
