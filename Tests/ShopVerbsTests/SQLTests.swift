@@ -21,6 +21,28 @@ import Testing
         return shop
     }
 
+    /// `open` reads a database's header through SQLite: a descriptor of its own, closed, would drop
+    /// this process's locks on a database it keeps open (the history's), and another process
+    /// closing the database would then delete the write-ahead log still written to.
+    @Test func openingADatabaseThisProcessWritesKeepsItsLog() async throws {
+        let shop = try await session()
+        let path = shop.stateDirectory + "/kept.db"
+        let writer = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 5000)
+        try writer.execute("PRAGMA journal_mode=WAL; CREATE TABLE t(n); INSERT INTO t VALUES (1);")
+        #expect(await shop.run("open kept.db | get table") == "t\n")
+        #expect(try await sqlite3(path, "SELECT count(*) FROM t;", in: shop.stateDirectory) == "1\n")
+        try writer.execute("INSERT INTO t VALUES (2);")
+        #expect(try await sqlite3(path, "SELECT count(*) FROM t;", in: shop.stateDirectory) == "2\n")
+    }
+
+    /// What the `sqlite3` shell prints for `sql` run on the database at `path`, in its own process.
+    private func sqlite3(_ path: String, _ sql: String, in folder: String) async throws -> String {
+        let result = try await ShopBinary.run(
+            [path, sql], environment: [:], workingDirectory: folder, launchPath: "/usr/bin/sqlite3")
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.standardOutput
+    }
+
     @Test func theInputIsTableIt() async throws {
         let shop = try await session()
         #expect(

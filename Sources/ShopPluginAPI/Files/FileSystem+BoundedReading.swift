@@ -82,6 +82,15 @@ extension FileSystem {
     /// The most read at once.
     private static let readChunkBytes = 1 << 20
 
+    /// Refuses, by its type read with `stat`, what is not a regular file at `path` (links
+    /// followed), without opening it: for a file another library then opens itself, such as a
+    /// database whose locks a second descriptor's close would drop.
+    public static func requireRegularFile(at path: String) throws(FileError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FileError(path: path, action: .read, code: errno) }
+        try requireRegularFile(status, path)
+    }
+
     private static func requireRegularFile(_ status: stat, _ path: String) throws(FileError) {
         let kind = status.st_mode & S_IFMT
         guard kind == S_IFREG else {

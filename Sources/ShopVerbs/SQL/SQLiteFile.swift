@@ -141,15 +141,17 @@ enum SQLiteFile {
     }
 
     /// Refuses, for `command`, what is no regular file (with the file's own reason) or does
-    /// not start with SQLite's header (`otherwise` says so).
+    /// not start with SQLite's header (`otherwise` says so). The header is read through SQLite's
+    /// own descriptor: closing another one on the file would drop the locks this process holds
+    /// on it (the history database's, when a user opens that).
     private static func requireDatabase(_ file: FilePath, command: String, otherwise: String) throws {
-        let header: [UInt8]
         do {
-            header = try FileSystem.readStart(ofRegularFile: file.absolute, count: SQLiteConnection.fileHeader.count)
+            try FileSystem.requireRegularFile(at: file.absolute)
         } catch {
             throw VerbError.invalid(command: command, reason: error.naming(file.text).description)
         }
-        guard header == SQLiteConnection.fileHeader else { throw failure(command, file, otherwise) }
+        let connection = try? SQLiteConnection(path: file.absolute, access: .readOnly, busyTimeoutMilliseconds: 0)
+        guard connection?.fileStartsAsDatabase == true else { throw failure(command, file, otherwise) }
     }
 
     /// Writes `rows` into a new database made under a temporary name beside `path`, then
