@@ -113,6 +113,8 @@ public struct Parser {
     }
 
     var lexer: Lexer
+    /// What the commands read as conditions, expressions or commands; nil reads words as words.
+    let syntax: (any CallSyntax)?
     private var problems: [Diagnostic] = []
     /// How deep literals, `$( … )` and blocks nest at the current position.
     var depth = 0
@@ -146,15 +148,17 @@ public struct Parser {
     /// Set when ``next()`` returned nil because the rest of the script has not been given yet.
     package private(set) var needsMoreText = false
 
-    /// A parser over `text`; `file` names it in diagnostics (nil for the prompt).
-    public init(text: String, file: String?) {
+    /// A parser over `text`; `file` names it in diagnostics (nil for the prompt); `syntax`
+    /// says which words of a call its command reads as a condition, an expression or a command.
+    public init(text: String, file: String?, syntax: (any CallSyntax)? = nil) {
         self.lexer = Lexer(text: text, file: file)
+        self.syntax = syntax
     }
 
     /// A parser over the first part of a script whose rest ``append(_:isLast:)`` gives when
     /// ``needsMoreText`` asks for it; `text` ends at a line break.
-    package init(firstPartOf text: String, file: String?) {
-        self.init(text: text, file: file)
+    package init(firstPartOf text: String, file: String?, syntax: (any CallSyntax)? = nil) {
+        self.init(text: text, file: file, syntax: syntax)
         expectsMoreText = true
     }
 
@@ -193,12 +197,7 @@ public struct Parser {
                     needsMoreText = true
                     return nil
                 }
-                if !diagnostics.isEmpty {
-                    return .invalid(
-                        diagnostics.sorted {
-                            ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
-                        })
-                }
+                if !diagnostics.isEmpty { return .invalid(Self.reported(diagnostics)) }
                 guard !statements.isEmpty else { continue }
                 let ranges =
                     endLine > location.line && !lexer.quotedLineBreak
@@ -214,7 +213,21 @@ public struct Parser {
         let trailing = lexer.takeDiagnostics() + problems
         problems.removeAll()
         needsMoreText = trailing.isEmpty && expectsMoreText
-        return trailing.isEmpty ? nil : .invalid(trailing)
+        return trailing.isEmpty ? nil : .invalid(Self.reported(trailing))
+    }
+
+    /// A step's problems as they are reported, in source order. Of those where the text ended
+    /// too early, only the last opened is: an unclosed quote swallows the `)` and the `end`
+    /// after it, and the `$(` and blocks it leaves open are no further news.
+    private static func reported(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var sorted = diagnostics.sorted {
+            ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+        }
+        if let last = sorted.lastIndex(where: \.isEndOfInput) {
+            let kept = sorted[last]
+            sorted.removeAll { $0.isEndOfInput && $0 != kept }
+        }
+        return sorted
     }
 
     /// Gives the next part of the script (whole lines, unless `isLast`) after ``next()``
@@ -233,8 +246,8 @@ public struct Parser {
     package var unreadByteCount: Int { lexer.unreadByteCount }
 
     /// Parses a whole script, attaching `#>` lines to the step above them.
-    public static func parse(_ text: String, file: String?) -> Script {
-        var parser = Parser(text: text, file: file)
+    public static func parse(_ text: String, file: String?, syntax: (any CallSyntax)? = nil) -> Script {
+        var parser = Parser(text: text, file: file, syntax: syntax)
         var items: [ScriptItem] = []
         var diagnostics: [Diagnostic] = []
         var lastStepIndex: Int?
@@ -380,7 +393,7 @@ public struct Parser {
             switch token {
             case .pipe(let location):
                 if !words.isEmpty {
-                    add(CommandCall(words: words, location: words[0].location, runsRepeatedly: blocks > 0))
+                    add(call(of: words, isFirst: head == nil))
                 } else {
                     isValid = false
                     report(.missingCommand, "expected a command after '|'", at: lastPipe ?? location)
@@ -389,7 +402,7 @@ public struct Parser {
                 lastPipe = location
             default:
                 if !words.isEmpty {
-                    add(CommandCall(words: words, location: words[0].location, runsRepeatedly: blocks > 0))
+                    add(call(of: words, isFirst: head == nil))
                 } else if let lastPipe {
                     isValid = false
                     report(.missingCommand, "expected a command after '|'", at: lastPipe)
@@ -399,6 +412,36 @@ public struct Parser {
                 return (Pipeline(first: head, rest: rest, text: lexer.text, bytes: start..<end), token)
             }
         }
+    }
+
+    /// The call `words` make, with the words its command reads as a condition, an expression
+    /// or a command parsed (see ``CallSyntax``); `isFirst` for a pipeline's first command,
+    /// which has no input.
+    mutating func call(of words: [Word], isFirst: Bool) -> CommandCall {
+        var call = CommandCall(words: words, location: words[0].location)
+        guard let syntax, let argument = syntax.argumentSyntax(of: words), argument.start < words.count else {
+            return call
+        }
+        let deferred = words[argument.start...]
+        let start = deferred[deferred.startIndex].location
+        do throws(Diagnostic) {
+            switch argument.form {
+            case .condition:
+                call.argument = .condition(try ConditionParser.parse(deferred, at: start, depth: depth))
+            case .inputCondition:
+                call.argument = .condition(
+                    try ConditionParser.parse(deferred, at: start, acceptsInput: !isFirst, depth: depth))
+            case .expression:
+                call.argument = .expression(try MathExpression.parse(deferred, at: start, depth: depth))
+            case .command:
+                guard enterNesting("'\(argument.command)'", at: start) else { return call }
+                defer { depth -= 1 }
+                call.argument = .command(self.call(of: Array(deferred), isFirst: false))
+            }
+        } catch {
+            report(error.id, "\(argument.command): \(error.message)", at: error.location)
+        }
+        return call
     }
 
     /// Reads the words up to the end of the statement (for a header or keyword line); returns

@@ -42,9 +42,8 @@ struct REPL {
         let sessionID = await session.sessionID
         reader.loadHistory(olderCommands(history, excluding: sessionID))
         var forgetsSeen = history.forgetCount
-        let completion = CompletionBox(context: await session.completionContext())
         reader.completionHandler = { request in
-            let answer = completion.context.complete(request.textBeforeCursor)
+            let answer = session.completeAtPrompt(request.textBeforeCursor)
             return TabCompletion(replacedCount: answer.prefix.count, candidates: answer.candidates)
         }
         if reader.isInteractive {
@@ -70,14 +69,15 @@ struct REPL {
                 pending = ""
             case .line(let text):
                 let command = pending + text
-                if !Parser.isComplete(command) {
+                let entry = await session.parse(entry: command)
+                if entry.needsMoreLines {
                     pending = command + "\n"
                     continue
                 }
                 pending = ""
                 guard !command.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else { continue }
-                reader.addHistory(Parser.singleLine(of: command))
-                _ = await interrupts.run { await session.execute(line: command) }
+                reader.addHistory(entry.singleLine)
+                _ = await interrupts.run { await session.execute(entry) }
                 if let status = await session.exitRequest {
                     await session.end()
                     return status
@@ -90,7 +90,6 @@ struct REPL {
                         session: (try? history.entries(in: .session(sessionID), matching: nil, limit: nil).map(\.text))
                             ?? [])
                 }
-                completion.context = await session.completionContext()
             }
         }
     }
@@ -135,14 +134,5 @@ struct REPL {
         } catch {
             output.write("warning: \(error)\n", to: .standardError)
         }
-    }
-}
-
-/// The completion data the editor's Tab handler reads, refreshed after every command.
-private final class CompletionBox {
-    var context: CompletionContext
-
-    init(context: CompletionContext) {
-        self.context = context
     }
 }

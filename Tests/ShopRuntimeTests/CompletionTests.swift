@@ -72,4 +72,27 @@ import Testing
         let shop = try TestSession(plugins: [CounterPlugin()])
         #expect(await shop.session.completionContext().complete(line).candidates == candidates)
     }
+
+    /// Tab at the prompt, asked from a thread of its own as libedit's callback is, while the
+    /// session waits: it reads the state as it is when Tab is pressed.
+    private func tabAtThePrompt(_ session: Session, _ line: String) async -> [String] {
+        await withCheckedContinuation { continuation in
+            if DetachedThread.start({ continuation.resume(returning: session.completeAtPrompt(line).candidates) })
+                != nil
+            {
+                continuation.resume(returning: ["no thread"])
+            }
+        }
+    }
+
+    @Test func tabAtThePromptReadsTheStateWhenItIsPressed() async throws {
+        let shop = try TestSession(plugins: [CounterPlugin()])
+        #expect(await tabAtThePrompt(shop.session, "echo $fr") == [])
+        #expect(await shop.session.execute(line: "set fruit apple") == .succeeded)
+        #expect(await tabAtThePrompt(shop.session, "echo $fr") == ["$fruit"])
+        #expect(await tabAtThePrompt(shop.session, "echo $fru") == ["$fruit"])
+        #expect(await shop.session.execute(line: "set fridge 1; def frobnicate; echo x; end") == .succeeded)
+        #expect(await tabAtThePrompt(shop.session, "echo $fr") == ["$fridge", "$fruit"])
+        #expect(await tabAtThePrompt(shop.session, "frob") == ["frobnicate"])
+    }
 }

@@ -7,9 +7,9 @@ struct SessionItemCommand: ItemCommand {
     private let call: CommandCall
     private let session: Interpreter
 
-    /// The command `words` spell; `words` is not empty.
-    init(_ words: [Word], first: Word, in session: Interpreter) {
-        call = CommandCall(words: words, location: first.location, runsRepeatedly: true)
+    /// The command the parser read from the words.
+    init(_ call: CommandCall, in session: Interpreter) {
+        self.call = call
         self.session = session
     }
 

@@ -1,6 +1,8 @@
+import Dispatch
 import ShopLanguage
 import ShopPluginAPI
 import ShopState
+import Synchronization
 
 /// One `shop` session: a state store, the commands of the core and the plugins, and the
 /// output, shared by everything the user runs until the session ends.
@@ -19,6 +21,9 @@ public actor Session {
     let interpreter: Interpreter
     /// The commands of this session, for help and completion outside it.
     public nonisolated let registry: CommandRegistry
+    /// What Tab reads while the session waits at the prompt: made the first time Tab is pressed
+    /// after a run, forgotten when the next run starts.
+    private nonisolated let idleCompletion = Mutex<CompletionContext?>(nil)
 
     /// A session; `registry`, when given, must hold the configuration's plugins (sessions of
     /// one `shop test` run share one).
@@ -40,16 +45,18 @@ public actor Session {
     public func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [String]) async
         -> RunOutcome
     {
-        await interpreter.run(
+        idleCompletion.withLock { $0 = nil }
+        return await interpreter.run(
             text, file: file, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
     }
 
     /// Runs a script file as it reads it, a chunk at a time; otherwise as
     /// ``run(_:file:path:policy:arguments:)``.
     public func run(_ file: ScriptFile, path: String, policy: ErrorPolicy, arguments: [String]) async -> RunOutcome {
+        idleCompletion.withLock { $0 = nil }
         let reader: ScriptReader
         do {
-            reader = try ScriptReader(file)
+            reader = try ScriptReader(file, syntax: registry.syntax)
         } catch {
             interpreter.reportLine("error: \(error)")
             return RunOutcome(failures: 1)
@@ -58,13 +65,20 @@ public actor Session {
             reader, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
     }
 
+    /// Parses script text as this session runs it: the words its commands read as
+    /// conditions, expressions or commands are read too, and their mistakes reported.
+    public nonisolated func parse(_ text: String, file: String?) -> Script {
+        Parser.parse(text, file: file, syntax: registry.syntax)
+    }
+
     /// Binds the `param` lines of a script whose steps ``run(step:)`` runs next to their
     /// defaults (`shop test`, `shop demo`); throws, changing nothing, when one is required.
     public func bindDefaults(of script: Script) throws(CommandError) {
         try interpreter.bindDefaults(of: script)
     }
 
-    /// Runs one step of a script (demo mode) and reports how it ended.
+    /// Runs one step of a script this session parsed (``parse(_:file:)``: demo mode, `shop
+    /// test`) and reports how it ended.
     public func run(step: Step) async -> StepOutcome {
         await exclusively(refused: .failed) { await interpreter.runStep(step) }
     }
@@ -78,6 +92,7 @@ public actor Session {
             interpreter.report(CommandError.failed("this session is already running a command"))
             return refused
         }
+        idleCompletion.withLock { $0 = nil }
         isRunning = true
         defer { isRunning = false }
         return await body()
@@ -104,17 +119,47 @@ public actor Session {
 }
 
 extension Session {
-    /// Runs a line typed at the prompt and records it in the history.
-    public func execute(line: String) async -> StepOutcome {
-        await exclusively(refused: .failed) { await interpreter.executeInteractive(line) }
+    /// Reads what was typed at the prompt (its lines joined by `\n`): `!!` and `!N` expanded,
+    /// parsed once. Hand it back to ``execute(_:)`` once it needs no more lines.
+    public func parse(entry: String) -> PromptEntry {
+        interpreter.parse(entry: entry)
     }
 
-    /// What Tab completion needs: the commands, the current state and the session's objects.
+    /// Runs an entry typed at the prompt and records it in the history.
+    public func execute(_ entry: PromptEntry) async -> StepOutcome {
+        await exclusively(refused: .failed) { await interpreter.executeInteractive(entry) }
+    }
+
+    /// Runs a line typed at the prompt (``parse(entry:)``, then ``execute(_:)``).
+    public func execute(line: String) async -> StepOutcome {
+        await execute(parse(entry: line))
+    }
+
+    /// What Tab completion needs, read from the session now: the commands, the current state
+    /// and the session's objects.
     public func completionContext() -> CompletionContext {
-        CompletionContext(
+        let context = CompletionContext(
             registry: registry, state: interpreter.store.snapshot(),
             workingDirectory: interpreter.environment.workingDirectory, objects: interpreter.sessionObjects,
             userCommands: interpreter.userCommands.map(\.spec))
+        if !isRunning { idleCompletion.withLock { $0 = context } }
+        return context
+    }
+
+    /// Tab's candidates for `line` (the text before the cursor) while the session waits at the
+    /// prompt, for libedit's completion callback, which cannot wait for the actor: the first
+    /// Tab after a run reads the session's state (waiting for the actor on another thread, as
+    /// the session is idle), later ones read what it read, until the next run.
+    public nonisolated func completeAtPrompt(_ line: String) -> Completion {
+        if let context = idleCompletion.withLock({ $0 }) { return context.complete(line) }
+        let made = CompletionHandOff()
+        Task.detached { [self] in
+            let context = await completionContext()
+            made.context.withLock { $0 = context }
+            made.done.signal()
+        }
+        made.done.wait()
+        return made.context.withLock { $0 }?.complete(line) ?? Completion(prefix: "", candidates: [])
     }
 
     /// Ends the session: plugins' session objects finish their work (outside plugins are
@@ -122,4 +167,10 @@ extension Session {
     public func end() async {
         await interpreter.sessionObjects.endAll()
     }
+}
+
+/// The context ``Session/completeAtPrompt(_:)`` waits for, made on the session's actor.
+private final class CompletionHandOff: Sendable {
+    let context = Mutex<CompletionContext?>(nil)
+    let done = DispatchSemaphore(value: 0)
 }
