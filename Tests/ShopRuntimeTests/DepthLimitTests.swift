@@ -29,7 +29,8 @@ import Testing
         let comparison = String(repeating: "(", count: 100_000) + "1 == 1" + String(repeating: ")", count: 100_000)
         #expect(await shop.run("expect \(comparison)") == "error: expect: condition nested deeper than 256 levels\n")
         #expect(await shop.run("if \(comparison)\nend") == "error: condition nested deeper than 256 levels\n")
-        #expect(await shop.run("[1] | where \(comparison)") == "error: where: condition nested deeper than 256 levels\n")
+        #expect(
+            await shop.run("[1] | where \(comparison)") == "error: where: condition nested deeper than 256 levels\n")
         let open = String(repeating: "(", count: 100_000)
         #expect(await shop.run("math \(open)") == "error: math: expression nested deeper than 256 levels\n")
     }

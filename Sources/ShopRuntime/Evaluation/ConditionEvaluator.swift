@@ -103,7 +103,8 @@ final class ConditionEvaluator {
         case .and(let conditions):
             var result: (holds: Bool, reason: String?) = (true, nil)
             for condition in conditions {
-                result = try await evaluate(condition, item: item, input: input, in: interpreter, explaining: explaining)
+                result = try await evaluate(
+                    condition, item: item, input: input, in: interpreter, explaining: explaining)
                 guard result.holds else { return result }
             }
             return result

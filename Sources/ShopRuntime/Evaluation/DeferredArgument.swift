@@ -10,14 +10,14 @@ import ShopPluginAPI
 /// `expect`): they declare theirs with ``Deferred/words(_:_:shape:isOptional:completion:)``.
 final class DeferredArgument: DeferredWords {
     /// The words, as written.
-    let words: [Word]
+    let words: ArraySlice<Word>
     /// What the parser read the words as, for a command that reads them as more than words.
     let read: ParsedArgument?
     /// The command, for messages.
     private let declared: DeclaredCommand
     private let session: Interpreter
 
-    init(_ words: [Word], read: ParsedArgument?, of command: DeclaredCommand, in session: Interpreter) {
+    init(_ words: ArraySlice<Word>, read: ParsedArgument?, of command: DeclaredCommand, in session: Interpreter) {
         self.words = words
         self.read = read
         self.declared = command

@@ -97,9 +97,14 @@ extension Interpreter {
         let locals = try command.values(from: invocation.arguments)
         let body = try statements(of: command)
         language.frames.append(Frame(call: locals, enclosing: command.enclosing, arguments: invocation.arguments))
-        defer { language.frames.removeLast() }
+        let enclosingShowing = language.isShowing
+        language.isShowing = false
+        defer {
+            language.frames.removeLast()
+            language.isShowing = enclosingShowing
+        }
         language.lastValue = nil
-        let flow = try await withoutShowing { try await execute(body) }
+        let flow = try await execute(body)
         if case .returned(let value) = flow { return value.map(CommandResult.value) }
         guard case .pipeline? = body.last else { return nil }
         return language.lastValue.map(CommandResult.value)

@@ -5,18 +5,21 @@ import ShopState
 extension Interpreter {
     /// The values of a word's `$( … )` parts (and its literal items'), computed before the
     /// word itself, in the order ``evaluate(_:with:)`` reads them.
+    ///
+    /// The first value is kept apart: most words hold one `$( … )`, which then makes no list.
     struct SubexpressionValues {
-        private var values: [Value] = []
+        private var first: Value?
+        private var more: [Value] = []
         private var next = 0
 
         mutating func append(_ value: Value) {
-            values.append(value)
+            if first == nil { first = value } else { more.append(value) }
         }
 
         mutating func take() -> Value {
-            guard next < values.count else { return .null }
             defer { next += 1 }
-            return values[next]
+            if next == 0 { return first ?? .null }
+            return next - 1 < more.count ? more[next - 1] : .null
         }
     }
 

@@ -5,7 +5,7 @@ extension Interpreter {
     /// Runs the script at `path` inside this session (`run FILE ARG…`); its failures are
     /// printed where they happen and fail the including command. An `exit` in it ends the
     /// script, not the session: a status other than 0 fails the including command.
-    func include(_ file: FilePath, arguments: [Word]) async throws {
+    func include(_ file: FilePath, arguments: ArraySlice<Word>) async throws {
         let (path, name) = (file.absolute, file.text)
         guard scriptStack.count < Self.maximumIncludeDepth else {
             throw CommandError.failed(

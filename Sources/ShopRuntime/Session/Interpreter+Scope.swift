@@ -40,12 +40,4 @@ extension Interpreter {
         defer { language.currentItem = enclosing }
         return try await body()
     }
-
-    /// Runs `body` without showing values (a `def` body, a `$( … )`).
-    func withoutShowing<Result>(_ body: () async throws -> Result) async rethrows -> Result {
-        let enclosing = language.isShowing
-        language.isShowing = false
-        defer { language.isShowing = enclosing }
-        return try await body()
-    }
 }

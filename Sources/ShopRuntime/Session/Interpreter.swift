@@ -275,7 +275,8 @@ final class Interpreter {
             registered.deferredArgument == nil
             ? nil
             : DeferredArgument(
-                deferred.map { Array(call.words[$0]) } ?? [], read: call.argument, of: registered.declared, in: self)
+                call.words[deferred ?? call.words.endIndex..<call.words.endIndex], read: call.argument,
+                of: registered.declared, in: self)
         return Invocation(
             command: registered.declared, context: invocationContext, arguments: arguments, input: input,
             state: StateAccess(backend: store, owner: registered.owner), deferred: deferredArgument)
