@@ -1,12 +1,8 @@
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE
 #include "CLibEdit.h"
 
 EditLine *shop_el_init_std(const char *program) {
     return el_init(program, stdin, stdout, stderr);
-}
-
-int shop_el_set_prompt_esc(EditLine *el, shop_el_prompt_fn fn, char escape) {
-    return el_set(el, EL_PROMPT_ESC, fn, escape);
 }
 
 int shop_el_set_clientdata(EditLine *el, void *data) {
@@ -54,8 +50,17 @@ FILE *shop_el_get_output_file(EditLine *el) {
     return fp;
 }
 
-int shop_el_refresh(EditLine *el) {
-    return el_set(el, EL_REFRESH);
+int shop_el_set_output_file(EditLine *el, FILE *fp) {
+    return el_set(el, EL_SETFP, 1, fp);
+}
+
+int shop_el_prepare_terminal(EditLine *el, int on) {
+    return el_set(el, EL_PREP_TERM, on);
+}
+
+FILE *shop_open_writer(void *cookie, shop_write_fn write) {
+    cookie_io_functions_t functions = {.read = NULL, .write = write, .seek = NULL, .close = NULL};
+    return fopencookie(cookie, "w", functions);
 }
 
 int shop_history_set_size(History *h, int size) {

@@ -1,62 +1,55 @@
-/// A prompt prepared for libedit's `EL_PROMPT_ESC`: escape sequences become zero-width literals.
+/// A prompt split into the glyphs the editor draws: each escape sequence of the caller's text
+/// (colours, hyperlinks) is written, taking no column, just before the glyph that follows it.
 ///
-/// libedit 3.1 draws the text between two `\u{1}` markers without counting it, but it requires
-/// each such literal to be followed by a visible character, which it draws as part of the literal
-/// and counts by its UTF-8 byte length. So every run of escape sequences is wrapped together with
-/// the next ASCII character. A run followed by non-ASCII characters is carried past them to the
-/// next ASCII character (those characters are drawn without the run's effect), and a run at the
-/// very end of the prompt is followed by one added space. Keep an ASCII character right after
-/// each colour code, e.g. `"\u{1B}[1;32mshop\u{1B}[0m> "`, and colours land exactly.
+/// ```swift
+/// let prompt = EditorPrompt("\u{1B}[1;36mshop\u{1B}[0m> ")
+/// prompt.visibleWidth  // 6
+/// ```
 struct EditorPrompt: Equatable {
-    /// The marker libedit is told to treat as the literal delimiter.
-    static let literalMarker: UInt8 = 0x01
-
     /// The prompt as the caller gave it.
     let text: String
-    /// The bytes handed to libedit, NUL-terminated.
-    let encoded: [CChar]
+    /// The glyphs, the last one of width zero when the text ends with escape sequences.
+    let glyphs: [Glyph]
     /// The columns the visible part of the prompt takes.
     let visibleWidth: Int
 
     init(_ text: String) {
         self.text = text
         let scalars = Array(text.unicodeScalars)
-        var bytes: [UInt8] = []
-        var pendingEscapes: [Unicode.Scalar] = []
-        var width = 0
+        var glyphs: [Glyph] = []
+        var pendingEscapes = ""
+        var visible: [Unicode.Scalar] = []
 
-        func appendLiteral(then visible: Unicode.Scalar) {
-            bytes.append(Self.literalMarker)
-            for scalar in pendingEscapes { bytes.append(contentsOf: Array(String(scalar).utf8)) }
-            bytes.append(Self.literalMarker)
-            bytes.append(UInt8(visible.value))
-            pendingEscapes.removeAll()
+        func flushVisible() {
+            guard !visible.isEmpty else { return }
+            for character in LineEditor.string(from: visible) {
+                var glyph = Glyph.cluster(character.unicodeScalars, style: nil)
+                glyph.prefix = pendingEscapes
+                pendingEscapes = ""
+                glyphs.append(glyph)
+            }
+            visible.removeAll()
         }
 
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == "\u{1B}" {
+                flushVisible()
                 let end = Self.endOfEscapeSequence(in: scalars, at: index)
-                pendingEscapes.append(contentsOf: scalars[index..<end])
+                pendingEscapes.unicodeScalars.append(contentsOf: scalars[index..<end])
                 index = end
                 continue
             }
             index += 1
-            if scalar.value == UInt32(Self.literalMarker) || scalar == "\0" { continue }
-            width += TextWidth.columns(of: scalar)
-            if !pendingEscapes.isEmpty && scalar.isASCII {
-                appendLiteral(then: scalar)
-            } else {
-                bytes.append(contentsOf: Array(String(scalar).utf8))
-            }
+            // libedit's literal markers and NUL are not text.
+            if scalar == "\u{1}" || scalar == "\0" { continue }
+            visible.append(scalar)
         }
-        if !pendingEscapes.isEmpty {
-            appendLiteral(then: " ")
-            width += 1
-        }
-        encoded = bytes.map { CChar(bitPattern: $0) } + [0]
-        visibleWidth = width
+        flushVisible()
+        if !pendingEscapes.isEmpty { glyphs.append(Glyph(text: "", width: 0, style: nil, prefix: pendingEscapes)) }
+        self.glyphs = glyphs
+        visibleWidth = glyphs.reduce(0) { $0 + $1.width }
     }
 
     /// The index just past the escape sequence that starts at `start` (which holds ESC).

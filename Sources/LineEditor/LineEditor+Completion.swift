@@ -11,7 +11,7 @@ extension LineEditor {
         let completion = completionHandler(request)
         let replaced = String(textBefore.suffix(completion.replacedCount))
         var seen = Set<String>()
-        let candidates = completion.candidates.filter { seen.insert($0).inserted }
+        let candidates = completion.candidates.filter { seen.insert($0.value).inserted }
 
         switch candidates.count {
         case 0:
@@ -19,11 +19,11 @@ extension LineEditor {
             return UInt8(CC_ERROR)
         case 1:
             session.ambiguousCompletion = nil
-            let candidate = candidates[0]
+            let candidate = candidates[0].value
             replace(replaced, with: candidate.hasSuffix("/") ? candidate : candidate + " ")
             return UInt8(CC_REFRESH)
         default:
-            let prefix = Self.commonPrefix(of: candidates)
+            let prefix = Self.commonPrefix(of: candidates.map(\.value))
             if prefix.count > replaced.count {
                 replace(replaced, with: prefix)
                 let (newBefore, newAfter) = lineAroundCursor()
@@ -35,27 +35,45 @@ extension LineEditor {
                 session.ambiguousCompletion = snapshot
                 return UInt8(CC_ERROR)
             }
-            // Second Tab: move the cursor to the end so libedit's redraw leaves it on the last
-            // row, then list from the private key's command.
-            session.pendingListing = PendingListing(candidates: candidates, cursorDistanceFromEnd: after.count)
-            _ = el_cursor(editLine, Int32(clamping: after.count))
-            var key: [wchar_t] = [Self.listKey, 0]
-            el_wpush(editLine, &key)
-            return UInt8(CC_REFRESH)
+            // Second Tab: list them.
+            return list(candidates)
         }
     }
 
-    /// Prints the pending candidates below the line, then redraws prompt and line beneath them
-    /// with the cursor where it was.
-    func listPendingCompletions() -> UInt8 {
-        guard let listing = session.pendingListing else { return UInt8(CC_ERROR) }
-        session.pendingListing = nil
-        let width = Terminal.size(of: inputFileDescriptor)?.columns ?? 80
-        let rows = CompletionListing.rows(for: listing.candidates, width: width)
-        writeOutput("\r\n" + rows.map { $0 + "\r\n" }.joined())
-        _ = el_cursor(editLine, -Int32(clamping: listing.cursorDistanceFromEnd))
-        _ = shop_el_refresh(editLine)
-        return UInt8(CC_NORM)
+    /// Prints `candidates` above the line, a screenful at a time (Space or Tab shows the next,
+    /// Enter or Down one more row, q or another key stops, a character typed going on in the
+    /// line), then draws the line again below them with the cursor where it was.
+    private func list(_ candidates: [TabCompletionCandidate]) -> UInt8 {
+        let size = drawnSize ?? TerminalSize(columns: 80, rows: 24)
+        let rows = CompletionListing.rows(for: candidates, width: size.columns, usesColor: usesColor)
+        // Room for the line and the row saying more is to come.
+        let more = { (left: Int) in "-- \(left) more: Space for the next page, Enter a row, q to stop --" }
+        let statusRows = (TextWidth.columns(of: more(rows.count)) + size.columns - 1) / max(1, size.columns)
+        let page = max(1, size.rows - layout(width: size.columns).rows.count - statusRows)
+        var shown = min(rows.count, page)
+        write(area.printAbove(Array(rows[..<shown])))
+        while shown < rows.count {
+            session.status = Glyph.glyphs(of: more(rows.count - shown), style: TextStyle(isInverse: true))
+            guard let (key, scalars) = nextKey() else { break }
+            let next: Int
+            switch key {
+            case .character(" "), .tab, .pageDown: next = page
+            case .enter, .down: next = 1
+            case .character(let character) where character != "q":
+                // Typing goes on in the line.
+                var pushed = scalars.map { wchar_t(bitPattern: $0.value) } + [0]
+                el_wpush(editLine, &pushed)
+                next = 0
+            default: next = 0
+            }
+            session.status = nil
+            guard next > 0 else { break }
+            let end = min(rows.count, shown + next)
+            write(area.printAbove(Array(rows[shown..<end])))
+            shown = end
+        }
+        session.status = nil
+        return UInt8(CC_REFRESH)
     }
 
     /// Replaces `replaced` (the text just before the cursor) with `replacement`.

@@ -7,7 +7,6 @@ extension LineEditor {
     /// redrawing, so the cursor leaves the edit area below its last row.
     func interrupt() -> UInt8 {
         session.interrupted = true
-        session.pendingListing = nil
         let (_, after) = lineAroundCursor()
         _ = el_cursor(editLine, Int32(clamping: after.count))
         var marker = Self.wideString("^C")

@@ -48,19 +48,26 @@ extension LineEditor {
             }
         }
         for map in [[], ["-a"]] {
-            parse(["bind"] + map + ["^E", Self.moveToEndCommand])
+            parse(["bind"] + map + ["^E", Command.moveToEnd.rawValue])
         }
-        if keyBindingMode == "vi" { parse(["bind", "-a", "$", Self.moveToEndCommand]) }
+        if keyBindingMode == "vi" { parse(["bind", "-a", "$", Command.moveToEnd.rawValue]) }
     }
 
-    /// `ed-move-to-end`, except that on an empty line nothing moves.
+    /// `ed-move-to-end`, except that on an empty line nothing moves, and at the end of the
+    /// line it takes the suggestion shown there.
     ///
-    /// It hands over to libedit's own function through a private key, returning `CC_ARGHACK` so
-    /// that a pending vi operator (`d$`, `c$`) and a repeat count still apply to the move.
+    /// It hands over to libedit's own function through a private key (``handOver(to:)``).
     func moveToEnd() -> UInt8 {
         let (before, after) = lineAroundCursor()
         guard !before.isEmpty || !after.isEmpty else { return UInt8(CC_NORM) }
-        var key: [wchar_t] = [Self.moveToEndKey, 0]
+        if after.isEmpty, acceptSuggestion(oneWord: false) { return UInt8(CC_REFRESH) }
+        return handOver(to: Self.moveToEndKey)
+    }
+
+    /// Runs the libedit function bound to a private key next, returning `CC_ARGHACK` so that a
+    /// pending vi operator (`d$`, `c$`) and a repeat count still apply to it.
+    func handOver(to privateKey: wchar_t) -> UInt8 {
+        var key: [wchar_t] = [privateKey, 0]
         el_wpush(editLine, &key)
         return UInt8(CC_ARGHACK)
     }

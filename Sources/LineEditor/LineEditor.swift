@@ -3,10 +3,18 @@ import Glibc
 import Synchronization
 
 /// An interactive line editor on libedit: coloured prompt, emacs or vi keys (`~/.editrc`),
-/// history fed by the caller, Tab completion, Ctrl-R search, Ctrl-C and Ctrl-D.
+/// history fed by the caller, suggestions from it as you type, colour from a highlighter,
+/// Tab completion with descriptions, a history search, lines of several rows (blocks), editing
+/// in `$VISUAL`/`$EDITOR`, Ctrl-C and Ctrl-D.
 ///
 /// The editor reads the terminal only inside ``readLine(prompt:)``: it switches the terminal
 /// to its editing mode, returns one ``LineEditorEvent``, and puts the terminal modes back.
+///
+/// **Drawing.** libedit edits the line and draws nothing: its output goes to a stream the
+/// editor keeps (a bell passes through). The editor draws the prompt and the line itself
+/// (``EditArea``), from libedit's character reader, each time the keys typed so far are
+/// handled: so it owns the layout — colours, the suggestion after the cursor, wide
+/// characters and emoji sequences (``Glyph``), wrapping, a line taller than the screen.
 ///
 /// **Ctrl-C.** While editing, the terminal's `ISIG` is off, so Ctrl-C is an ordinary key: the
 /// editor shows `^C`, abandons the line and returns ``LineEditorEvent/interrupted``. No signal
@@ -20,7 +28,8 @@ import Synchronization
 /// session's commands first, then older ones. libedit's history files are never used.
 ///
 /// **Window size.** The size is read at the start of each line and checked while waiting for
-/// keys; on a change the line is redrawn for the new width.
+/// keys; on a change the line is redrawn for the new width, from the row it starts on once the
+/// terminal reflowed it.
 ///
 /// The editor sets `LC_CTYPE` to a UTF-8 locale if the current one is not (libedit decodes and
 /// measures characters through it). It is not thread-safe: use it from one thread. A process
@@ -58,6 +67,28 @@ public final class LineEditor: LineReading {
     /// quickly from data at hand (a snapshot), never wait for other work.
     public var completionHandler: ((TabCompletionRequest) -> TabCompletion)?
 
+    /// Colours the line as it is typed: given the whole line, the styled runs of it. Called
+    /// each time the line is drawn, on the editor's thread; it must not change the text's
+    /// width (styles only). Nil draws the line plain.
+    public var highlighter: ((String) -> [StyledSpan])?
+
+    /// Whether the newest history entry that starts with the line is shown, dimmed, after
+    /// the cursor at the end of the line (→, End or Ctrl-F take it, Alt-→ or Alt-F a word).
+    public var showsSuggestions = false
+
+    /// Whether the editor may colour what it draws itself (the suggestion, the text a history
+    /// search found); without, it uses attributes only where it must show something.
+    public var usesColor = false
+
+    /// The variables the external editor (Alt-E) is chosen and run with; nil for the process's.
+    public var editorEnvironment: [String: String]?
+
+    /// The prompt of the second and later lines of a line of several (a block recalled from
+    /// history); escape sequences allowed.
+    public var continuationPrompt = "" {
+        didSet { continuationGlyphs = EditorPrompt(continuationPrompt).glyphs }
+    }
+
     /// Always true: the editor reads from a person at a terminal.
     public var isInteractive: Bool { true }
 
@@ -80,10 +111,18 @@ public final class LineEditor: LineReading {
     private let sessionHistoryLimit: Int
     private var olderHistory: [String] = []
     private var sessionHistory: [String] = []
+    /// Everything Up recalls, oldest first: the older history, then this session's.
+    private(set) var recallable = RecallableHistory()
 
-    /// The prompt of the current line and the NUL-terminated copy libedit reads.
+    /// The prompt of the current line, as glyphs.
     private(set) var prompt = EditorPrompt("")
-    private var promptStorage: UnsafeMutablePointer<CChar>
+    private(set) var continuationGlyphs: [Glyph] = []
+    /// Where libedit's own drawing goes.
+    let libeditOutput: LibeditOutput
+    /// The rows the editor draws on.
+    var area = EditArea()
+    /// The newest history entry starting with the line, found again only when it changes.
+    var suggestions = HistorySuggestions()
 
     /// State of the line being read; reset by each ``readLine(prompt:)``.
     var session = ReadSession()
@@ -133,7 +172,7 @@ public final class LineEditor: LineReading {
         self.typeAhead = typeAhead
         self.olderHistoryLimit = max(0, olderHistoryLimit)
         self.sessionHistoryLimit = max(1, sessionHistoryLimit)
-        promptStorage = Self.copyPrompt(prompt)
+        libeditOutput = LibeditOutput(terminal: opened.outputFileDescriptor)
 
         _ = shop_history_set_size(historyHandle, Int32(clamping: self.olderHistoryLimit + self.sessionHistoryLimit))
         _ = shop_history_set_unique(historyHandle, 1)
@@ -144,7 +183,6 @@ public final class LineEditor: LineReading {
         Self.terminalSetup.withLock { _ in el_end(editLine) }
         history_end(historyHandle)
         for stream in ownedStreams { fclose(stream) }
-        promptStorage.deallocate()
     }
 
     /// Reads one line from the terminal, showing `prompt` (ANSI colour codes allowed).
@@ -153,23 +191,39 @@ public final class LineEditor: LineReading {
     /// (the line is shown with `^C` and abandoned), ``LineEditorEvent/endOfFile`` on Ctrl-D on an
     /// empty line or when the terminal goes away (the cursor is then moved to a new line).
     /// The line is not added to the history; call ``addHistory(_:)`` for what should be recalled.
+    /// A line recalled from a block holds its line breaks.
     public func readLine(prompt text: String) -> LineEditorEvent {
-        setPrompt(text)
+        readLine(prompt: text, presetLine: nil)
+    }
+
+    /// Shows `prompt` with `line` as if typed and Enter pressed, and returns it (or
+    /// ``LineEditorEvent/endOfFile`` when the terminal is gone): for a line that comes from
+    /// elsewhere (an editor) to be seen as it runs.
+    public func showAndReturn(_ line: String, prompt text: String) -> LineEditorEvent {
+        readLine(prompt: text, presetLine: line)
+    }
+
+    private func readLine(prompt text: String, presetLine: String?) -> LineEditorEvent {
+        if text != prompt.text { prompt = EditorPrompt(text) }
         session = ReadSession()
+        session.presetLine = presetLine
         drawnSize = Terminal.size(of: inputFileDescriptor)
+        area.startNewArea()
         // Should the process exit while the line is edited, put the terminal's modes back.
         var modes = termios()
         let saved =
             tcgetattr(inputFileDescriptor, &modes) == 0
             ? SavedTerminalModes.register(fileDescriptor: inputFileDescriptor, modes: modes) : nil
         var count: Int32 = 0
+        libeditOutput.passesThrough = false
         let result = el_wgets(editLine, &count)
+        libeditOutput.passesThrough = true
         if let saved { SavedTerminalModes.unregister(saved) }
+        session.isFinished = true
+        refreshScreen()
+        write(area.finish())
         if session.interrupted { return .interrupted }
-        guard let result, count > 0 else {
-            writeOutput("\n")
-            return .endOfFile
-        }
+        guard let result, count > 0 else { return .endOfFile }
         var scalars = Self.scalars(from: result, to: result + Int(count))
         if scalars.last == "\n" { scalars.removeLast() }
         return .line(Self.string(from: scalars))
@@ -190,8 +244,9 @@ public final class LineEditor: LineReading {
         olderHistory = Array(older.filter(Self.isWorthRecalling).suffix(olderHistoryLimit))
         sessionHistory = Array(session.filter(Self.isWorthRecalling).suffix(sessionHistoryLimit))
         _ = shop_history_clear(historyHandle)
+        recallable = RecallableHistory(olderHistory + sessionHistory)
         // `withCString` lends the string's own bytes; passing the String made a C copy of each.
-        for line in olderHistory + sessionHistory { _ = line.withCString { shop_history_enter(historyHandle, $0) } }
+        for line in recallable.entries { _ = line.withCString { shop_history_enter(historyHandle, $0) } }
     }
 
     /// Appends a command entered in this session; Up recalls it first.
@@ -202,6 +257,9 @@ public final class LineEditor: LineReading {
         sessionHistory.append(line)
         if sessionHistory.count > sessionHistoryLimit {
             sessionHistory.removeFirst(sessionHistory.count - sessionHistoryLimit)
+            recallable = RecallableHistory(olderHistory + sessionHistory)
+        } else {
+            recallable.append(line)
         }
         _ = shop_history_enter(historyHandle, line)
     }
@@ -218,9 +276,6 @@ public final class LineEditor: LineReading {
         return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
     }
 
-    /// The pointer the prompt callback returns.
-    var promptPointer: UnsafeMutablePointer<CChar> { promptStorage }
-
     /// Runs a libedit builtin command such as `bind -v` (`el_parse`); returns libedit's status.
     @discardableResult
     func parse(_ words: [String]) -> Int32 {
@@ -229,10 +284,12 @@ public final class LineEditor: LineReading {
         return el_parse(editLine, Int32(pointers.count), &pointers)
     }
 
-    /// Writes directly to the terminal after flushing libedit's buffered output.
-    func writeOutput(_ text: String) {
+    /// Writes to the terminal, after what libedit left to pass on (a bell).
+    func write(_ bytes: [UInt8]) {
         if let stream = shop_el_get_output_file(editLine) { fflush(stream) }
-        PlainLineReader.writeAll(Array(text.utf8), to: outputFileDescriptor)
+        let pending = libeditOutput.takeBells()
+        guard !bytes.isEmpty || !pending.isEmpty else { return }
+        PlainLineReader.writeAll(bytes + pending, to: outputFileDescriptor)
     }
 
     /// The line being edited, split at the cursor.
@@ -263,19 +320,6 @@ public final class LineEditor: LineReading {
 
     // MARK: - Private
 
-    private func setPrompt(_ text: String) {
-        guard text != prompt.text else { return }
-        prompt = EditorPrompt(text)
-        promptStorage.deallocate()
-        promptStorage = Self.copyPrompt(prompt)
-    }
-
-    private static func copyPrompt(_ prompt: EditorPrompt) -> UnsafeMutablePointer<CChar> {
-        let storage = UnsafeMutablePointer<CChar>.allocate(capacity: prompt.encoded.count)
-        storage.initialize(from: prompt.encoded, count: prompt.encoded.count)
-        return storage
-    }
-
     private static func isWorthRecalling(_ line: String) -> Bool {
         // Byte by byte while the line is ASCII: Character's Unicode tables cost 440
         // instructions a line, and the REPL sifts a thousand lines of history at start.
@@ -294,22 +338,21 @@ public final class LineEditor: LineReading {
 struct ReadSession {
     /// Ctrl-C was pressed: the line ends as interrupted.
     var interrupted = false
+    /// The line was accepted: it is drawn once more without suggestion or status.
+    var isFinished = false
+    /// A line to show and accept as soon as the editor reads (``LineEditor/showAndReturn(_:prompt:)``).
+    var presetLine: String?
     /// The line and cursor after a Tab that left several candidates; a second Tab with the
     /// line unchanged lists them.
     var ambiguousCompletion: LineSnapshot?
-    /// Candidates to list once the cursor has been moved to the end of the line.
-    var pendingListing: PendingListing?
+    /// The history search under way (Ctrl-R).
+    var search: HistorySearch?
+    /// A row shown below the line while the editor waits for a key (a listing's "more").
+    var status: [Glyph]?
 }
 
 /// The edit line's text and cursor position, to recognise a repeated Tab.
 struct LineSnapshot: Equatable {
     var before: [Unicode.Scalar]
     var after: [Unicode.Scalar]
-}
-
-/// A completion listing waiting for the cursor to reach the end of the line.
-struct PendingListing {
-    var candidates: [String]
-    /// How far the cursor was from the end of the line (in characters), to move it back.
-    var cursorDistanceFromEnd: Int
 }

@@ -1,7 +1,7 @@
 import CLibEdit
 import Glibc
 
-/// Terminal columns of text, measured the way libedit measures its edit line.
+/// Terminal columns of characters and text, as the editor draws them.
 enum TextWidth {
     /// Makes the C library's `LC_CTYPE` a UTF-8 locale, once per process: libedit decodes,
     /// encodes and measures characters through it. The environment's locale is kept when it is
@@ -21,23 +21,21 @@ enum TextWidth {
         _ = setlocale(LC_CTYPE, "C.UTF-8")
     }()
 
-    /// The columns one scalar takes: control characters are drawn as `^X` (2 columns),
-    /// everything else as `wcwidth` says (unprintable characters count 1).
-    static func columns(of scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
-        if value < 0x20 || value == 0x7F { return 2 }
+    /// The columns one character takes as the C library's `wcwidth` says: 0 for combining
+    /// marks, 2 for wide ones, -1 for control and unassigned characters.
+    static func characterWidth(_ scalar: Unicode.Scalar) -> Int {
+        if scalar.value < 0x7F { return scalar.value >= 0x20 ? 1 : -1 }
         prepareLocale()
-        let width = shop_wcwidth(wchar_t(bitPattern: value))
-        return width < 0 ? 1 : Int(width)
+        return Int(shop_wcwidth(wchar_t(bitPattern: scalar.value)))
     }
 
-    /// The columns a run of scalars takes on one row.
-    static func columns(of scalars: some Sequence<Unicode.Scalar>) -> Int {
-        scalars.reduce(0) { $0 + columns(of: $1) }
-    }
-
-    /// The columns a string takes on one row.
+    /// The columns `text` takes on one row, each cluster as wide as its ``Glyph``.
     static func columns(of text: String) -> Int {
-        columns(of: text.unicodeScalars)
+        var width = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return Glyph.glyphs(of: text, style: .plain).reduce(0) { $0 + $1.width } }
+            width += byte < 0x20 || byte == 0x7F ? 2 : 1
+        }
+        return width
     }
 }

@@ -28,7 +28,7 @@ struct OutsideCommand: Command {
     /// A `dynamic` source becomes a question to the plugin's process.
     private static func asked(_ source: CompletionSource, plugin: OutsidePlugin) -> CompletionSource {
         guard case .dynamic = source else { return source }
-        return .custom { request in plugin.completions(for: request) }
+        return .described { request in plugin.completions(for: request) }
     }
 
     /// The default time a call may take.

@@ -8,8 +8,9 @@ extension OutsidePlugin {
 
     /// Tab on an argument whose source is `dynamic`: the plugin's answer within 150 ms. A
     /// late answer is kept for the next Tab on the same word; a plugin that is not running is
-    /// started in the background and offers nothing this time.
-    func completions(for request: CompletionRequest) -> [String] {
+    /// started in the background and offers nothing this time. A candidate may come with a
+    /// description, as `{"value": "SPRING", "description": "20% off until May"}`.
+    func completions(for request: CompletionRequest) -> [CompletionCandidate] {
         let supervisor = supervisor(in: request.objects, workingDirectory: request.workingDirectory)
         let key = CompletionCache.Key(command: request.command, argument: request.argument, prefix: request.prefix)
         if let cached = supervisor.completions.take(key) { return cached }
@@ -30,7 +31,7 @@ extension OutsidePlugin {
             let result = try? await supervisor.call(
                 "complete", label: "complete", timeout: 5,
                 params: { peer in Self.completionParams(params, scope: scope, state: state, peer: peer) })
-            let candidates = result?.recordValue?["candidates"]?.listValue?.map(\.plainText) ?? []
+            let candidates = result?.recordValue?["candidates"]?.listValue?.map(Self.candidate) ?? []
             let wasAbandoned = exchange.withLock { exchange in
                 defer { exchange = .answered(candidates) }
                 return exchange == .abandoned
@@ -44,6 +45,14 @@ extension OutsidePlugin {
             exchange = .abandoned  // too late: whatever comes is kept for the next Tab
             return []
         }
+    }
+
+    /// A candidate of a `complete` answer: a word, or a record of the word and its description.
+    private static func candidate(_ value: Value) -> CompletionCandidate {
+        guard let record = value.recordValue, let word = record["value"] else {
+            return CompletionCandidate(value.plainText)
+        }
+        return CompletionCandidate(word.plainText, description: record["description"]?.stringValue)
     }
 
     private static func completionParams(
@@ -66,7 +75,7 @@ extension OutsidePlugin {
 /// Where one Tab's `complete` stands.
 private enum CompletionExchange: Equatable {
     case waiting
-    case answered([String])
+    case answered([CompletionCandidate])
     case abandoned
 }
 
@@ -79,16 +88,16 @@ final class CompletionCache: Sendable {
         var prefix: String
     }
 
-    private let answers = Mutex<[Key: [String]]>([:])
+    private let answers = Mutex<[Key: [CompletionCandidate]]>([:])
 
-    func keep(_ candidates: [String], for key: Key) {
+    func keep(_ candidates: [CompletionCandidate], for key: Key) {
         answers.withLock { answers in
             if answers.count >= 64 { answers.removeAll() }
             answers[key] = candidates
         }
     }
 
-    func take(_ key: Key) -> [String]? {
+    func take(_ key: Key) -> [CompletionCandidate]? {
         answers.withLock { $0.removeValue(forKey: key) }
     }
 }

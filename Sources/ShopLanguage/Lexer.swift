@@ -66,8 +66,6 @@ struct Lexer {
     private var lineStart = 0
     private var columnCache = (offset: 0, column: 1)
     private var diagnostics: [Diagnostic] = []
-    /// Set when a quoted string holds a line break (a step with one cannot be put on one line).
-    var quotedLineBreak = false
 
     init(text: String, file: String?) {
         self.bytes = Array(text.utf8)
@@ -95,7 +93,6 @@ struct Lexer {
         self.line = line
         columnCache = (offset, 1)
         diagnostics.removeAll()
-        quotedLineBreak = false
     }
 
     /// The problems found since the last call, and forgets them.
@@ -387,10 +384,7 @@ struct Lexer {
             }
             literal.append(byte)
             position += 1
-            if byte == UInt8(ascii: "\n") {
-                startNewLine()
-                quotedLineBreak = true
-            }
+            if byte == UInt8(ascii: "\n") { startNewLine() }
         }
         report(.unterminatedString, "unterminated string", at: opening)
         return false
@@ -404,10 +398,7 @@ struct Lexer {
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "\\") { return }
             literal.append(byte)
             position += 1
-            if byte == UInt8(ascii: "\n") {
-                startNewLine()
-                quotedLineBreak = true
-            }
+            if byte == UInt8(ascii: "\n") { startNewLine() }
         }
     }
 

@@ -5,13 +5,13 @@ extension Parser {
     /// or a misplaced `else`/`catch`/`end`.
     mutating func parseKeywordStatement(_ keyword: Keyword, word: Word, at start: Int) -> (Statement?, Token) {
         switch keyword {
-        case .ifBlock: return parseConditional(word, at: start)
-        case .forLoop: return parseForLoop(word, at: start)
-        case .whileLoop: return parseWhileLoop(word, at: start)
-        case .tryBlock: return parseAttempt(word, at: start)
+        case .ifBlock: return parseConditional(word)
+        case .forLoop: return parseForLoop(word)
+        case .whileLoop: return parseWhileLoop(word)
+        case .tryBlock: return parseAttempt(word)
         case .def: return parseDefinition(word, at: start)
-        case .param: return parseParameter(word, at: start)
-        case .breakLoop, .continueLoop: return parseLoopControl(keyword, word: word, at: start)
+        case .param: return parseParameter(word)
+        case .breakLoop, .continueLoop: return parseLoopControl(keyword, word: word)
         case .returnValue: return parseReturn(word, at: start)
         case .elseBranch, .catchBranch, .end:
             let opener = keyword == .elseBranch ? "an 'if'" : keyword == .catchBranch ? "a 'try'" : "a block to close"
@@ -22,13 +22,13 @@ extension Parser {
 
     // MARK: Blocks
 
-    private mutating func parseConditional(_ opener: Word, at start: Int) -> (Statement?, Token) {
+    private mutating func parseConditional(_ opener: Word) -> (Statement?, Token) {
         guard openBlock(opener) else { return (nil, .lineBreak) }
         defer { closeBlock() }
         var branches: [Conditional.Branch] = []
         var otherwise: [Statement]?
         var isValid = true
-        let (words, _) = readHeader(from: start)
+        let (words, _) = readHeader()
         var condition = parseCondition(words, at: opener.location)
         var isElse = false
         while true {
@@ -46,7 +46,7 @@ extension Parser {
                 let conditional = Conditional(branches: branches, otherwise: otherwise, location: opener.location)
                 return (isValid ? .conditional(conditional) : nil, terminator)
             }
-            let (elseWords, _) = readHeader(from: wordStart)
+            let (elseWords, _) = readHeader()
             if isElse {
                 report(.misplacedKeyword, "'else' after 'else': an 'if' has at most one", at: closer.word.location)
                 isValid = false
@@ -66,10 +66,10 @@ extension Parser {
         }
     }
 
-    private mutating func parseForLoop(_ opener: Word, at start: Int) -> (Statement?, Token) {
+    private mutating func parseForLoop(_ opener: Word) -> (Statement?, Token) {
         guard openBlock(opener) else { return (nil, .lineBreak) }
         defer { closeBlock() }
-        let (words, _) = readHeader(from: start)
+        let (words, _) = readHeader()
         var header: (name: String, sequence: Word)?
         if words.isEmpty {
             report(.invalidStatement, "expected 'for NAME in VALUE'", at: opener.location)
@@ -100,10 +100,10 @@ extension Parser {
         )
     }
 
-    private mutating func parseWhileLoop(_ opener: Word, at start: Int) -> (Statement?, Token) {
+    private mutating func parseWhileLoop(_ opener: Word) -> (Statement?, Token) {
         guard openBlock(opener) else { return (nil, .lineBreak) }
         defer { closeBlock() }
-        let (words, _) = readHeader(from: start)
+        let (words, _) = readHeader()
         let condition = parseCondition(words, at: opener.location)
         loops += 1
         let (body, closer) = parseStatements(closers: [.end], acrossLines: true)
@@ -114,11 +114,11 @@ extension Parser {
         return (.whileLoop(WhileLoop(condition: condition, body: body, location: opener.location)), terminator)
     }
 
-    private mutating func parseAttempt(_ opener: Word, at start: Int) -> (Statement?, Token) {
+    private mutating func parseAttempt(_ opener: Word) -> (Statement?, Token) {
         guard openBlock(opener) else { return (nil, .lineBreak) }
         defer { closeBlock() }
         var isValid = true
-        let (words, _) = readHeader(from: start)
+        let (words, _) = readHeader()
         if let extra = words.first {
             report(.invalidStatement, "unexpected \(Self.describe(extra)) after 'try'", at: extra.location)
             isValid = false
@@ -131,7 +131,7 @@ extension Parser {
             report(.missingEnd, "'try' without 'catch'", at: opener.location)
             return (nil, finishEnd())
         }
-        let (catchWords, _) = readHeader(from: wordStart)
+        let (catchWords, _) = readHeader()
         if let name = catchWords.first {
             errorName = variableName(name, for: "the error's variable")
             if errorName == nil { isValid = false }
@@ -162,7 +162,7 @@ extension Parser {
         }
         guard openBlock(opener) else { return (nil, .lineBreak) }
         defer { closeBlock() }
-        let (words, _) = readHeader(from: start)
+        let (words, _) = readHeader()
         var name: String?
         var description: String?
         if words.isEmpty {
@@ -224,8 +224,8 @@ extension Parser {
 
     // MARK: Keyword statements
 
-    private mutating func parseParameter(_ opener: Word, at start: Int) -> (Statement?, Token) {
-        let (words, terminator) = readHeader(from: start)
+    private mutating func parseParameter(_ opener: Word) -> (Statement?, Token) {
+        let (words, terminator) = readHeader()
         guard blocks == 0 || (isInDefinition && blocks == 1) else {
             report(.misplacedKeyword, "'param' belongs at the top of a script or a 'def'", at: opener.location)
             return (nil, terminator)
@@ -281,8 +281,8 @@ extension Parser {
         )
     }
 
-    private mutating func parseLoopControl(_ keyword: Keyword, word: Word, at start: Int) -> (Statement?, Token) {
-        let (words, terminator) = readHeader(from: start)
+    private mutating func parseLoopControl(_ keyword: Keyword, word: Word) -> (Statement?, Token) {
+        let (words, terminator) = readHeader()
         if let extra = words.first {
             report(
                 .invalidStatement, "unexpected \(Self.describe(extra)) after '\(keyword.rawValue)'",
@@ -298,7 +298,7 @@ extension Parser {
     }
 
     private mutating func parseReturn(_ word: Word, at start: Int) -> (Statement?, Token) {
-        let (words, terminator) = readHeader(from: start)
+        let (words, terminator) = readHeader()
         guard isInDefinition else {
             report(.misplacedKeyword, "'return' outside a 'def'", at: word.location)
             return (nil, terminator)
@@ -330,18 +330,16 @@ extension Parser {
         }
     }
 
-    /// The words of a block's first line (after its keyword, read from `start`), recorded as
-    /// one of the step's statements.
-    private mutating func readHeader(from start: Int) -> ([Word], Token) {
+    /// The words of a block's first line, after its keyword.
+    private mutating func readHeader() -> ([Word], Token) {
         let (words, terminator, end) = readStatementWords()
-        statementRanges.append(start..<end)
         lastEndOffset = end
         return (words, terminator)
     }
 
     /// Reads what follows `end` (nothing is allowed) and returns the token after it.
     private mutating func finishEnd() -> Token {
-        let (words, terminator) = readHeader(from: wordStart)
+        let (words, terminator) = readHeader()
         if let extra = words.first {
             report(.invalidStatement, "unexpected \(Self.describe(extra)) after 'end'", at: extra.location)
         }

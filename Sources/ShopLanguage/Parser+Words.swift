@@ -50,6 +50,14 @@ extension Parser {
 
     /// Reads one word in `context`; a plain word is read in one go.
     mutating func parseWord(in context: Lexer.WordContext) -> Word {
+        guard highlights != nil else { return readWord(in: context) }
+        let start = lexer.position
+        let word = readWord(in: context)
+        highlights?.word(word, from: start, to: lexer.position)
+        return word
+    }
+
+    private mutating func readWord(in context: Lexer.WordContext) -> Word {
         let location = lexer.currentLocation()
         completion?.startWord(at: lexer.position)
         if let first = lexer.peek(), first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
@@ -83,6 +91,7 @@ extension Parser {
                 builder.startText(quoted: true)
                 let quote = lexer.position
                 if !lexer.readSingleQuoted(into: &builder.text) { completion?.noteOpenQuote(at: quote) }
+                highlights?.string(from: quote, to: lexer.position)
             case UInt8(ascii: "\""):
                 parseDoubleQuoted(into: &builder)
             case UInt8(ascii: "$"):
@@ -121,6 +130,7 @@ extension Parser {
         let start = lexer.position
         if let reference = lexer.readReference() {
             completion?.noteReference(from: start, to: lexer.position)
+            highlights?.variable(from: start, to: lexer.position)
             builder.append(.reference(reference), flags: reference.name == "it" ? .mentionsItem : [])
         } else {
             builder.startText(quoted: false)
@@ -134,6 +144,9 @@ extension Parser {
         let quote = lexer.position
         lexer.advance()
         builder.startText(quoted: true)
+        // Marked first: what the string holds (`$refs`, `$(`) is marked after it, and wins.
+        let mark = highlights?.marks.count
+        defer { if let mark { highlights?.insertString(from: quote, to: lexer.position, at: mark) } }
         while true {
             lexer.readDoubleQuotedText(into: &builder.text)
             guard let byte = lexer.peek() else {
@@ -155,6 +168,7 @@ extension Parser {
                     let start = lexer.position
                     if let reference = lexer.readReference() {
                         completion?.noteReference(from: start, to: lexer.position)
+                        highlights?.variable(from: start, to: lexer.position)
                         builder.append(.reference(reference), flags: reference.name == "it" ? .mentionsItem : [])
                     } else {
                         builder.text.append(UInt8(ascii: "$"))
@@ -170,6 +184,8 @@ extension Parser {
     /// Reads `$( … )` at its `$`: pipelines separated by `;` or line breaks, up to the `)`.
     mutating func parseSubexpression() -> Subexpression {
         let location = lexer.currentLocation()
+        highlights?.enterSubexpression(at: lexer.position)
+        defer { highlights?.leaveSubexpression() }
         lexer.advance()
         lexer.advance()
         guard enterNesting("'$( … )'", at: location) else {
@@ -178,13 +194,9 @@ extension Parser {
         }
         defer { depth -= 1 }
         let enclosingParentheses = openParentheses
-        let enclosingRanges = statementRanges.count
         openParentheses = 0
         completion?.enterSubexpression()
-        defer {
-            openParentheses = enclosingParentheses
-            statementRanges.removeSubrange(enclosingRanges...)
-        }
+        defer { openParentheses = enclosingParentheses }
         var pipelines: [Pipeline] = []
         while true {
             var token = nextToken(in: .subexpression)

@@ -130,12 +130,12 @@ public struct Parser {
     var isSkipping = false
     /// Whether a top-level command was read (after it, `param` lines are misplaced).
     private var hasReadCommand = false
-    /// The byte ranges of the statements of the current step, for ``Step/singleLine``.
-    var statementRanges: [Range<Int>] = []
     /// The byte ranges of the current step's blocks, `if`/`for`/… to `end`, for their undo labels.
     private var blockRanges: [Range<Int>] = []
     /// What Tab completion asked to find out, when it did.
     var completion: CompletionPoint.Recorder?
+    /// What colouring the line as it is typed asked to find out, when it did.
+    var highlights: SyntaxHighlighting.Recorder?
     /// Where the last word read by ``nextToken(in:)`` starts (a byte offset).
     var wordStart = 0
     /// A text buffer words are read into, kept to save allocations.
@@ -177,9 +177,7 @@ public struct Parser {
                 let start = lexer.currentLineStart
                 let hadReadCommand = hasReadCommand
                 // Emptied only when not empty: emptying an empty list kept its room at a cost.
-                if !statementRanges.isEmpty { statementRanges.removeAll(keepingCapacity: true) }
                 if !blockRanges.isEmpty { blockRanges.removeAll(keepingCapacity: true) }
-                lexer.quotedLineBreak = false
                 let statements = parseStep()
                 let source = lexer.source(from: start)
                 let endLine = lexer.line
@@ -199,13 +197,10 @@ public struct Parser {
                 }
                 if !diagnostics.isEmpty { return .invalid(Self.reported(diagnostics)) }
                 guard !statements.isEmpty else { continue }
-                let ranges =
-                    endLine > location.line && !lexer.quotedLineBreak
-                    ? statementRanges.map { ($0.lowerBound - start)..<($0.upperBound - start) } : []
                 return .step(
                     Step(
                         text: lexer.text, bytes: source, location: location, endLine: endLine, statements: statements,
-                        expectations: [], statementRanges: ranges,
+                        expectations: [],
                         blockRanges: blockRanges.isEmpty
                             ? [] : blockRanges.map { ($0.lowerBound - start)..<($0.upperBound - start) }))
             }
@@ -275,12 +270,6 @@ public struct Parser {
         return Script(file: file, items: items, diagnostics: diagnostics)
     }
 
-    /// Whether `entry` (typed at the prompt, lines joined by `\n`) can run as it is, or ends
-    /// inside a quote, a literal, a `$(`, a block or after a `\` and needs more lines.
-    public static func isComplete(_ entry: String) -> Bool {
-        !parse(entry, file: nil).diagnostics.contains { $0.isEndOfInput }
-    }
-
     /// The value of a word given on the command line (a script's argument): a number, `true`,
     /// `null`, a list or record literal — never evaluated — else the text itself.
     public static func value(ofArgument text: String) -> Value {
@@ -290,20 +279,6 @@ public struct Parser {
             let value = word.constantValue
         else { return .string(text) }
         return value
-    }
-
-    /// An entry of several lines on one line, as Up recalls it: its steps' statements joined
-    /// by `; ` (see ``Step/singleLine``); an entry of one line as it is.
-    public static func singleLine(of entry: String) -> String {
-        // Over the contiguous bytes, not the generic `contains`: the REPL turns a thousand
-        // lines of history into single lines at start.
-        let hasNewline =
-            entry.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\n")) }
-            ?? entry.utf8.contains(UInt8(ascii: "\n"))
-        guard hasNewline else { return entry }
-        let steps = parse(entry, file: nil).steps
-        guard !steps.isEmpty else { return entry }
-        return steps.map(\.singleLine).joined(separator: "; ")
     }
 
     // MARK: Steps and statements
@@ -407,7 +382,6 @@ public struct Parser {
                     isValid = false
                     report(.missingCommand, "expected a command after '|'", at: lastPipe)
                 }
-                statementRanges.append(start..<end)
                 guard isValid, let head else { return (nil, token) }
                 return (Pipeline(first: head, rest: rest, text: lexer.text, bytes: start..<end), token)
             }
@@ -484,31 +458,40 @@ public struct Parser {
         guard let byte = lexer.peek() else { return .endOfInput }
         if lexer.atLineBreak() {
             completion?.startCommand()
+            highlights?.startCommand()
             return .lineBreak
         }
         switch byte {
         case UInt8(ascii: "#"):
             completion?.noteComment()
+            let start = lexer.position
             lexer.skipToEndOfLine()
+            highlights?.comment(from: start, to: lexer.position)
             return lexer.isAtEnd ? .endOfInput : .lineBreak
         case UInt8(ascii: "|"):
             let location = lexer.currentLocation()
+            highlights?.separator(at: lexer.position)
+            highlights?.startCommand()
             lexer.advance()
             completion?.startCommand(afterPipe: true)
             return .pipe(location)
         case UInt8(ascii: ";"):
             let location = lexer.currentLocation()
+            highlights?.separator(at: lexer.position)
+            highlights?.startCommand()
             lexer.advance()
             completion?.startCommand()
             return .semicolon(location)
         case UInt8(ascii: ")") where openParentheses == 0:
             let location = lexer.currentLocation()
+            highlights?.separator(at: lexer.position)
             lexer.advance()
             return .closeParenthesis(location)
         default:
             wordStart = lexer.position
             let word = parseWord(in: context)
             completion?.addWord(word, from: wordStart, to: lexer.position)
+            highlights?.commandWord(word, from: wordStart, to: lexer.position)
             return .word(word)
         }
     }

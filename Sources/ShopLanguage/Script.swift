@@ -73,9 +73,6 @@ public struct Step: Sendable, Equatable {
     public var statements: [Statement]
     /// The expected output written under the step.
     public var expectations: [ExpectedLine]
-    /// For a step over several lines: the byte ranges, within ``source``, of its statements
-    /// and block keywords, without comments (what ``singleLine`` joins).
-    var statementRanges: [Range<Int>]
     /// The byte ranges, within ``source``, of its blocks (`if` … `end`, `for` … `end`, …) in
     /// order: what `undo` names each by.
     var blockRanges: [Range<Int>]
@@ -86,25 +83,24 @@ public struct Step: Sendable, Equatable {
     ) {
         self.init(
             source: source, location: location, endLine: endLine, statements: statements, expectations: expectations,
-            statementRanges: [], blockRanges: [])
+            blockRanges: [])
     }
 
     init(
         source: Substring, location: SourceLocation, endLine: Int, statements: [Statement],
-        expectations: [ExpectedLine], statementRanges: [Range<Int>], blockRanges: [Range<Int>]
+        expectations: [ExpectedLine], blockRanges: [Range<Int>]
     ) {
         let utf8 = source.base.utf8
         let start = utf8.distance(from: utf8.startIndex, to: source.startIndex)
         self.init(
             text: source.base, bytes: start..<start + source.utf8.count, location: location, endLine: endLine,
-            statements: statements, expectations: expectations, statementRanges: statementRanges,
-            blockRanges: blockRanges)
+            statements: statements, expectations: expectations, blockRanges: blockRanges)
     }
 
     /// A step at `bytes` of `text`.
     init(
         text: String, bytes: Range<Int>, location: SourceLocation, endLine: Int, statements: [Statement],
-        expectations: [ExpectedLine], statementRanges: [Range<Int>], blockRanges: [Range<Int>]
+        expectations: [ExpectedLine], blockRanges: [Range<Int>]
     ) {
         self.text = text
         self.bytes = bytes
@@ -112,7 +108,6 @@ public struct Step: Sendable, Equatable {
         self.endLine = endLine
         self.statements = statements
         self.expectations = expectations
-        self.statementRanges = statementRanges
         self.blockRanges = blockRanges
     }
 
@@ -127,7 +122,7 @@ public struct Step: Sendable, Equatable {
     public static func == (lhs: Step, rhs: Step) -> Bool {
         lhs.source == rhs.source && lhs.location == rhs.location && lhs.endLine == rhs.endLine
             && lhs.statements == rhs.statements && lhs.expectations == rhs.expectations
-            && lhs.statementRanges == rhs.statementRanges && lhs.blockRanges == rhs.blockRanges
+            && lhs.blockRanges == rhs.blockRanges
     }
 
     /// The text of its block number `index` (counted among its blocks), as written.
@@ -144,43 +139,6 @@ public struct Step: Sendable, Equatable {
         source.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasSuffix("\r") ? line.dropLast() : line
         }
-    }
-
-    /// The step on one line: its statements joined by `; `, comments left out — what Up
-    /// recalls for a block typed over several lines.
-    public var singleLine: String {
-        guard endLine > location.line, !statementRanges.isEmpty else { return String(source) }
-        let utf8 = Array(source.utf8)
-        return statementRanges.map { range in
-            Self.joiningLines(utf8[range.clamped(to: 0..<utf8.count)])
-        }.joined(separator: "; ")
-    }
-
-    /// Text with each line break (and a `\` before it, and the indentation after it) as one blank.
-    private static func joiningLines(_ bytes: ArraySlice<UInt8>) -> String {
-        var joined: [UInt8] = []
-        joined.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            let breaksLine =
-                byte == UInt8(ascii: "\n")
-                || (byte == UInt8(ascii: "\\") && index + 1 < bytes.endIndex
-                    && (bytes[index + 1] == UInt8(ascii: "\n") || bytes[index + 1] == UInt8(ascii: "\r")))
-            guard breaksLine else {
-                if byte != UInt8(ascii: "\r") { joined.append(byte) }
-                index += 1
-                continue
-            }
-            while index < bytes.endIndex, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-            index += 1
-            while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
-                index += 1
-            }
-            while joined.last == UInt8(ascii: " ") || joined.last == UInt8(ascii: "\t") { joined.removeLast() }
-            joined.append(UInt8(ascii: " "))
-        }
-        return String(decoding: joined, as: UTF8.self)
     }
 }
 

@@ -224,12 +224,12 @@ actor Server {
         guard let spec = commands[path]?.spec else { return [] }
         let source =
             spec.arguments.first { $0.name == name }?.completion ?? spec.options.first { $0.name == name }?.completion
-        guard case .custom(let produce)? = source else { return [] }
+        guard let produce = source?.producer else { return [] }
         _ = receive(request?["state"] ?? .null)
         let candidates = produce(
             CompletionRequest(
                 prefix: prefix, state: store.snapshot(), command: path, argument: name, objects: objects))
-        return candidates.filter { $0.hasPrefix(prefix) }
+        return candidates.map(\.value).filter { $0.hasPrefix(prefix) }
     }
 }
 

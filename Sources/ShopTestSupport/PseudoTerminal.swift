@@ -82,15 +82,17 @@ public final class PseudoTerminal {
     ///   - workingDirectory: The directory to start in; nil keeps this process's.
     ///   - columns: The window width.
     ///   - rows: The window height.
+    ///   - widthRule: How the ``screen`` model counts a character's columns.
     public init(
         executable: String,
         arguments: [String] = [],
         environment: [String: String] = PseudoTerminal.defaultEnvironment,
         workingDirectory: String? = nil,
         columns: Int = 80,
-        rows: Int = 24
+        rows: Int = 24,
+        widthRule: TerminalScreen.WidthRule = .perCharacter
     ) throws(PseudoTerminalError) {
-        let terminal = try PseudoTerminalPair(columns: columns, rows: rows)
+        let terminal = try PseudoTerminalPair(columns: columns, rows: rows, widthRule: widthRule)
         self.terminal = terminal
         do {
             process = try SpawnedProcess(
@@ -130,6 +132,35 @@ public final class PseudoTerminal {
             await Self.pause()
         }
     }
+
+    /// Reads output until the screen satisfies `condition`, and returns the screen; waits by
+    /// suspending.
+    @discardableResult
+    public func waitForScreen(
+        _ description: String, timeout: Duration = .seconds(5), until condition: (TerminalScreen) -> Bool
+    ) async throws(PseudoTerminalError) -> TerminalScreen {
+        let deadline = ContinuousClock.now + timeout
+        var checkedVersion = -1
+        while true {
+            try terminal.readPendingOutput()
+            // The screen is looked at again only when output came.
+            if checkedVersion != terminal.screenVersion {
+                checkedVersion = terminal.screenVersion
+                if condition(terminal.screen) { return terminal.screen }
+            }
+            if terminal.closed {
+                throw PseudoTerminalError(.closed(waitingFor: description), output: terminal.screen.text)
+            }
+            guard ContinuousClock.now < deadline else {
+                throw PseudoTerminalError(
+                    .timedOut(waitingFor: description, after: timeout), output: terminal.screen.text)
+            }
+            await Self.pause()
+        }
+    }
+
+    /// What a person would see on the terminal now.
+    public var screen: TerminalScreen { terminal.screen }
 
     /// Waits until the program switched the terminal out of line mode (a line editor is
     /// reading keys); keys sent earlier would be handled by the terminal's line discipline.

@@ -25,13 +25,28 @@ public final class PseudoTerminalPair {
 
     private var transcript = TerminalTranscript()
     private var isClosed = false
+    /// What a person would see on the terminal: everything read so far, interpreted when
+    /// asked for (tests that never look pay nothing).
+    public var screen: TerminalScreen {
+        catchUpScreen()
+        return screenModel
+    }
+    private var screenModel: TerminalScreen
+    /// How many bytes of the output the screen model has interpreted.
+    private var screenFed = 0
+    /// How many times output arrived (or the window changed): a wait looks at the screen again
+    /// only when this moved.
+    public private(set) var screenVersion = 0
 
     /// Linux `ioctl` requests not exported to Swift (function-like macros in <asm/ioctls.h>).
     private static let getPtyNumber = UInt(0x8004_5430)  // TIOCGPTN
     private static let setPtyLock = UInt(0x4004_5431)  // TIOCSPTLCK
 
     /// Opens a new pseudo-terminal with the given window size.
-    public init(columns: Int = 80, rows: Int = 24) throws(PseudoTerminalError) {
+    public init(
+        columns: Int = 80, rows: Int = 24, widthRule: TerminalScreen.WidthRule = .perCharacter
+    ) throws(PseudoTerminalError) {
+        screenModel = TerminalScreen(columns: columns, rows: rows, widthRule: widthRule)
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw Self.failure("open /dev/ptmx") }
         var unlock: Int32 = 0
@@ -103,6 +118,33 @@ public final class PseudoTerminalPair {
         }
     }
 
+    /// Reads output until the screen satisfies `condition`, and returns the screen.
+    ///
+    /// - Throws: ``PseudoTerminalError`` with kind `timedOut` (naming `description`) or `closed`,
+    ///   with the screen's text as the output.
+    @discardableResult
+    public func waitForScreen(
+        _ description: String, timeout: Duration = .seconds(5), until condition: (TerminalScreen) -> Bool
+    ) throws(PseudoTerminalError) -> TerminalScreen {
+        let deadline = ContinuousClock.now + timeout
+        var checkedVersion = -1
+        while true {
+            try readPendingOutput()
+            if checkedVersion != screenVersion {
+                checkedVersion = screenVersion
+                if condition(screen) { return screen }
+            }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else {
+                throw PseudoTerminalError(.timedOut(waitingFor: description, after: timeout), output: screen.text)
+            }
+            guard try readAvailable(waitingUpTo: remaining) else {
+                if isClosed { throw PseudoTerminalError(.closed(waitingFor: description), output: screen.text) }
+                continue
+            }
+        }
+    }
+
     /// Reads what output has arrived, without waiting, and returns the output up to `text`
     /// when it appears after the previous match; nil otherwise.
     public func takeOutput(through text: String, stripANSI: Bool = true) throws(PseudoTerminalError) -> String? {
@@ -129,9 +171,15 @@ public final class PseudoTerminalPair {
 
     /// Changes the window size (the program receives `SIGWINCH` if it is the foreground job).
     public func resize(columns: Int, rows: Int) throws(PseudoTerminalError) {
+        // What the program drew before the change is shown at the old size, then reflowed; what
+        // it draws after learning the new size comes after.
+        try readPendingOutput()
         var size = winsize(
             ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
         guard ioctl(masterFileDescriptor, UInt(TIOCSWINSZ), &size) == 0 else { throw failure("ioctl TIOCSWINSZ") }
+        catchUpScreen()
+        screenModel.resize(columns: columns, rows: rows)
+        screenVersion += 1
     }
 
     /// Everything read so far, escape sequences and control characters removed.
@@ -168,7 +216,16 @@ public final class PseudoTerminalPair {
         }
         guard count > 0 else { return false }
         transcript.append(chunk[..<count])
+        screenVersion += 1
         return true
+    }
+
+    /// Interprets the output the screen model has not seen yet.
+    private func catchUpScreen() {
+        let raw = transcript.raw
+        guard screenFed < raw.count else { return }
+        screenModel.feed(raw[screenFed...])
+        screenFed = raw.count
     }
 
     static func milliseconds(_ duration: Duration) -> Int32 {

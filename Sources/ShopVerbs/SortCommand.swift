@@ -4,7 +4,7 @@ import ShopPluginAPI
 /// descending, or plain values by themselves; stable.
 struct SortCommand: Command {
     static let keys = Argument<[String]>(
-        "FIELD", "fields to order by, each optionally followed by asc or desc", completion: .inputFields)
+        "FIELD", "fields to order by, each optionally followed by asc or desc", completion: .sortKeys)
 
     let spec = CommandSpec(
         path: ["sort"], abstract: "Order by fields, each followed by asc or desc",

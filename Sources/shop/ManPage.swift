@@ -66,7 +66,7 @@ struct ManPage {
             "The history of every session (\\fB$XDG_STATE_HOME\\fR).",
             ".TP", #"\fI~/.editrc\fR"#, "libedit settings (\\fB$EDITRC\\fR).",
             ".SH ENVIRONMENT",
-            #"\fBNO_COLOR\fR, \fBCOLUMNS\fR, \fBCOLORTERM\fR, \fBTERM\fR, \fBBROWSER\fR, \fBSHOP_NOW\fR."#,
+            #"\fBNO_COLOR\fR, \fBCOLUMNS\fR, \fBCOLORTERM\fR, \fBTERM\fR, \fBBROWSER\fR, \fBPAGER\fR, \fBVISUAL\fR, \fBEDITOR\fR, \fBSHOP_NOW\fR; \fBSHOP_HINTS=0\fR turns off suggestions from history at the prompt."#,
             ".SH EXIT STATUS",
             "0 success; 1 a command failed or a test mismatched; 2 a usage error; 130 interrupted.",
             ".SH SEE ALSO",

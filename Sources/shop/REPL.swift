@@ -24,9 +24,12 @@ struct REPL {
         // One keyboard for the animations and the line editor: keys an animation reads ahead
         // reach the prompt.
         let keyboard = TerminalInput(fileDescriptor: STDIN_FILENO)
+        // What `edit` saved, run next as if typed.
+        let editedEntries = EditedEntries()
         if process.outputIsTerminal { environment.terminal = ShopTerminal(keyboard: keyboard) }
         if process.isInteractive {
-            environment.screen = ShopScreen(variables: process.variables, style: environment.style)
+            environment.screen = ShopScreen(
+                variables: process.variables, style: environment.style, editedEntries: editedEntries)
         }
         guard let session = factory.session(output: output, environment: environment, history: history) else {
             return 1
@@ -43,8 +46,14 @@ struct REPL {
         reader.loadHistory(olderCommands(history, excluding: sessionID))
         var forgetsSeen = history.forgetCount
         reader.completionHandler = { request in
-            let answer = session.completeAtPrompt(request.textBeforeCursor)
-            return TabCompletion(replacedCount: answer.prefix.count, candidates: answer.candidates)
+            let answer = session.completionAtPrompt().describedCompletion(request.textBeforeCursor)
+            return TabCompletion(
+                replacedCount: answer.prefix.count,
+                candidates: answer.candidates.map { TabCompletionCandidate($0.value, description: $0.description) })
+        }
+        let style = environment.style
+        if let editor = reader as? LineEditor {
+            PromptAppearance(style: style, variables: process.variables).apply(to: editor, session: session)
         }
         if reader.isInteractive {
             output.write(
@@ -52,12 +61,17 @@ struct REPL {
                     + "\n",
                 to: .standardOutput)
         }
-        let style = environment.style
         let prompt = Prompt.styled(style)
         var pending = ""
         while true {
             output.flush()
-            switch reader.readLine(prompt: pending.isEmpty ? prompt : "...> ") {
+            let event: LineEditorEvent
+            if pending.isEmpty, let edited = editedEntries.take() {
+                event = (reader as? LineEditor)?.showAndReturn(edited, prompt: prompt) ?? .line(edited)
+            } else {
+                event = reader.readLine(prompt: pending.isEmpty ? prompt : PromptAppearance.continuationPrompt)
+            }
+            switch event {
             case .endOfFile:
                 if reader.isInteractive { output.write("\n", to: .standardOutput) }
                 await session.end()
@@ -76,7 +90,7 @@ struct REPL {
                 }
                 pending = ""
                 guard !command.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else { continue }
-                reader.addHistory(entry.singleLine)
+                reader.addHistory(command)
                 _ = await interrupts.run { await session.execute(entry) }
                 if let status = await session.exitRequest {
                     await session.end()
@@ -117,12 +131,9 @@ struct REPL {
         }
     }
 
-    /// The newest commands of earlier sessions, oldest first, for Up.
+    /// The newest commands of earlier sessions, oldest first, for Up (a block as its lines).
     private func olderCommands(_ history: any HistoryStoring, excluding session: String) -> [String] {
-        (try? history.entries(in: .allExcept(session), matching: nil, limit: 1000).map {
-            Parser.singleLine(of: $0.text)
-        })
-            ?? []
+        (try? history.entries(in: .allExcept(session), matching: nil, limit: 1000).map(\.text)) ?? []
     }
 
     /// Runs `~/.config/shop/init.shopscript` when it exists; its errors are reported, the REPL starts anyway.

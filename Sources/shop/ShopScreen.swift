@@ -2,7 +2,8 @@ import Glibc
 import LineEditor
 import ShopPluginAPI
 
-/// The REPL's screen: its height, a pager run as a child process, and clearing.
+/// The REPL's screen: its height, a pager run as a child process, clearing, and the user's
+/// editor for `edit`.
 ///
 /// The pager is `$PAGER` run by `/bin/sh -c exec` (as git runs it), else `less -FRX` (`-FRXS` for
 /// tables, so wide rows scroll sideways), reading the text from a pipe. `q` quits it; Ctrl-C
@@ -10,10 +11,12 @@ import ShopPluginAPI
 /// A pager that cannot be started (exit 126 or 127 from the shell) leaves the text printed.
 /// The text passes through ``EscapeFilter`` first, as all text shop prints does.
 struct ShopScreen: PromptScreen {
-    /// The process's environment variables (`PAGER`).
+    /// The process's environment variables (`PAGER`, `VISUAL`, `EDITOR`).
     let variables: [String: String]
     /// The styling of the text paged, whose escapes alone pass.
     let style: TerminalStyle
+    /// Where what `edit` saved waits for the REPL.
+    let editedEntries: EditedEntries
 
     var rows: Int {
         Terminal.size(of: STDOUT_FILENO)?.rows ?? 24
@@ -30,7 +33,7 @@ struct ShopScreen: PromptScreen {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return Self.write(bytes, to: STDOUT_FILENO) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        guard let child = Self.spawn(command, input: ends[0]) else {
+        guard let child = ShellCommand.start(command, input: ends[0]) else {
             for end in ends { close(end) }
             return Self.write(bytes, to: STDOUT_FILENO)
         }
@@ -38,9 +41,21 @@ struct ShopScreen: PromptScreen {
         var pager = Pager(child: child)
         pager.feed(bytes, through: ends[1])
         close(ends[1])
-        let status = pager.wait()
-        // WIFEXITED and WEXITSTATUS, which Swift cannot import: the shell found no pager.
-        if status & 0x7F == 0, [126, 127].contains((status >> 8) & 0xFF) { Self.write(bytes, to: STDOUT_FILENO) }
+        // The shell found no pager.
+        if case .exited(let code) = ShellCommand.Ending(waitStatus: pager.wait()), [126, 127].contains(code) {
+            Self.write(bytes, to: STDOUT_FILENO)
+        }
+    }
+
+    func edit(_ text: String) throws(CommandFailure) {
+        switch ExternalEditor.edit(text, environment: variables) {
+        case .success(var saved):
+            while saved.last == "\n" || saved.last == "\r\n" { saved.removeLast() }
+            guard !saved.allSatisfy(\.isWhitespace) else { return }
+            editedEntries.queue(saved)
+        case .failure(let error):
+            throw CommandFailure(error.description)
+        }
     }
 
     /// A running pager, ended when Ctrl-C cancels the command that shows it.
@@ -95,36 +110,6 @@ struct ShopScreen: PromptScreen {
             }
             return true
         }
-    }
-
-    /// Starts `/bin/sh -c exec command` with `input` as its standard input, no signal blocked
-    /// and the signals shop ignores back to their defaults; nil when it cannot be started.
-    private static func spawn(_ command: String, input: Int32) -> pid_t? {
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
-        // The calling thread blocks most signals (a worker thread); the pager must get them.
-        var noSignals = sigset_t()
-        var defaults = sigset_t()
-        sigemptyset(&noSignals)
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTSTP] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        // `exec`: the shell becomes the pager, so ending the child ends the pager.
-        let words: [String] = ["/bin/sh", "-c", "exec " + command]
-        let arguments = words.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        var child: pid_t = 0
-        guard posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environ) == 0 else { return nil }
-        return child
     }
 
     /// Writes all of `bytes`, stopping quietly when the reader has gone (the pager quit).

@@ -24,13 +24,21 @@ final class EditorHarness {
         var editrc: EditrcLocation = .none
         var olderHistoryLimit = 1000
         var columns = 80
+        var rows = 24
+        /// How the screen model counts a character's columns.
+        var widthRule = TerminalScreen.WidthRule.perCharacter
+        var highlighter: (@Sendable (String) -> [StyledSpan])?
+        var showsSuggestions = false
+        var usesColor = false
+        var continuationPrompt = ""
+        var editorEnvironment: [String: String]?
     }
 
     let terminal: PseudoTerminalPair
     private let channel = EditorChannel()
 
     init(_ setup: Setup = Setup(), sourceLocation: SourceLocation = #_sourceLocation) throws {
-        terminal = try PseudoTerminalPair(columns: setup.columns, rows: 24)
+        terminal = try PseudoTerminalPair(columns: setup.columns, rows: setup.rows, widthRule: setup.widthRule)
         let slave = terminal.slaveFileDescriptor
         let channel = self.channel
         let thread = Thread {
@@ -56,9 +64,15 @@ final class EditorHarness {
         for line in setup.sessionHistory { editor.addHistory(line) }
         let completions = setup.completions
         editor.completionHandler = { completions($0) }
+        editor.highlighter = setup.highlighter.map { highlighter in { highlighter($0) } }
+        editor.showsSuggestions = setup.showsSuggestions
+        editor.usesColor = setup.usesColor
+        editor.continuationPrompt = setup.continuationPrompt
+        editor.editorEnvironment = setup.editorEnvironment
         while let request = channel.nextRequest() {
             switch request {
             case .read(let prompt): channel.post(editor.readLine(prompt: prompt))
+            case .show(let line, let prompt): channel.post(editor.showAndReturn(line, prompt: prompt))
             case .addHistory(let line): editor.addHistory(line)
             case .listBindings:
                 editor.parse(["bind"])
@@ -87,6 +101,21 @@ final class EditorHarness {
             try #require(ContinuousClock.now < deadline, "the editor never switched the terminal to raw mode")
             usleep(500)
         }
+    }
+
+    /// Shows `line` at the prompt as if typed and Enter pressed (``LineEditor/showAndReturn(_:prompt:)``).
+    func show(_ line: String, prompt: String = "> ") throws -> LineEditorEvent {
+        channel.request(.show(line, prompt: prompt))
+        return try event()
+    }
+
+    /// Waits until the screen shows what `condition` looks for; returns the screen.
+    @discardableResult
+    func waitForScreen(
+        _ description: String, sourceLocation: SourceLocation = #_sourceLocation,
+        until condition: (TerminalScreen) -> Bool
+    ) throws -> TerminalScreen {
+        try terminal.waitForScreen(description, until: condition)
     }
 
     /// Adds a line to this session's history (between reads).
@@ -162,6 +191,7 @@ enum Input: Sendable, CustomStringConvertible {
 final class EditorChannel: Sendable {
     enum Request: Sendable {
         case read(prompt: String)
+        case show(String, prompt: String)
         case addHistory(String)
         case listBindings
     }

@@ -4,38 +4,65 @@ import Testing
 
 @Suite struct EditorPromptTests {
     @Test(arguments: [
-        ("shop> ", "shop> ", 6),
-        ("\u{1B}[1;36mshop\u{1B}[0m> ", "\u{1}\u{1B}[1;36m\u{1}shop\u{1}\u{1B}[0m\u{1}> ", 6),
-        ("\u{1B}[32mok\u{1B}[0m", "\u{1}\u{1B}[32m\u{1}ok\u{1}\u{1B}[0m\u{1} ", 3),
-        ("\u{1B}[1m\u{1B}[36mx ", "\u{1}\u{1B}[1m\u{1B}[36m\u{1}x ", 2),
-        ("\u{1B}[32m❯\u{1B}[0m ", "❯\u{1}\u{1B}[32m\u{1B}[0m\u{1} ", 2),
+        ("shop> ", ["s", "h", "o", "p", ">", " "], ["", "", "", "", "", ""], 6),
         (
-            "\u{1B}]8;;http://x\u{7}link\u{1B}]8;;\u{1B}\\ ",
-            "\u{1}\u{1B}]8;;http://x\u{7}\u{1}link\u{1}\u{1B}]8;;\u{1B}\\\u{1} ", 5
+            "\u{1B}[1;36mshop\u{1B}[0m> ", ["s", "h", "o", "p", ">", " "],
+            ["\u{1B}[1;36m", "", "", "", "\u{1B}[0m", ""], 6
         ),
-        ("a\u{1}b", "ab", 2),
-        ("日本> ", "日本> ", 6),
+        ("\u{1B}[32mok\u{1B}[0m", ["o", "k", ""], ["\u{1B}[32m", "", "\u{1B}[0m"], 2),
+        ("\u{1B}[32m❯\u{1B}[0m ", ["❯", " "], ["\u{1B}[32m", "\u{1B}[0m"], 2),
+        (
+            "\u{1B}]8;;http://x\u{7}ln\u{1B}]8;;\u{1B}\\ ", ["l", "n", " "],
+            ["\u{1B}]8;;http://x\u{7}", "", "\u{1B}]8;;\u{1B}\\"], 3
+        ),
+        ("a\u{1}b", ["a", "b"], ["", ""], 2),
+        ("日本> ", ["日", "本", ">", " "], ["", "", "", ""], 6),
     ])
-    func escapeSequencesBecomeZeroWidthLiteralsFollowedByAnASCIICharacter(
-        prompt: String, encoded: String, width: Int
+    func escapeSequencesAreWrittenBeforeTheGlyphAfterThemAndTakeNoColumns(
+        prompt: String, texts: [String], prefixes: [String], width: Int
     ) {
         let result = EditorPrompt(prompt)
-        #expect(String(decoding: result.encoded.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) == encoded)
-        #expect(result.encoded.last == 0)
+        #expect(result.glyphs.map(\.text) == texts)
+        #expect(result.glyphs.map(\.prefix) == prefixes)
+        #expect(result.glyphs.allSatisfy { $0.style == nil })
         #expect(result.visibleWidth == width)
     }
 }
 
 @Suite struct CompletionListingTests {
     @Test(arguments: [
-        (["a", "bb", "ccc"], 80, ["a    bb   ccc"]),
-        (["one", "two", "three", "four", "five"], 16, ["one    four", "two    five", "three"]),
+        (["a", "bb", "ccc"], 80, ["a  bb  ccc"]),
+        (["one", "two", "three", "four", "five"], 16, ["one  three  five", "two  four"]),
+        (["one", "two", "three", "four", "five"], 12, ["one    four", "two    five", "three"]),
         (["services", "server"], 5, ["services", "server"]),
         (["日本", "x"], 80, ["日本  x"]),
         ([], 80, []),
     ])
     func candidatesAreLaidOutInColumnsFilledTopToBottom(candidates: [String], width: Int, rows: [String]) {
-        #expect(CompletionListing.rows(for: candidates, width: width) == rows)
+        #expect(CompletionListing.rows(for: candidates.map { TabCompletionCandidate($0) }, width: width) == rows)
+    }
+
+    @Test func descriptionsStandBesideTheirCandidatesInColumnsThatFit() {
+        let candidates = [
+            TabCompletionCandidate("select", description: "Select a service"),
+            TabCompletionCandidate("show", description: "Show one service"),
+            TabCompletionCandidate("list", description: "List services"),
+            TabCompletionCandidate("toggle"),
+        ]
+        #expect(
+            CompletionListing.rows(for: candidates, width: 80) == [
+                "select  Select a service  show  Show one service  list  List services  toggle"
+            ])
+        #expect(
+            CompletionListing.rows(for: candidates, width: 50) == [
+                "select  Select a service  list    List services",
+                "show    Show one service  toggle",
+            ])
+        #expect(
+            CompletionListing.rows(for: candidates, width: 30) == [
+                "select  Select a service", "show    Show one service", "list    List services", "toggle",
+            ])
+        #expect(CompletionListing.rows(for: candidates, width: 16)[0] == "select  Select …")
     }
 
     @Test(arguments: [

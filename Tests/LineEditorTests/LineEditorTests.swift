@@ -102,10 +102,10 @@ struct LineEditorTests {
             }))
         try harness.startLine()
         try harness.type([.text("se"), .tab])
-        try harness.terminal.waitFor("> serv")
+        try harness.waitForScreen("the common prefix") { $0.row(0) == "> serv" }
         try harness.type([.tab])
-        try harness.terminal.waitFor("services    server      serverless\n")
-        try harness.terminal.waitFor("> serv")  // the prompt and line, redrawn below the listing
+        // The listing, then the prompt and line drawn again below it.
+        try harness.waitForScreen("the listing") { $0.text == "services  server  serverless\n> serv" }
         try harness.type([.text("er"), .tab, .enter])
         #expect(try harness.event() == .line("server"))
     }

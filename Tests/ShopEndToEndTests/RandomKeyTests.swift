@@ -4,7 +4,8 @@ import ShopTestSupport
 import Testing
 
 /// Random keys at the prompt of the built `shop` on a real pseudo-terminal, in emacs and vi key
-/// bindings: no key sequence may crash or hang the REPL.
+/// bindings, with colour as you type and suggestions from history on (`TERM=xterm-256color`, no
+/// `NO_COLOR`): no key sequence may crash or hang the REPL.
 ///
 /// Keys go in batches; after each batch a probe (Ctrl-Q, three Ctrl-C, `echo probe-N`) must be
 /// answered within a generous bound. `shop` leaving normally (a random `exit` or Ctrl-D) is fine:

@@ -40,10 +40,9 @@ import Testing
         try shop.terminal.send("state ")
         try shop.terminal.send(key: .tab)
         try shop.terminal.send(key: .tab)
-        try await shop.terminal.waitFor("get")
-        try await shop.terminal.waitFor("keys")
-        try await shop.terminal.waitFor("load")
-        try await shop.terminal.waitFor("save")
+        try await shop.terminal.waitForScreen("the verbs of state") { screen in
+            ["get", "keys", "load", "save"].allSatisfy { screen.text.contains($0 + "  ") }
+        }
         try shop.terminal.send(key: .controlC)
         try await shop.waitForPrompt()
         #expect(try await shop.quit() == .exited(0))

@@ -77,7 +77,9 @@ import Testing
     /// session waits: it reads the state as it is when Tab is pressed.
     private func tabAtThePrompt(_ session: Session, _ line: String) async -> [String] {
         await withCheckedContinuation { continuation in
-            if DetachedThread.start({ continuation.resume(returning: session.completeAtPrompt(line).candidates) })
+            if DetachedThread.start({
+                continuation.resume(returning: session.completionAtPrompt().complete(line).candidates)
+            })
                 != nil
             {
                 continuation.resume(returning: ["no thread"])

@@ -5,7 +5,7 @@ import Testing
 @testable import ShopRuntime
 
 /// An entry typed at the prompt is parsed once: the session's parse says whether it needs
-/// more lines and how Up recalls it, and running it runs that parse.
+/// more lines, and running it runs that parse.
 @Suite struct PromptEntryTests {
     private let shop: TestSession
 
@@ -20,12 +20,6 @@ import Testing
         for complete in ["if true\n  echo a\nend", "echo a", "echo (", "math 1 +", "", "# note"] {
             #expect(await !shop.session.parse(entry: complete).needsMoreLines, "\(complete)")
         }
-    }
-
-    @Test func upRecallsAnEntryOfSeveralLinesOnOne() async {
-        let entry = await shop.session.parse(entry: "if true\n  echo a   # hi\nend")
-        #expect(entry.singleLine == "if true; echo a; end")
-        #expect(await shop.session.parse(entry: "echo  a").singleLine == "echo  a")
     }
 
     @Test func theParsedEntryRunsAndIsRecordedAsItsCommandsSay() async throws {

@@ -10,7 +10,8 @@ struct FeedCloseCommand: Command {
             is an error and nothing changes.
             """,
         options: [Self.noAnimation],
-        examples: [Example("feed open 3; feed close")], fields: FeedCard.fieldNames.names)
+        examples: [Example("feed open 3; feed close")], fields: FeedCard.fieldNames.names,
+        fieldTypes: FeedCard.fieldTypes)
 
     static let noAnimation = FeedTransition.skipFlag(showing: "the feed")
 

@@ -15,7 +15,7 @@ struct FeedListCommand: Command {
             Example("feed list | get title", "every title"),
             Example("feed list | where color == teal | get title", "the teal card's title"),
         ],
-        fields: FeedCard.fieldNames.names)
+        fields: FeedCard.fieldNames.names, fieldTypes: FeedCard.fieldTypes)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let feed = try FeedState(invocation.state)

@@ -12,7 +12,7 @@ struct FeedOpenCommand: Command {
             """,
         arguments: [Self.number], options: [Self.noAnimation],
         examples: [Example("feed open 1"), Example("feed open 4 | get details | count", "how many units card 4 has")],
-        fields: FeedCard.fieldNames.names)
+        fields: FeedCard.fieldNames.names, fieldTypes: FeedCard.fieldTypes)
 
     static let noAnimation = FeedTransition.skipFlag(showing: "the page")
     static let number = Argument<Int>("N", "the card's number, from 1", completion: FeedKeys.cardNumbers)

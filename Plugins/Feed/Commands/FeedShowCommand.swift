@@ -10,7 +10,7 @@ struct FeedShowCommand: Command {
             list of cards or the open card.
             """,
         examples: [Example("feed show"), Example("feed open 2; feed show", "the page of card 2")],
-        fields: FeedCard.fieldNames.names)
+        fields: FeedCard.fieldNames.names, fieldTypes: FeedCard.fieldTypes)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let feed = try FeedState(invocation.state)

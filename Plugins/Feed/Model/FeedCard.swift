@@ -11,6 +11,11 @@ struct FeedCard: Sendable, Equatable {
 
     /// The field names every card record shares.
     static let fieldNames = FieldNames(["title", "subtitle", "emoji", "color", "details"])
+    /// Their types, for Tab.
+    static let fieldTypes: [String: ValueType] = [
+        "title": .string, "subtitle": .string, "emoji": .optional(.string), "color": .string,
+        "details": .list(of: .record),
+    ]
 
     /// The card as it is stored in `feed.units` and returned by the commands.
     var value: Value {

@@ -12,7 +12,7 @@ struct NewsListCommand: Command {
         examples: [
             Example("news list"),
             Example("news list | where categoryType == promo | get title", "titles of the promotions"),
-        ], fields: NewsItem.fieldNames.names)
+        ], fields: NewsItem.fieldNames.names, fieldTypes: NewsItem.fieldTypes)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)

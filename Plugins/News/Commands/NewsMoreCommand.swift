@@ -10,7 +10,7 @@ struct NewsMoreCommand: Command {
             already loaded are never added twice. A second load while one is running is refused.
             """,
         examples: [Example("news more"), Example("news more; news more; news more", "up to the end")],
-        fields: NewsItem.fieldNames.names)
+        fields: NewsItem.fieldNames.names, fieldTypes: NewsItem.fieldTypes)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)

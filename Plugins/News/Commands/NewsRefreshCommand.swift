@@ -4,7 +4,7 @@ import ShopPluginAPI
 struct NewsRefreshCommand: Command {
     let spec = CommandSpec(
         path: ["news", "refresh"], abstract: "Reload page 1 and replace the loaded news",
-        examples: [Example("news refresh")], fields: NewsItem.fieldNames.names)
+        examples: [Example("news refresh")], fields: NewsItem.fieldNames.names, fieldTypes: NewsItem.fieldTypes)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let context = NewsContext(invocation)

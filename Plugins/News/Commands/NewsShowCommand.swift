@@ -5,7 +5,8 @@ struct NewsShowCommand: Command {
     let spec = CommandSpec(
         path: ["news", "show"], abstract: "Show one news: title, date, category, description, link",
         discussion: "N is the number 'news list' shows. On a terminal the link is a clickable hyperlink.",
-        arguments: [Self.number], examples: [Example("news show 1")], fields: NewsItem.fieldNames.names)
+        arguments: [Self.number], examples: [Example("news show 1")], fields: NewsItem.fieldNames.names,
+        fieldTypes: NewsItem.fieldTypes)
 
     static let number = NewsContext.number(Int.self)
 

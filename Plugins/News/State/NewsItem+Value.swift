@@ -5,6 +5,12 @@ extension NewsItem {
     static let fieldNames = FieldNames([
         "id", "title", "description", "publishedDate", "url", "fullUrl", "titleImageUrl", "categoryType",
     ])
+    /// Their types, for Tab.
+    static let fieldTypes: [String: ValueType] = [
+        "id": .int, "title": .string, "description": .optional(.string), "publishedDate": .optional(.string),
+        "url": .optional(.string), "fullUrl": .optional(.string), "titleImageUrl": .optional(.string),
+        "categoryType": .optional(.string),
+    ]
 
     /// The item as a state value: `{id, title, description, publishedDate, url, fullUrl,
     /// titleImageUrl, categoryType}`, absent fields as `null`, the date as `2026-01-14T00:00:00`:

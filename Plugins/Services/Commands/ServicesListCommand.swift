@@ -12,7 +12,7 @@ struct ServicesListCommand: Command {
         examples: [
             Example("services list"),
             Example("services list | where price < 1000 | sort price", "the cheaper ones, cheapest first"),
-        ], fields: Service.fieldNames.names)
+        ], fields: Service.fieldNames.names, fieldTypes: Service.fieldTypes)
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let state = ServicesState(invocation)

@@ -7,7 +7,8 @@ struct ServicesShowCommand: Command {
         discussion: "The result is the service's record with its position and whether it is selected.",
         arguments: [ServiceReference.argument],
         examples: [Example("services show windows"), Example("services show 2", "the second card")],
-        fields: Service.fieldNames.names + ["position", "selected"])
+        fields: Service.fieldNames.names + ["position", "selected"],
+        fieldTypes: Service.fieldTypes.merging(["position": .int, "selected": .bool]) { first, _ in first })
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let state = ServicesState(invocation)

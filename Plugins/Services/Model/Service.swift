@@ -19,6 +19,10 @@ struct Service: Equatable, Sendable {
 
     /// The field names of every item record, in order.
     static let fieldNames = FieldNames(["id", "title", "description", "price", "icon"])
+    /// Their types, for Tab.
+    static let fieldTypes: [String: ValueType] = [
+        "id": .string, "title": .string, "description": .optional(.string), "price": .int, "icon": .optional(.string),
+    ]
 
     /// The item record, with the shared field names.
     var value: Value {

@@ -11,12 +11,15 @@ struct ServiceReference {
     var service: Service
 
     /// The `ID` argument of `select`, `deselect`, `toggle` and `show`, completed with the ids
-    /// of the catalog's index (the key's cached model) in id order.
+    /// of the catalog's index (the key's cached model) in id order, each with its title.
     static let argument = Argument<String>(
         "ID", "a service id, or a position from 1",
-        completion: .custom { request in
-            request.state.model(ServicesKeys.items)?.ids(
-                startingWith: request.prefix, limit: CompletionRequest.maximumCandidates) ?? []
+        completion: .described { request in
+            guard let index = request.state.model(ServicesKeys.items) else { return [] }
+            return index.ids(startingWith: request.prefix, limit: CompletionRequest.maximumCandidates).map { id in
+                let title = index.position(of: id).flatMap { Service(index.items[$0])?.title }
+                return CompletionCandidate(id, description: title)
+            }
         })
 
     /// The largest catalog in which an unknown id is compared with every id for a "did you

@@ -8,11 +8,10 @@
 // one such call and contains no logic of its own.
 
 #include <histedit.h>
+#include <sys/types.h>
 #include <stdio.h>
 #include <wchar.h>
 
-/// The prompt callback: returns the prompt text (owned by the caller of `el_set`).
-typedef char *(*shop_el_prompt_fn)(EditLine *);
 /// A user-defined editor command bound to keys: returns one of the `CC_*` codes.
 typedef unsigned char (*shop_el_command_fn)(EditLine *, int);
 /// The character reader: stores one wide character, returns 1, 0 on end of file, -1 on error.
@@ -21,8 +20,6 @@ typedef int (*shop_el_getc_fn)(EditLine *, wchar_t *);
 /// `el_init` on the process's stdin, stdout and stderr.
 EditLine *shop_el_init_std(const char *program);
 
-/// `el_set(el, EL_PROMPT_ESC, fn, escape)`.
-int shop_el_set_prompt_esc(EditLine *el, shop_el_prompt_fn fn, char escape);
 /// `el_set(el, EL_CLIENTDATA, data)`.
 int shop_el_set_clientdata(EditLine *el, void *data);
 /// `el_get(el, EL_CLIENTDATA, &data)`; NULL when unset.
@@ -41,8 +38,15 @@ int shop_el_set_signal(EditLine *el, int on);
 const char *shop_el_get_editor(EditLine *el);
 /// `el_get(el, EL_GETFP, 1, &fp)`: the output stream.
 FILE *shop_el_get_output_file(EditLine *el);
-/// `el_set(el, EL_REFRESH)`: forgets the display and redraws prompt and line at the cursor.
-int shop_el_refresh(EditLine *el);
+/// `el_set(el, EL_SETFP, 1, fp)`: the stream libedit draws on.
+int shop_el_set_output_file(EditLine *el, FILE *fp);
+/// `el_set(el, EL_PREP_TERM, on)`: the terminal in libedit's editing mode (1) or back in its own (0).
+int shop_el_prepare_terminal(EditLine *el, int on);
+
+/// Receives the bytes written to a stream made by `shop_open_writer`; returns how many it took.
+typedef ssize_t (*shop_write_fn)(void *cookie, const char *bytes, size_t count);
+/// `fopencookie` for writing only: every write to the stream calls `write` with `cookie`.
+FILE *shop_open_writer(void *cookie, shop_write_fn write);
 
 /// `history(h, &ev, H_SETSIZE, size)`.
 int shop_history_set_size(History *h, int size);

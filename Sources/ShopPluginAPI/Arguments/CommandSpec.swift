@@ -35,6 +35,8 @@ public struct CommandSpec: Sendable {
     public var input: InputRequirement
     /// The fields of the records the command returns, for Tab after `where`, `sort`, `get`.
     public var fields: [String]
+    /// The types of those fields that have one, shown beside them by Tab.
+    public var fieldTypes: [String: ValueType]
     /// Where the fields of its records come from for Tab: ``fields``, or the input's.
     public var resultFields: ResultFields
     /// Whether a line running the command is kept in the history.
@@ -46,7 +48,8 @@ public struct CommandSpec: Sendable {
         path: [String], aliases: [String] = [], abstract: String, discussion: String? = nil,
         arguments: [any ArgumentDeclaration] = [], options: [any OptionDeclaration] = [],
         examples: [Example] = [], input: InputRequirement = .none, fields: [String] = [],
-        history: HistoryPolicy = .record, timeoutSeconds: Double? = nil, resultFields: ResultFields = .declared
+        fieldTypes: [String: ValueType] = [:], history: HistoryPolicy = .record, timeoutSeconds: Double? = nil,
+        resultFields: ResultFields = .declared
     ) {
         self.path = path
         self.aliases = aliases
@@ -59,6 +62,7 @@ public struct CommandSpec: Sendable {
         self.examples = examples
         self.input = input
         self.fields = fields
+        self.fieldTypes = fieldTypes
         self.resultFields = resultFields
         self.history = history
         self.timeoutSeconds = timeoutSeconds

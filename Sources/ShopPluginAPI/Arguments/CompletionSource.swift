@@ -16,14 +16,28 @@ public enum CompletionSource: Sendable {
     /// (service ids), answered by the host from the state alone.
     case stateField(key: String, field: String)
     /// The fields of the records the previous command of the pipeline returns (its spec's
-    /// `fields`), for the field arguments of `where`, `sort`, `select`, `get`, `group`…
+    /// `fields`), for the field arguments of `where`, `select`, `get`, `group`…
     case inputFields
+    /// Sort keys: a field of the input, and right after a field its direction, `desc` or `asc`.
+    case sortKeys
     /// Words only the plugin can compute, asked for when Tab is pressed (an outside
     /// plugin's `complete`; offers nothing in process).
     case dynamic
     /// Words a Swift closure computes from the state, where nothing declarative fits;
     /// encodes as `{"dynamic": true}`.
     case custom(@Sendable (CompletionRequest) -> [String])
+    /// Like ``custom(_:)``, each word with a few words saying what it is (a service's title
+    /// beside its id); encodes as `{"dynamic": true}`.
+    case described(@Sendable (CompletionRequest) -> [CompletionCandidate])
+
+    /// The closure that computes the words, for a source that has one.
+    public var producer: (@Sendable (CompletionRequest) -> [CompletionCandidate])? {
+        switch self {
+        case .custom(let produce): { request in produce(request).map { CompletionCandidate($0) } }
+        case .described(let produce): produce
+        default: nil
+        }
+    }
 }
 
 /// What a custom completion source gets: the word typed so far, the state to draw from, and

@@ -1,4 +1,4 @@
-/// What only a person at the interactive prompt has: a pager and a screen to clear.
+/// What only a person at the interactive prompt has: a pager, a screen to clear, and an editor.
 ///
 /// The `shop` executable gives one to its REPL (spawning a pager is not the runtime's to do); in
 /// scripts, `run FILE`, tests, demos and pipes there is none, and `page` passes its input
@@ -17,4 +17,7 @@ public protocol PromptScreen: Sendable {
     func page(_ text: String, chopsLongLines: Bool)
     /// Clears the screen, as Ctrl-L does.
     func clear()
+    /// Opens `text` in the user's editor (`$VISUAL`, `$EDITOR`) and, once it is saved, has the
+    /// prompt run what was saved next, as if typed (nothing when it is empty).
+    func edit(_ text: String) throws(CommandFailure)
 }

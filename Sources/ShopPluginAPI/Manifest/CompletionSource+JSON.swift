@@ -12,8 +12,8 @@ extension CompletionSource {
         case .files: .record(Record(["files": true]))
         case .choices(let choices): .record(Record(["choices": .list(choices.map(Value.string))]))
         case .stateField(let key, let field): .record(Record(["state": .string(key), "field": .string(field)]))
-        case .inputFields: .record(Record(["inputFields": true]))
-        case .dynamic, .custom: .record(Record(["dynamic": true]))
+        case .inputFields, .sortKeys: .record(Record(["inputFields": true]))
+        case .dynamic, .custom, .described: .record(Record(["dynamic": true]))
         }
     }
 

@@ -36,19 +36,27 @@ public struct CompletionContext: Sendable {
     /// the parser: inside an open `$(` the command there is completed; quotes, escapes and
     /// comments count as everywhere.
     public func complete(_ line: String) -> Completion {
+        let described = describedCompletion(line)
+        return Completion(prefix: described.prefix, candidates: described.candidates.map(\.value))
+    }
+
+    /// The candidates of ``complete(_:)``, each with a few words saying what it is: a
+    /// command's abstract, an option's, a field's type, a state key's, the title of a service
+    /// beside its id.
+    public func describedCompletion(_ line: String) -> DescribedCompletion {
         let point = Parser.completionPoint(before: line)
         switch point.kind {
-        case .none: return Completion(prefix: point.typed, candidates: [])
+        case .none: return DescribedCompletion(prefix: point.typed, candidates: [])
         case .reference: return variableCompletion(point.partial)
         case .word: break
         }
         let (earlier, words, partial) = (point.earlier, point.words, point.partial)
-        let candidates: [String]
+        let candidates: [CompletionCandidate]
         if words.isEmpty {
-            candidates = registry.topLevelNames + userCommands.map(\.name)
+            candidates = commandNames()
         } else if words.count == 1, registry.isGroup(words[0]), !partial.hasPrefix("-") {
             candidates =
-                registry.verbNames(of: words[0])
+                verbs(of: words[0])
                 + (registry.bareCommand(of: words[0]).map {
                     argumentCandidates($0.spec, arguments: [], partial: partial, after: earlier)
                 }
@@ -61,13 +69,38 @@ public struct CompletionContext: Sendable {
         } else {
             candidates = []
         }
-        return Completion(prefix: point.typed, candidates: Self.filter(candidates, by: partial).map(point.typedForm))
+        return DescribedCompletion(
+            prefix: point.typed,
+            candidates: Self.filter(candidates, by: partial).map {
+                CompletionCandidate(point.typedForm(of: $0.value), description: $0.description)
+            })
+    }
+
+    /// The names a line can start with, each with its command's abstract or its plugin's summary.
+    private func commandNames() -> [CompletionCandidate] {
+        registry.topLevelNames.map { name in
+            let description =
+                registry.topLevelCommand(named: name)?.spec.abstract ?? registry.plugin(named: name)?.summary
+                ?? registry.bareCommand(of: name)?.spec.abstract
+            return CompletionCandidate(name, description: description)
+        } + userCommands.map { CompletionCandidate($0.name, description: $0.abstract) }
+    }
+
+    /// The verbs of `group`, each with its abstract.
+    private func verbs(of group: String) -> [CompletionCandidate] {
+        registry.verbNames(of: group).map { verb in
+            CompletionCandidate(verb, description: (try? registry.resolve([group, verb]))?.command.spec.abstract)
+        }
     }
 
     private func argumentCandidates(
         _ spec: CommandSpec, arguments: [String], partial: String, after earlier: [[String]]
-    ) -> [String] {
-        if partial.hasPrefix("-") { return spec.options.map(\.name).sorted() }
+    ) -> [CompletionCandidate] {
+        if partial.hasPrefix("-") {
+            return spec.options.sorted { $0.name < $1.name }.map {
+                CompletionCandidate($0.name, description: $0.abstract)
+            }
+        }
         var position = 0
         var index = 0
         while index < arguments.count {
@@ -96,28 +129,61 @@ public struct CompletionContext: Sendable {
     private func candidates(
         from source: CompletionSource, partial: String, words: [String], spec: CommandSpec, name: String,
         after earlier: [[String]]
-    ) -> [String] {
+    ) -> [CompletionCandidate] {
+        let request = {
+            CompletionRequest(
+                prefix: partial, state: state, command: spec.path, argument: name, workingDirectory: workingDirectory,
+                objects: objects)
+        }
         switch source {
         case .none: return []
         case .commands:
-            if let group = words.last, registry.isGroup(group) { return registry.verbNames(of: group) }
+            if let group = words.last, registry.isGroup(group) { return verbs(of: group) }
             // `help`'s first word may also name a topic.
-            let topics = spec.path == ["help"] && words.isEmpty ? [LanguageHelp.topic] : []
-            return registry.topLevelNames + userCommands.map(\.name) + topics
-        case .stateKeys: return state.names
-        case .variables: return state.variableNames
-        case .files: return fileCandidates(partial).sorted()
-        case .choices(let choices): return choices.sorted()
+            let topics = spec.path == ["help"] && words.isEmpty ? [CompletionCandidate(LanguageHelp.topic)] : []
+            return commandNames() + topics
+        case .stateKeys:
+            let abstracts = Dictionary(registry.stateKeys.map { ($0.key, $0.abstract) }) { first, _ in first }
+            return state.names.map { CompletionCandidate($0, description: abstracts[$0] ?? "variable") }
+        case .variables: return state.variableNames.map { CompletionCandidate($0) }
+        case .files: return fileCandidates(partial).sorted().map { CompletionCandidate($0) }
+        case .choices(let choices): return choices.sorted().map { CompletionCandidate($0) }
         case .stateField(let key, let field):
-            return state[key]?.listValue?.compactMap { $0.recordValue?[field]?.plainText } ?? []
-        case .inputFields: return fields(after: earlier[...])
+            return state[key]?.listValue?.compactMap { item in
+                guard let record = item.recordValue, let value = record[field]?.plainText else { return nil }
+                return CompletionCandidate(value, description: (record["title"] ?? record["name"])?.plainText)
+            } ?? []
+        case .inputFields: return describedFields(after: earlier[...])
+        case .sortKeys:
+            // After a field its direction, else a field.
+            guard let last = words.last, !["asc", "desc"].contains(last) else {
+                return describedFields(after: earlier[...])
+            }
+            return [
+                CompletionCandidate("desc", description: "descending: high to low, Z to A"),
+                CompletionCandidate("asc", description: "ascending: low to high, A to Z"),
+            ]
         case .dynamic: return []
-        case .custom(let produce):
-            return produce(
-                CompletionRequest(
-                    prefix: partial, state: state, command: spec.path, argument: name,
-                    workingDirectory: workingDirectory,
-                    objects: objects))
+        case .custom(let produce): return produce(request()).map { CompletionCandidate($0) }
+        case .described(let produce): return produce(request())
+        }
+    }
+
+    /// The fields the last of `commands` returns, each with its type where declared.
+    private func describedFields(after commands: ArraySlice<[String]>) -> [CompletionCandidate] {
+        let types = fieldTypes(after: commands)
+        return fields(after: commands).map { CompletionCandidate($0, description: types[$0]?.description) }
+    }
+
+    /// The declared types of the fields the last of `commands` returns (those it keeps from
+    /// its input, for verbs that keep or derive them).
+    private func fieldTypes(after commands: ArraySlice<[String]>) -> [String: ValueType] {
+        guard let last = commands.last, !last.isEmpty, let (command, _) = try? registry.resolve(last) else {
+            return [:]
+        }
+        switch command.spec.resultFields {
+        case .declared: return command.spec.fieldTypes
+        case .input, .derived: return fieldTypes(after: commands.dropLast())
         }
     }
 
@@ -134,12 +200,14 @@ public struct CompletionContext: Sendable {
         }
     }
 
-    private func variableCompletion(_ partial: String) -> Completion {
+    private func variableCompletion(_ partial: String) -> DescribedCompletion {
         let braced = partial.hasPrefix("${")
         let typed = String(partial.dropFirst(braced ? 2 : 1))
-        let names = braced ? state.names : state.variableNames
-        let candidates = Self.filter(names, by: typed).map { braced ? "${\($0)}" : "$\($0)" }
-        return Completion(prefix: partial, candidates: candidates)
+        let names = (braced ? state.names : state.variableNames).map { CompletionCandidate($0) }
+        let candidates = Self.filter(names, by: typed).map {
+            CompletionCandidate(braced ? "${\($0.value)}" : "$\($0.value)", description: $0.description)
+        }
+        return DescribedCompletion(prefix: partial, candidates: candidates)
     }
 
     private func fileCandidates(_ partial: String) -> [String] {
@@ -155,10 +223,10 @@ public struct CompletionContext: Sendable {
 
     /// The candidates starting with `prefix`, each once, in the source's order (names come
     /// sorted; state data, such as news numbers, keeps its own order).
-    private static func filter(_ candidates: [String], by prefix: String) -> [String] {
+    private static func filter(_ candidates: [CompletionCandidate], by prefix: String) -> [CompletionCandidate] {
         var seen: Set<String> = []
-        var result: [String] = []
-        for candidate in candidates where candidate.hasPrefix(prefix) && seen.insert(candidate).inserted {
+        var result: [CompletionCandidate] = []
+        for candidate in candidates where candidate.value.hasPrefix(prefix) && seen.insert(candidate.value).inserted {
             result.append(candidate)
             if result.count == CompletionRequest.maximumCandidates { break }
         }
@@ -174,6 +242,19 @@ public struct Completion: Sendable, Equatable {
     public var candidates: [String]
 
     public init(prefix: String, candidates: [String]) {
+        self.prefix = prefix
+        self.candidates = candidates
+    }
+}
+
+/// What Tab offers, each candidate with its description (see ``CompletionContext/describedCompletion(_:)``).
+public struct DescribedCompletion: Sendable, Equatable {
+    /// The text before the cursor that the candidates replace.
+    public var prefix: String
+    /// Full replacements for ``prefix``, in the order shown.
+    public var candidates: [CompletionCandidate]
+
+    public init(prefix: String, candidates: [CompletionCandidate]) {
         self.prefix = prefix
         self.candidates = candidates
     }

@@ -34,10 +34,4 @@ public struct PromptEntry: Sendable {
     public var isBlank: Bool {
         text.isEmpty || text.hasPrefix("#")
     }
-
-    /// The entry on one line, as Up recalls it (see ``Step/singleLine``).
-    public var singleLine: String {
-        guard typed.utf8.contains(UInt8(ascii: "\n")), !script.steps.isEmpty else { return typed }
-        return script.steps.map(\.singleLine).joined(separator: "; ")
-    }
 }

@@ -146,12 +146,12 @@ extension Session {
         return context
     }
 
-    /// Tab's candidates for `line` (the text before the cursor) while the session waits at the
-    /// prompt, for libedit's completion callback, which cannot wait for the actor: the first
-    /// Tab after a run reads the session's state (waiting for the actor on another thread, as
-    /// the session is idle), later ones read what it read, until the next run.
-    public nonisolated func completeAtPrompt(_ line: String) -> Completion {
-        if let context = idleCompletion.withLock({ $0 }) { return context.complete(line) }
+    /// What Tab and the line's colours read while the session waits at the prompt, for
+    /// libedit's callbacks, which cannot wait for the actor: the first call after a run reads
+    /// the session's state (waiting for the actor on another thread, as the session is idle),
+    /// later ones get what it read, until the next run.
+    public nonisolated func completionAtPrompt() -> CompletionContext {
+        if let context = idleCompletion.withLock({ $0 }) { return context }
         let made = CompletionHandOff()
         Task.detached { [self] in
             let context = await completionContext()
@@ -159,7 +159,9 @@ extension Session {
             made.done.signal()
         }
         made.done.wait()
-        return made.context.withLock { $0 }?.complete(line) ?? Completion(prefix: "", candidates: [])
+        // The task always leaves a context; the commands alone stand in for one otherwise.
+        return made.context.withLock { $0 }
+            ?? CompletionContext(registry: registry, state: StateSnapshot(), workingDirectory: "")
     }
 
     /// Ends the session: plugins' session objects finish their work (outside plugins are
@@ -169,7 +171,7 @@ extension Session {
     }
 }
 
-/// The context ``Session/completeAtPrompt(_:)`` waits for, made on the session's actor.
+/// The context ``Session/completionAtPrompt()`` waits for, made on the session's actor.
 private final class CompletionHandOff: Sendable {
     let context = Mutex<CompletionContext?>(nil)
     let done = DispatchSemaphore(value: 0)

@@ -12,7 +12,7 @@ enum CoreCommands {
         StateKeysCommand(), StateGetCommand(), StateSaveCommand(), StateLoadCommand(),
         EchoCommand(), PrintCommand(), MathCommand(), RangeCommand(), SleepCommand(), ExpectCommand(), UndoCommand(),
         RunCommand(),
-        HistoryListCommand(), HistoryForgetCommand(), HistorySaveCommand(),
+        HistoryListCommand(), HistoryForgetCommand(), HistorySaveCommand(), EditCommand(),
         FormatCommand(), PluginsCommand(), PluginsCommand(path: ["plugin", "list"]), ExitCommand(),
     ]
 
