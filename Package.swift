@@ -60,16 +60,18 @@ let package = Package(
         // Thin Swift wrappers.
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
         .target(name: "HistoryStore", dependencies: ["ShopRuntime", "CSQLite"]),
+        // The plugin protocol as Swift types, and the manifest codec (docs/PLUGIN-PROTOCOL.md).
+        .target(name: "ShopWire", dependencies: ["ShopPluginAPI"]),
         // Outside plugins: processes, pipes and the protocol (docs/PLUGINS.md).
-        .target(name: "PluginHost", dependencies: ["ShopPluginAPI", "CPluginSpawn"]),
-        .target(name: "ShopPluginKit", dependencies: ["ShopPluginAPI", "ShopState"]),
+        .target(name: "PluginHost", dependencies: ["ShopPluginAPI", "ShopWire", "CPluginSpawn"]),
+        .target(name: "ShopPluginKit", dependencies: ["ShopPluginAPI", "ShopWire", "ShopState"]),
         .target(name: "HTTPTransport", dependencies: ["ShopPluginAPI", "CCurl"]),
 
         // The one list of built-in plugins.
         .target(name: "BuiltInPlugins", dependencies: builtInPlugins.map { .target(name: $0.name) }),
 
         // Test doubles shared by every test target.
-        .target(name: "ShopTestSupport", dependencies: ["ShopRuntime", "HTTPTransport"]),
+        .target(name: "ShopTestSupport", dependencies: ["ShopRuntime", "HTTPTransport", "ShopWire"]),
         // The feed plugin served out of process by the kit: the proof that the kit is complete.
         .executableTarget(
             name: "shop-plugin-feed", dependencies: ["ShopPluginKit", "FeedPlugin"], path: "Sources/shop-plugin-feed"),
@@ -123,7 +125,8 @@ let package = Package(
         .testTarget(name: "ShopStateTests", dependencies: ["ShopState", "ShopTestSupport"]),
         .testTarget(name: "HTTPArchiveTests", dependencies: ["HTTPArchive", "ShopTestSupport"]),
         .testTarget(name: "ShopVerbsTests", dependencies: ["ShopVerbs", "ShopTestSupport"]),
-        .testTarget(name: "ShopRuntimeTests", dependencies: ["ShopRuntime", "ShopTestSupport"]),
+        .testTarget(name: "ShopRuntimeTests", dependencies: ["ShopRuntime", "ShopTestSupport", "ShopWire"]),
+        .testTarget(name: "ShopWireTests", dependencies: ["ShopWire", "ShopTestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "ShopTestSupport"]),
         .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "ShopTestSupport"]),
         .testTarget(
@@ -133,7 +136,8 @@ let package = Package(
         .testTarget(
             name: "ShopEndToEndTests",
             dependencies: [
-                "shop", "ShopTestSupport", "HistoryStore", "BuiltInPlugins", "shop-fake-plugin", "shop-plugin-feed",
+                "shop", "ShopTestSupport", "HistoryStore", "BuiltInPlugins", "ShopWire", "shop-fake-plugin",
+                "shop-plugin-feed",
             ]
         ),
     ]

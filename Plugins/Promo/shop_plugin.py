@@ -1,7 +1,8 @@
 """Serve a shop plugin over stdin and stdout: the shop plugin protocol, version 1.
 
-Standard library only. A plugin is a manifest (a dict, PLUGIN-PROTOCOL section 4) and one
-function per command; `serve` does the rest:
+Standard library only. The protocol is docs/PLUGIN-PROTOCOL.md in shop's repository. A plugin
+is a manifest (a dict, as the protocol's "Manifest" describes) and one function per command;
+`serve` does the rest:
 
     def apply(call):
         code = call.arguments["CODE"]
@@ -10,9 +11,14 @@ function per command; `serve` does the rest:
                       state_changes={"promo.applied": code})
 
     def complete(call, argument, prefix):      # for arguments with {"dynamic": true}
-        return [code for code in CODES if code.startswith(prefix)]
+        return [(code, about) for code, about in CODES if code.startswith(prefix)]
 
     serve(MANIFEST, {("promo", "apply"): apply}, complete=complete)
+
+A result without a value (`Result(display=[...])`, or None) is no value: shop prints its
+display lines and nothing else, as for its own commands that return nothing. A completion
+candidate is a word, or a (word, description) pair: the description is sent when shop lists
+the `described-completions` feature, and left out otherwise.
 
 Protocol messages go to the real stdout; `print` goes to stderr, which shop keeps for
 `plugin log NAME`. With the `state-cache` feature, a key's value is sent once per
@@ -24,6 +30,7 @@ import os
 import sys
 
 PROTOCOL_VERSION = 1
+FEATURES = ["state-cache", "described-completions"]
 
 
 class PluginError(Exception):
@@ -36,7 +43,7 @@ class PluginError(Exception):
 
 
 class Result:
-    """What a command returns: a value, optional display lines, state changes, messages."""
+    """What a command returns: a value (None: none), display lines, state changes, messages."""
 
     def __init__(self, value=None, display=None, state_changes=None, messages=None):
         self.value, self.display = value, display
@@ -74,7 +81,7 @@ class Connection:
         devnull = os.open(os.devnull, os.O_RDONLY)
         os.dup2(devnull, 0)
         self.cache = {}  # key -> (revision, value)
-        self.state_cache = False
+        self.features = []  # those both sides listed
         self.next_id = 1
 
     def send(self, message):
@@ -115,7 +122,7 @@ def _answer(connection, commands, params):
     result = handler(call)
     if not isinstance(result, Result):
         result = Result(value=result)
-    answer = {"value": result.value}
+    answer = {} if result.value is None else {"value": result.value}
     if result.display is not None:
         answer["display"] = result.display
     if result.state_changes:
@@ -133,6 +140,14 @@ def _error(error):
     return {"code": -32000, "message": error.message, "data": data}
 
 
+def _candidate(candidate, described):
+    """A word, or a (word, description) pair, as the wire writes it."""
+    if isinstance(candidate, str):
+        return candidate
+    word, description = candidate
+    return {"value": word, "description": description} if described and description else word
+
+
 def serve(manifest, commands, complete=None):
     """Answers shop's requests until `shutdown` or the end of stdin."""
     connection = Connection()
@@ -146,15 +161,16 @@ def serve(manifest, commands, complete=None):
             continue  # a notification: `cancel` comes too late for commands this quick
         try:
             if method == "initialize":
+                identity = {"name": manifest["name"], "version": manifest["version"]}
                 if PROTOCOL_VERSION not in params.get("protocolVersions", []):
                     connection.send({"id": request_id, "error": {
                         "code": -32002, "message": "no common protocol version",
-                        "data": {"protocolVersions": [PROTOCOL_VERSION]}}})
+                        "data": {"protocolVersions": [PROTOCOL_VERSION], "plugin": identity}}})
                     continue
-                connection.state_cache = "state-cache" in params.get("features", [])
-                result = {"protocolVersion": PROTOCOL_VERSION,
-                          "plugin": {"name": manifest["name"], "version": manifest["version"]},
-                          "features": ["state-cache"] if connection.state_cache else []}
+                offered = params.get("features", [])
+                connection.features = [name for name in FEATURES if name in offered]
+                result = {"protocolVersion": PROTOCOL_VERSION, "plugin": identity,
+                          "features": connection.features}
             elif method == "manifest":
                 result = {"manifest": manifest}
             elif method == "run":
@@ -162,7 +178,8 @@ def serve(manifest, commands, complete=None):
             elif method == "complete":
                 call = Call(connection, params)
                 candidates = complete(call, params.get("argument"), params.get("prefix", "")) if complete else []
-                result = {"candidates": candidates}
+                described = "described-completions" in connection.features
+                result = {"candidates": [_candidate(c, described) for c in candidates]}
             elif method == "shutdown":
                 connection.send({"id": request_id, "result": None})
                 return

@@ -142,7 +142,7 @@ extension HTTPArchive {
                 textOffset = reader.offset
                 text = try reader.readString()
             case "encoding": encoding = try reader.readString()
-            case "size": if case .int(let int) = try reader.readNumber() { size = int }
+            case "size": if case .int(let int)? = try reader.readNumber().number { size = int }
             default: try reader.skipValue()
             }
         }
@@ -179,12 +179,7 @@ extension HTTPArchive {
     private static func readTimings(_ reader: inout JSONReader) throws(JSONError) -> Timings {
         var timings = Timings()
         try reader.readObject { key, reader throws(JSONError) in
-            let value: Double
-            switch try reader.readNumber() {
-            case .int(let int): value = Double(int)
-            case .double(let double): value = double
-            default: value = -1
-            }
+            let value = try reader.readNumber().doubleValue ?? -1
             switch key {
             case "dns": timings.dns = value
             case "connect": timings.connect = value

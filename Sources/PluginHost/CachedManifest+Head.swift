@@ -1,4 +1,5 @@
 import ShopPluginAPI
+import ShopWire
 
 extension CachedManifest {
     /// The head of the manifest object next in `reader` (its name, version, summary, keys and

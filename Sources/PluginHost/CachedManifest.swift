@@ -1,4 +1,5 @@
 import ShopPluginAPI
+import ShopWire
 
 /// A plugin's manifest as the registry file keeps it, read in two steps: its head when the
 /// registry file is read (name, version, summary, keys and reads — what a session needs before

@@ -1,58 +1,49 @@
 import ShopPluginAPI
+import ShopWire
 
 /// The `initialize` exchange of the plugin protocol: what the host offers and what the
 /// plugin chose.
 enum Handshake {
-    /// The protocol versions this host speaks.
-    static let protocolVersions = [1]
     /// The features this host offers.
-    static let features = ["progress", "output", "state-cache"]
+    static let features: Set<WireFeature> = [.progress, .output, .stateCache, .describedCompletions]
 
-    /// The `initialize` parameters.
-    static func parameters(host: HostIdentity, folders: PluginFolders) -> Value {
-        .record(
-            Record(pairs: [
-                ("protocol", "shop-plugin"), ("protocolVersions", .list(protocolVersions.map(Value.int))),
-                ("host", .record(Record(["name": "shop", "version": .string(host.version)]))),
-                ("features", .list(features.map(Value.string))),
-                ("folders", .record(Record(["cache": .string(folders.cache), "state": .string(folders.state)]))),
-            ]))
+    /// The `initialize` request.
+    static func request(host: HostIdentity, folders: PluginFolders) -> InitializeRequest {
+        InitializeRequest(
+            host: PeerIdentity(name: "shop", version: host.version), features: features, cacheFolder: folders.cache,
+            stateFolder: folders.state)
     }
 
-    /// Reads the plugin's answer; `plugin` names it in errors.
-    static func identity(from outcome: RPCMessage.Outcome, plugin: String, host: HostIdentity) throws(PluginHostError)
+    /// Reads the plugin's answer; `plugin` names it in errors until it names itself.
+    static func identity(from outcome: WireMessage.Outcome, plugin: String, host: HostIdentity) throws(PluginHostError)
         -> PluginIdentity
     {
         switch outcome {
-        case .error(let error) where error.code == RPCError.unsupportedProtocol:
-            let speaks = error.detail("protocolVersions")?.listValue?.compactMap(\.intValue) ?? []
-            let version = error.detail("plugin")?.recordValue?["version"]?.stringValue
+        case .error(let error) where error.is(.unsupportedProtocol):
+            let data = error.data.flatMap { try? UnsupportedProtocolData(json: $0) }
             throw .unsupportedProtocol(
-                plugin: plugin, version: version, speaks: speaks, host: host.version, hostSpeaks: protocolVersions)
+                plugin: data?.plugin?.name ?? plugin, version: data?.plugin?.version,
+                speaks: data?.protocolVersions ?? [], host: host.version, hostSpeaks: WireProtocol.versions)
         case .error(let error):
             throw .handshakeFailed(
                 plugin: plugin, reason: "it answered 'initialize' with error \(error.code): \(error.message)")
-        case .result(let result):
-            guard let record = result.recordValue else {
-                throw .handshakeFailed(plugin: plugin, reason: "its answer to 'initialize' is not a record")
-            }
-            guard let version = record["protocolVersion"]?.intValue else {
-                throw .handshakeFailed(
-                    plugin: plugin, reason: "its answer to 'initialize' has no integer protocolVersion")
-            }
-            let about = record["plugin"]?.recordValue
-            guard protocolVersions.contains(version) else {
+        case .result(let value):
+            // Checked first: another version may shape the rest of its answer otherwise.
+            if let choice = InitializeResult.choice(in: value), !WireProtocol.versions.contains(choice.protocolVersion)
+            {
                 throw .unsupportedProtocol(
-                    plugin: plugin, version: about?["version"]?.stringValue, speaks: [version], host: host.version,
-                    hostSpeaks: protocolVersions)
+                    plugin: choice.plugin?.name ?? plugin, version: choice.plugin?.version,
+                    speaks: [choice.protocolVersion], host: host.version, hostSpeaks: WireProtocol.versions)
             }
-            guard let name = about?["name"]?.stringValue, let pluginVersion = about?["version"]?.stringValue else {
-                throw .handshakeFailed(
-                    plugin: plugin, reason: "its answer to 'initialize' needs plugin.name and plugin.version")
+            let answer: InitializeResult
+            do {
+                answer = try InitializeResult(json: value)
+            } catch {
+                throw .handshakeFailed(plugin: plugin, reason: "its answer to 'initialize': \(error)")
             }
-            let offered = Set(features)
-            let features = Set(record["features"]?.listValue?.compactMap(\.stringValue) ?? []).intersection(offered)
-            return PluginIdentity(name: name, version: pluginVersion, protocolVersion: version, features: features)
+            return PluginIdentity(
+                name: answer.plugin.name, version: answer.plugin.version, protocolVersion: answer.protocolVersion,
+                features: answer.features.intersection(features))
         }
     }
 }
@@ -66,9 +57,9 @@ public struct PluginIdentity: Sendable, Equatable {
     /// The protocol version both sides speak.
     public var protocolVersion: Int
     /// The features both sides listed.
-    public var features: Set<String>
+    public var features: Set<WireFeature>
 
-    public init(name: String, version: String, protocolVersion: Int, features: Set<String>) {
+    public init(name: String, version: String, protocolVersion: Int, features: Set<WireFeature>) {
         self.name = name
         self.version = version
         self.protocolVersion = protocolVersion

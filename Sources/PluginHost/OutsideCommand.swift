@@ -1,4 +1,5 @@
 import ShopPluginAPI
+import ShopWire
 
 /// One command of an outside plugin: its spec from the manifest, and a `run` that sends
 /// the bound arguments, the input and a scoped state snapshot to the plugin's process, then
@@ -40,10 +41,28 @@ struct OutsideCommand: Command {
                 variables: invocation.environment.variables, workingDirectory: invocation.environment.workingDirectory)
         }
         let (arguments, options) = invocation.arguments.json(for: spec)
-        let scope = plugin.scope
-        let console = invocation.console
-        let progress = ProgressLine(terminal: console.terminal, plugin: plugin.name)
+        let context = Self.context(of: invocation)
+        let progress = ProgressLine(terminal: invocation.console.terminal, plugin: plugin.name)
         defer { progress.clear() }
+        let answer: RunResult
+        do {
+            answer = try await supervisor.call(
+                label: spec.name, timeout: spec.timeoutSeconds ?? Self.defaultTimeout,
+                handlers: handlers(for: invocation, progress: progress)
+            ) { peer in
+                RunRequest(
+                    command: spec.path, arguments: arguments, options: options, input: invocation.input,
+                    state: plugin.state(in: invocation.state, for: peer), context: context)
+            }
+        } catch let error as WireError {
+            throw Self.failure(of: error)
+        }
+        return try apply(answer, in: invocation)
+    }
+
+    /// What the call does with the plugin's notifications and `state/get` while it runs.
+    private func handlers(for invocation: Invocation, progress: ProgressLine) -> PluginConnection.Handlers {
+        let (plugin, console, scope) = (plugin, invocation.console, plugin.scope)
         var handlers = PluginConnection.Handlers()
         handlers.output = { lines in
             progress.printAbove {
@@ -58,110 +77,74 @@ struct OutsideCommand: Command {
                 console.flush()
             }
         }
-        handlers.stateGet = { keys in
-            var values: [(String, Value)] = []
-            for key in keys {
+        handlers.stateGet = { request in
+            var values: [(key: String, value: Value)] = []
+            for key in request.keys {
                 guard scope.contains(key), let value = try? invocation.state.value(key) else {
-                    return .error(
-                        RPCError(code: RPCError.invalidParams, message: "'\(key)' is outside this plugin's state"))
+                    return .failure(WireError(.invalidParams, "'\(key)' is outside this plugin's state"))
                 }
                 values.append((key, value))
             }
-            return .result(.record(Record(["values": .record(Record(pairs: values))])))
+            return .success(StateGetResult(values: values))
         }
-        let answer: Value
-        do {
-            answer = try await supervisor.call(
-                "run", label: spec.name, timeout: spec.timeoutSeconds ?? Self.defaultTimeout,
-                params: { peer in
-                    .record(
-                        Record(pairs: [
-                            ("command", .list(spec.path.map(Value.string))), ("arguments", arguments),
-                            ("options", options), ("input", invocation.input ?? .null),
-                            ("state", plugin.snapshot(of: invocation.state, for: peer)),
-                            ("context", Self.context(of: invocation)),
-                        ]))
-                }, handlers: handlers)
-        } catch let error as RPCError {
-            throw Self.failure(of: error)
-        }
-        return try apply(answer, in: invocation)
+        return handlers
     }
 
-    /// Checks and applies the answer: state changes first (all or none), then messages.
-    private func apply(_ answer: Value, in invocation: Invocation) throws -> CommandResult {
-        guard let result = answer.recordValue else {
-            throw PluginHostError.malformedMessage(plugin: plugin.name, reason: "the answer to 'run' is not a record")
-        }
-        var changes: [(key: String, value: Value)] = []
-        for change in result["stateChanges"]?.listValue ?? [] {
-            guard let key = change.recordValue?["key"]?.stringValue, let value = change.recordValue?["value"] else {
-                throw PluginHostError.malformedMessage(
-                    plugin: plugin.name, reason: "a state change needs a \"key\" and a \"value\"")
+    /// Checks and applies the answer: state changes first (all or none), then messages. An
+    /// answer without a value is no result, as a built-in command's nil: its display lines
+    /// print as messages (not in the `json` format), and nothing else.
+    private func apply(_ answer: RunResult, in invocation: Invocation) throws -> CommandResult? {
+        for change in answer.stateChanges {
+            guard let declaration = plugin.stateKeys.first(where: { $0.key == change.key }) else {
+                throw OutsideStateError.notOwned(plugin: plugin.name, key: change.key)
             }
-            guard let declaration = plugin.stateKeys.first(where: { $0.key == key }) else {
-                throw OutsideStateError.notOwned(plugin: plugin.name, key: key)
-            }
-            guard declaration.type.accepts(value) else {
+            guard declaration.type.accepts(change.value) else {
                 throw OutsideStateError.wrongType(
-                    plugin: plugin.name, key: key, expected: declaration.type.expected, got: value.typeName)
-            }
-            changes.append((key, value))
-        }
-        for change in changes { try invocation.state.set(change.key, to: change.value) }
-        for message in result["messages"]?.listValue ?? [] {
-            let text = message.recordValue?["text"]?.plainText ?? ""
-            switch message.recordValue?["level"]?.stringValue {
-            case "warning"?, "error"?: invocation.console.warning(text)
-            default: invocation.console.message(text)
+                    plugin: plugin.name, key: change.key, expected: declaration.type.expected,
+                    got: change.value.typeName)
             }
         }
-        let value = result["value"] ?? .null
-        let display = result["display"]?.listValue.map { $0.map(\.plainText) }
-        return CommandResult(value, view: display.map(LinesView.init(lines:)))
+        for change in answer.stateChanges { try invocation.state.set(change.key, to: change.value) }
+        for message in answer.messages {
+            switch message.level {
+            case .warning, .error: invocation.console.warning(message.text)
+            case .info: invocation.console.message(message.text)
+            }
+        }
+        guard let value = answer.value else {
+            if invocation.format != .json {
+                for line in answer.display ?? [] { invocation.console.message(line) }
+            }
+            return nil
+        }
+        return CommandResult(value, view: answer.display.map(LinesView.init(lines:)))
     }
 
     /// `context` of a `run`: where and how the result will be shown.
-    private static func context(of invocation: Invocation) -> Value {
+    private static func context(of invocation: Invocation) -> RunContext {
         let render = invocation.renderContext
-        return .record(
-            Record(pairs: [
-                ("baseDirectory", .string(invocation.baseDirectory)), ("width", .int(render.width)),
-                ("color", .bool(render.style.isEnabled)), ("format", .string(render.format.rawValue)),
-                ("interactive", .bool(invocation.environment.isInteractive)),
-                ("now", .string(ISOTime.format(invocation.environment.clock.now))),
-            ]))
+        return RunContext(
+            baseDirectory: invocation.baseDirectory, width: render.width, color: render.style.isEnabled,
+            format: render.format, interactive: invocation.environment.isInteractive,
+            now: invocation.environment.clock.now)
     }
 
     /// A plugin's error answer as the session prints it: its message, `data.help` on a line
     /// of its own, and the place of the word `data.argument` or `data.option` names.
-    static func failure(of error: RPCError) -> CommandFailure {
-        let subject: CommandFailure.Subject? =
-            if let argument = error.detail("argument")?.stringValue {
-                .argument(argument)
-            } else if let option = error.detail("option")?.stringValue {
-                .option(option)
-            } else {
-                nil
-            }
-        let help = error.detail("help")?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-        return CommandFailure(error.message, help: help, about: subject)
+    static func failure(of error: WireError) -> CommandFailure {
+        let data = error.data.flatMap { try? FailureData(json: $0) } ?? FailureData(kind: .failed)
+        return data.failure(error.message)
     }
 }
 
 extension OutsidePlugin {
     /// The call's scoped state: own keys and reads with their revisions; a value only where
     /// the process needs it (`state-cache`). Keys no plugin of this session declares are left out.
-    func snapshot(of state: StateAccess, for peer: PluginConnection.Peer) -> Value {
-        var entries: [(String, Value)] = []
-        for key in scope {
-            guard let value = try? state.value(key) else { continue }
-            let revision = state.revision(of: key)
-            var entry: [(String, Value)] = [("revision", .int(Int(revision)))]
-            if peer.needsValue(of: key, revision: revision) { entry.append(("value", value)) }
-            entries.append((key, .record(Record(pairs: entry))))
+    func state(in state: StateAccess, for peer: PluginConnection.Peer) -> StateEntries {
+        peer.state(of: scope) { key in
+            guard let value = try? state.value(key) else { return nil }
+            return (value, state.revision(of: key))
         }
-        return .record(Record(pairs: entries))
     }
 }
 

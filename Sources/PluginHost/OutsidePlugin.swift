@@ -1,4 +1,5 @@
 import ShopPluginAPI
+import ShopWire
 import Synchronization
 
 /// An outside plugin as a session sees it: a `Plugin` whose commands come from its
@@ -90,7 +91,7 @@ public struct OutsidePlugin: Plugin, PluginStatusReporting {
         }
     }
 
-    public var protocolDescription: String { String(Handshake.protocolVersions.last ?? 1) }
+    public var protocolDescription: String { String(WireProtocol.current) }
 
     public func state(in objects: SessionObjects) -> String {
         supervisor(in: objects).status.description

@@ -1,5 +1,6 @@
 import Dispatch
 import ShopPluginAPI
+import ShopWire
 import Synchronization
 
 /// Finds outside plugins and their manifests: the registered ones from the registry file
@@ -116,11 +117,8 @@ public struct OutsidePluginLoader: Sendable {
         let supervisor = PluginSupervisor(expectedName: expectedName, executable: executable.path, settings: settings)
         defer { Task { await supervisor.shutdown() } }
         let identity = try await supervisor.start()
-        let answer = try await supervisor.call("manifest", label: "manifest", timeout: 5, params: .null)
+        let manifest = try await supervisor.call(timeout: 5) { _ in ManifestRequest() }.manifest
         await supervisor.shutdown()
-        guard let manifest = answer.recordValue?["manifest"], manifest.recordValue != nil else {
-            throw ManifestError(path: "manifest", "the answer to 'manifest' has no \"manifest\" record")
-        }
         if let name = manifest.recordValue?["name"]?.stringValue, name != identity.name {
             throw ManifestError(path: "manifest.name", "'\(name)' is not the name the plugin gave, '\(identity.name)'")
         }

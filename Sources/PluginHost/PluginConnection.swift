@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import ShopPluginAPI
+import ShopWire
 import Synchronization
 
 /// One running plugin process and the conversation with it.
@@ -13,7 +14,7 @@ import Synchronization
 /// (``ChildProcess/exitNotice``): a plugin that exits is seen at once, even when a child of
 /// its keeps its stdout open.
 ///
-/// Requests are numbered from 1; each waiting caller gets its call's events (output,
+/// Requests are numbered from 1 and typed (``ShopWire``); each waiting caller gets its call's events (output,
 /// progress, warnings, `state/get`) and finally its answer on its own task, so whatever a
 /// caller does with them happens where the caller runs. A line is written at once when the
 /// pipe takes it; the rest of a large one (a pipe that is full) goes through a serial queue of
@@ -52,8 +53,10 @@ final class PluginConnection: Sendable {
         /// Set once the connection ended: why.
         var failure: PluginHostError?
         var splitter = LineSplitter(limit: PluginConnection.lineLimit)
-        /// The revision of each key whose value this process was sent (`state-cache`).
+        /// The revision of each key whose value this process was sent with a `run` (`state-cache`).
         var sentRevisions: [String: UInt64] = [:]
+        /// The last line the process wrote on stderr or sent as a `log`, quoted when it exits.
+        var lastWords: String?
         /// When the connection's timer fires next, if it is armed.
         var clockFiresAt: DispatchTime?
         /// Set (on `queue`) when the stderr descriptor is done with and about to be closed:
@@ -83,8 +86,8 @@ final class PluginConnection: Sendable {
         case output([String])
         case progress(message: String?, fraction: Double?)
         case warning(String)
-        case stateGet(requestID: Int, keys: [String])
-        case answer(RPCMessage.Outcome)
+        case stateGet(requestID: Int, StateGetRequest)
+        case answer(WireMessage.Outcome)
         case failed(PluginHostError)
     }
 
@@ -137,9 +140,9 @@ final class PluginConnection: Sendable {
         var progress: (_ message: String?, _ fraction: Double?) -> Void = { _, _ in }
         /// A `log` line of level warning or error.
         var warning: (String) -> Void = { _ in }
-        /// The answer to a `state/get` for these keys.
-        var stateGet: ([String]) -> RPCMessage.Outcome = { _ in
-            .error(RPCError(code: RPCError.invalidParams, message: "no state is available now"))
+        /// The answer to a `state/get`.
+        var stateGet: (StateGetRequest) -> Result<StateGetResult, WireError> = { _ in
+            .failure(WireError(.invalidParams, "no state is available now"))
         }
     }
 
@@ -147,17 +150,32 @@ final class PluginConnection: Sendable {
     /// key values this process already holds.
     struct Peer {
         let connection: PluginConnection
-        let usesStateCache: Bool
+        let features: Set<WireFeature>
+        /// Whether the values this request carries count as sent: only a `run`'s do. A plugin
+        /// caches the values of every request, but one that does not cache those of a
+        /// `complete` (which the host may abandon after its Tab budget) still gets them again.
+        let recordsSentValues: Bool
 
         /// Whether `key` at `revision` must be sent; with `state-cache`, only when this
-        /// process was not sent that revision before. Records it as sent.
+        /// process was not sent that revision with a `run` before.
         func needsValue(of key: String, revision: UInt64) -> Bool {
-            guard usesStateCache else { return true }
+            guard features.contains(.stateCache) else { return true }
             return connection.state.withLock { state in
                 guard state.sentRevisions[key] != revision else { return false }
-                state.sentRevisions[key] = revision
+                if recordsSentValues { state.sentRevisions[key] = revision }
                 return true
             }
+        }
+
+        /// The entries of `keys` that hold a value in `read` (each with its revision), a value
+        /// only where the process needs it.
+        func state(of keys: [String], read: (String) -> (value: Value, revision: UInt64)?) -> StateEntries {
+            StateEntries(
+                keys.compactMap { key in
+                    guard let (value, revision) = read(key) else { return nil }
+                    let entry = StateEntries.Entry(key: key, revision: revision, value: value)
+                    return needsValue(of: key, revision: revision) ? entry : entry.leavingOutTheValue
+                })
         }
     }
 
@@ -172,14 +190,33 @@ final class PluginConnection: Sendable {
         }
     }
 
+    /// Sends a request and waits for its answer, read as the request's result type; `label`
+    /// names it in messages (the method's name unless given). See
+    /// ``call(_:label:timeout:features:params:handlers:)-(String,_,_,_,_,_)``. An answer that
+    /// is not of that type fails the call.
+    func call<Request: WireRequest>(
+        label: String? = nil, timeout: Double?, features: Set<WireFeature>, request makeRequest: (Peer) -> Request,
+        handlers: Handlers = Handlers()
+    ) async throws -> Request.Result {
+        let label = label ?? Request.method.rawValue
+        let answer = try await call(
+            Request.method.rawValue, label: label, timeout: timeout, features: features,
+            params: { makeRequest($0).json }, handlers: handlers)
+        do {
+            return try Request.Result(json: answer)
+        } catch {
+            throw PluginHostError.malformedMessage(plugin: plugin, reason: "its answer to '\(label)': \(error)")
+        }
+    }
+
     /// Sends request `method` and waits for its answer, handling the events of the call on
     /// the caller's task; `label` names it in messages (`promo apply`). `timeout` (seconds)
     /// restarts with each `progress`.
     ///
-    /// Throws the plugin's error answer as ``RPCError``, a ``PluginHostError`` when the
+    /// Throws the plugin's error answer as ``WireError``, a ``PluginHostError`` when the
     /// connection fails, and `CancellationError` when the caller's task is cancelled.
     func call(
-        _ method: String, label: String, timeout: Double?, usesStateCache: Bool = false,
+        _ method: String, label: String, timeout: Double?, features: Set<WireFeature>,
         params makeParams: (Peer) -> Value, handlers: Handlers = Handlers()
     ) async throws -> Value {
         let (events, continuation) = AsyncStream.makeStream(of: CallEvent.self, bufferingPolicy: .unbounded)
@@ -192,12 +229,8 @@ final class PluginConnection: Sendable {
         continuation.onTermination = { [self] termination in
             if case .cancelled = termination { abandon(id) }
         }
-        let line = RPCMessage.request(
-            id: id, method: method,
-            params: makeParams(
-                Peer(
-                    connection: self, usesStateCache: usesStateCache))
-        ).line
+        let peer = Peer(connection: self, features: features, recordsSentValues: method == WireMethod.run.rawValue)
+        let line = WireMessage.request(id: id, method: method, params: makeParams(peer)).line
         send(line)
         startClock(of: id)
         for await event in events {
@@ -205,8 +238,11 @@ final class PluginConnection: Sendable {
             case .output(let lines): handlers.output(lines)
             case .progress(let message, let fraction): handlers.progress(message, fraction)
             case .warning(let text): handlers.warning(text)
-            case .stateGet(let requestID, let keys):
-                send(RPCMessage.response(id: requestID, outcome: handlers.stateGet(keys)).line)
+            case .stateGet(let requestID, let request):
+                switch handlers.stateGet(request) {
+                case .success(let values): send(WireMessage.result(id: requestID, values).line)
+                case .failure(let error): send(WireMessage.error(id: requestID, error).line)
+                }
             case .answer(.result(let value)): return value
             case .answer(.error(let error)): throw error
             case .failed(let error): throw error
@@ -216,8 +252,8 @@ final class PluginConnection: Sendable {
     }
 
     /// Sends a notification.
-    func notify(_ method: String, params: Value) {
-        send(RPCMessage.notification(method: method, params: params).line)
+    func notify(_ notification: some WireNotification) {
+        send(WireMessage.notification(notification).line)
     }
 
     // MARK: Ending
@@ -229,7 +265,7 @@ final class PluginConnection: Sendable {
     @discardableResult
     func shutdown(wait: Double = 2) async -> Bool {
         if failure == nil {
-            _ = try? await call("shutdown", label: "shutdown", timeout: wait, params: { _ in .null })
+            _ = try? await call(timeout: wait, features: [], request: { _ in ShutdownRequest() })
         }
         closeInput()
         let exitedAlone = await process.waitForExit(within: wait) != nil
@@ -358,13 +394,16 @@ final class PluginConnection: Sendable {
         while true {
             let count = read(process.standardError, buffer.baseAddress, buffer.count)
             if count > 0 {
-                log.appendStandardError(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                keepErrors(count)
                 continue
             }
             if count < 0 && errno == EINTR { continue }
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !last { return false }
-            log.finishStandardError()
-            state.withLock { $0.errorsClosed = true }
+            let rest = log.finishStandardError()
+            state.withLock { state in
+                if let rest { state.lastWords = rest }
+                state.errorsClosed = true
+            }
             return true
         }
     }
@@ -399,11 +438,12 @@ final class PluginConnection: Sendable {
         return true
     }
 
-    /// `exited` with how the process ended (nil: it closed stdout but runs) and its last words.
+    /// `exited` with how the process ended (nil: it closed stdout but runs) and its last words:
+    /// its own, never a line of the host's, nor one of an earlier process.
     private func exitError(_ status: ExitStatus?, during: String?) -> PluginHostError {
         .exited(
             plugin: plugin, how: status?.description ?? "closed its stdout", during: during ?? "idle",
-            lastError: log.tail(1).first)
+            lastError: state.withLock { $0.lastWords })
     }
 
     /// The process ended by itself: the connection fails with `error` (unless it failed
@@ -420,8 +460,14 @@ final class PluginConnection: Sendable {
         while !state.withLock({ $0.errorsClosed }) {
             let count = read(process.standardError, buffer.baseAddress, buffer.count)
             guard count > 0 else { return }
-            log.appendStandardError(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            keepErrors(count)
         }
+    }
+
+    /// Keeps the first `count` bytes of `buffer`, read from stderr, in the log; runs on `queue`.
+    private func keepErrors(_ count: Int) {
+        guard let latest = log.appendStandardError(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
+        state.withLock { $0.lastWords = latest }
     }
 
     private func handle(_ piece: LineSplitter.Piece) {
@@ -432,7 +478,7 @@ final class PluginConnection: Sendable {
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             guard !line.isEmpty else { return }
             do {
-                handle(try RPCMessage(line: line))
+                handle(try WireMessage(line: line))
             } catch {
                 let text = String(decoding: line.prefix(LineSplitter.prefixLength), as: UTF8.self)
                 if line.first == UInt8(ascii: "{"), case .malformed(let reason) = error {
@@ -444,59 +490,59 @@ final class PluginConnection: Sendable {
         }
     }
 
-    private func handle(_ message: RPCMessage) {
-        switch message {
-        case .response(let id, let outcome):
-            let known: Bool = state.withLock { state in
-                if let call = state.calls.removeValue(forKey: id) {
-                    call.events.yield(.answer(outcome))
-                    call.events.finish()
-                    return true
+    private func handle(_ message: WireMessage) {
+        do throws(WireFormatError) {
+            switch message {
+            case .response(let id, let outcome):
+                let known: Bool = state.withLock { state in
+                    if let call = state.calls.removeValue(forKey: id) {
+                        call.events.yield(.answer(outcome))
+                        call.events.finish()
+                        return true
+                    }
+                    return state.abandoned.remove(id) != nil
                 }
-                return state.abandoned.remove(id) != nil
+                if !known { protocolError(.unknownResponse(plugin: plugin, id: id)) }
+            case .notification(let method, let params):
+                guard let notification = try PluginNotification(method: method, params: params) else { return }
+                handle(notification)
+            case .request(let id, let method, let params):
+                guard case .stateGet(let request)? = try PluginRequest(method: method, params: params) else {
+                    return send(
+                        WireMessage.error(id: id, WireError(.methodNotFound, "unknown method '\(method)'")).line)
+                }
+                let delivered = state.withLock { state in
+                    state.calls.values.first.map { $0.events.yield(.stateGet(requestID: id, request)) } != nil
+                }
+                if !delivered {
+                    send(WireMessage.error(id: id, WireError(.invalidParams, "no call is in progress")).line)
+                }
             }
-            if !known { protocolError(.unknownResponse(plugin: plugin, id: id)) }
-        case .notification("output", let params):
-            let lines = params.recordValue?["lines"]?.listValue?.map(\.plainText) ?? []
-            deliver(.output(lines), to: params)
-        case .notification("progress", let params):
-            let record = params.recordValue
-            deliver(
-                .progress(message: record?["message"]?.stringValue, fraction: record?["fraction"]?.doubleValue),
-                to: params, restartsClock: true)
-        case .notification("log", let params):
-            let level = params.recordValue?["level"]?.stringValue ?? "info"
-            let text = params.recordValue?["message"]?.plainText ?? ""
-            log.append("[\(level)] \(text)")
-            if level == "warning" || level == "error" {
-                state.withLock { _ = $0.calls.values.first?.events.yield(.warning(text)) }
-            }
-        case .notification:
-            return
-        case .request(let id, "state/get", let params):
-            let keys = params.recordValue?["keys"]?.listValue?.compactMap(\.stringValue) ?? []
-            let delivered = state.withLock { state in
-                state.calls.values.first.map { $0.events.yield(.stateGet(requestID: id, keys: keys)) } != nil
-            }
-            if !delivered {
-                send(
-                    RPCMessage.response(
-                        id: id,
-                        outcome: .error(RPCError(code: RPCError.invalidParams, message: "no call is in progress"))
-                    ).line)
-            }
-        case .request(let id, let method, _):
-            send(
-                RPCMessage.response(
-                    id: id,
-                    outcome: .error(RPCError(code: RPCError.methodNotFound, message: "unknown method '\(method)'"))
-                ).line)
+        } catch {
+            protocolError(.malformedMessage(plugin: plugin, reason: error.description))
         }
     }
 
-    /// Passes a notification to the call whose id its params name.
-    private func deliver(_ event: CallEvent, to params: Value, restartsClock: Bool = false) {
-        guard let id = params.recordValue?["id"]?.intValue else { return }
+    private func handle(_ notification: PluginNotification) {
+        switch notification {
+        case .output(let output):
+            deliver(.output(output.lines), to: output.id)
+        case .progress(let progress):
+            deliver(
+                .progress(message: progress.message, fraction: progress.fraction), to: progress.id, restartsClock: true)
+        case .log(let line):
+            log.append("[\(line.level.rawValue)] \(line.message)")
+            state.withLock { state in
+                state.lastWords = line.message
+                if line.level == .warning || line.level == .error {
+                    _ = state.calls.values.first?.events.yield(.warning(line.message))
+                }
+            }
+        }
+    }
+
+    /// Passes a notification's event to call `id`.
+    private func deliver(_ event: CallEvent, to id: Int, restartsClock: Bool = false) {
         let known = state.withLock { state -> Bool in
             guard state.calls[id] != nil else { return false }
             state.calls[id]?.events.yield(event)
@@ -559,7 +605,7 @@ final class PluginConnection: Sendable {
 
     /// Sends `cancel` for `id` and stops the process unless it answers within the grace.
     private func giveUp(on id: Int) {
-        notify("cancel", params: .record(Record(["id": .int(id)])))
+        notify(CancelNotification(id: id))
         queue.asyncAfter(deadline: .now() + cancelGrace) { [self] in
             let unanswered = state.withLock { $0.failure == nil && $0.abandoned.contains(id) }
             guard unanswered else { return }

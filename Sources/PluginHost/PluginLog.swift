@@ -1,7 +1,7 @@
 import Synchronization
 
-/// What a plugin wrote on stderr and sent as `log` notifications, kept for `plugin log` and
-/// quoted when it crashes: the last ``capacity`` lines, each cut at ``lineLimit`` bytes.
+/// What a plugin wrote on stderr and sent as `log` notifications, with the host's own lines
+/// about it, kept for `plugin log`: the last ``capacity`` lines, each cut at ``lineLimit`` bytes.
 ///
 /// One log per plugin and session: it outlives the plugin's processes, so a restart keeps
 /// what the crashed process said.
@@ -22,28 +22,37 @@ public final class PluginLog: Sendable {
 
     init() {}
 
-    /// Adds raw stderr bytes; complete lines are kept.
-    func appendStandardError(_ bytes: UnsafeRawBufferPointer) {
+    /// Adds raw stderr bytes; complete lines are kept. Returns the last of them that is not
+    /// blank, if any: the plugin's latest words.
+    func appendStandardError(_ bytes: UnsafeRawBufferPointer) -> String? {
         storage.withLock { storage in
             var start = 0
+            var latest: String?
             while start < bytes.count {
                 let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
                 let end = newline ?? bytes.count
                 let room = max(0, Self.lineLimit - storage.partial.count)
                 storage.partial.append(contentsOf: bytes[start..<min(end, start + room)])
-                guard newline != nil else { return }
-                Self.keep(Self.text(storage.partial), in: &storage)
+                guard newline != nil else { break }
+                let line = Self.text(storage.partial)
+                Self.keep(line, in: &storage)
+                if !Self.isBlank(line) { latest = line }
                 storage.partial.removeAll(keepingCapacity: true)
                 start = end + 1
             }
+            return latest
         }
     }
 
-    /// Keeps what is left of an unfinished stderr line (the process ended).
-    func finishStandardError() {
+    /// Keeps what is left of an unfinished stderr line (the process ended), and returns it
+    /// unless it is blank.
+    func finishStandardError() -> String? {
         storage.withLock { storage in
-            if !storage.partial.isEmpty { Self.keep(Self.text(storage.partial), in: &storage) }
-            storage.partial = []
+            defer { storage.partial = [] }
+            guard !storage.partial.isEmpty else { return nil }
+            let line = Self.text(storage.partial)
+            Self.keep(line, in: &storage)
+            return Self.isBlank(line) ? nil : line
         }
     }
 
@@ -57,9 +66,8 @@ public final class PluginLog: Sendable {
         storage.withLock { Array($0.lines[$0.first...]) + Array($0.lines[..<$0.first]) }
     }
 
-    /// The last `count` non-empty lines.
-    public func tail(_ count: Int) -> [String] {
-        Array(lines.filter { !$0.allSatisfy(\.isWhitespace) }.suffix(count))
+    private static func isBlank(_ line: String) -> Bool {
+        line.allSatisfy(\.isWhitespace)
     }
 
     private static func text(_ bytes: [UInt8]) -> String {

@@ -1,4 +1,5 @@
 import ShopPluginAPI
+import ShopWire
 import Synchronization
 
 /// One outside plugin in one session: starts its process on the first call, starts it
@@ -7,7 +8,7 @@ import Synchronization
 ///
 /// ```swift
 /// let promo = PluginSupervisor(name: "promo", executable: "/usr/local/bin/shop-plugin-promo", settings: settings)
-/// let manifest = try await promo.call("manifest", label: "manifest", timeout: 5)
+/// let answer = try await promo.call(timeout: 5) { _ in ManifestRequest() }
 /// await promo.shutdown()
 /// ```
 public final class PluginSupervisor: SessionEnding {
@@ -78,14 +79,38 @@ public final class PluginSupervisor: SessionEnding {
     /// What the running (or last) process said in the handshake.
     public var identity: PluginIdentity? { state.withLock { $0.identity } }
 
+    /// How the last process ended, when it ended by itself or was stopped; nil while it runs
+    /// (or before the first).
+    var ending: PluginHostError? { state.withLock { $0.connection?.failure } }
+
     // MARK: Calls
 
-    /// Starts the plugin if it is not running and sends it request `method`; see
-    /// ``PluginConnection/call(_:label:timeout:usesStateCache:params:handlers:)``.
-    func call(
-        _ method: String, label: String, timeout: Double?, params: (PluginConnection.Peer) -> Value = { _ in .null },
-        handlers: PluginConnection.Handlers = PluginConnection.Handlers()
-    ) async throws -> Value {
+    /// Starts the plugin if it is not running and sends it a request; see
+    /// ``PluginConnection/call(label:timeout:features:request:handlers:)``.
+    func call<Request: WireRequest>(
+        label: String? = nil, timeout: Double?, handlers: PluginConnection.Handlers = PluginConnection.Handlers(),
+        request: (PluginConnection.Peer) -> Request
+    ) async throws -> Request.Result {
+        try await withConnection { connection, identity in
+            try await connection.call(
+                label: label, timeout: timeout, features: identity.features, request: request, handlers: handlers)
+        }
+    }
+
+    /// Sends `method`, a method the protocol may not know, with `params`: what `plugin check`
+    /// asks to see how an unknown method is answered.
+    func call(_ method: String, timeout: Double?, params: Value) async throws -> Value {
+        try await withConnection { connection, identity in
+            try await connection.call(
+                method, label: method, timeout: timeout, features: identity.features, params: { _ in params })
+        }
+    }
+
+    /// Runs `body` with the running connection (started first when needed), counting a crash
+    /// during it.
+    private func withConnection<Answer>(
+        _ body: (PluginConnection, PluginIdentity) async throws -> Answer
+    ) async throws -> Answer {
         state.withLock { $0.activeCalls += 1 }
         defer {
             state.withLock { state in
@@ -97,17 +122,10 @@ public final class PluginSupervisor: SessionEnding {
         await connection.settle()
         if connection.failure != nil { (connection, identity) = try await running() }
         do {
-            return try await connection.call(
-                method, label: label, timeout: timeout, usesStateCache: identity.features.contains("state-cache"),
-                params: params, handlers: handlers)
+            return try await body(connection, identity)
         } catch let error as PluginHostError where error.isCrash {
             throw recordCrash(error)
         }
-    }
-
-    /// Sends request `method` with fixed `params`.
-    public func call(_ method: String, label: String, timeout: Double?, params: Value) async throws -> Value {
-        try await call(method, label: label, timeout: timeout, params: { _ in params })
     }
 
     /// Starts the plugin now unless it runs; the handshake's errors are thrown.
@@ -153,13 +171,15 @@ public final class PluginSupervisor: SessionEnding {
         let connection = try PluginConnection.start(
             plugin: name, executable: executable, environment: settings.environment,
             workingDirectory: settings.workingDirectory, log: log, cancelGrace: settings.cancelGrace)
-        let outcome: RPCMessage.Outcome
+        let outcome: WireMessage.Outcome
         do {
-            let parameters = Handshake.parameters(host: settings.host, folders: settings.folders(name))
+            let request = Handshake.request(host: settings.host, folders: settings.folders(name))
             outcome = .result(
                 try await connection.call(
-                    "initialize", label: "initialize", timeout: settings.startLimit, params: { _ in parameters }))
-        } catch let error as RPCError {
+                    InitializeRequest.method.rawValue, label: InitializeRequest.method.rawValue,
+                    timeout: settings.startLimit,
+                    features: [], params: { _ in request.json }))
+        } catch let error as WireError {
             outcome = .error(error)
         } catch PluginHostError.timeout {
             let error = PluginHostError.startTimeout(plugin: name, seconds: Int(settings.startLimit))

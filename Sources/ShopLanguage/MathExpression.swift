@@ -1,10 +1,12 @@
 import ShopValues
 
-/// An arithmetic expression of `math`: numbers, `$refs` and `$( … )`, `+ - * / %`, unary
-/// minus and parentheses.
+/// An arithmetic expression of `math`: numbers, durations (`30d`, `1.5h`, `90s`), `$refs` and
+/// `$( … )`, `+ - * / %`, unary minus and parentheses.
 ///
 /// Ints stay ints, except `/` of non-multiples; `%` takes ints; an int overflow and a
-/// division by zero are errors at their operator.
+/// division by zero are errors at their operator. Dates and durations take the operators
+/// that make sense for them (`MathOperator+Time.swift`): a date minus a date is a duration, a
+/// date plus a duration a date.
 ///
 /// ```swift
 /// let expression = try MathExpression.parse(words, at: location)   // 2*-3 + $n
@@ -47,36 +49,51 @@ public struct MathExpression: Sendable, Equatable {
 
     /// The value for these operand values.
     public func evaluate(operands values: [Value]) throws(Diagnostic) -> Value {
-        try evaluate(root, values)
+        let value = try evaluate(root, values)
+        try Self.requireArithmetic(value, of: root)
+        return value
     }
 
     private func evaluate(_ node: Node, _ values: [Value]) throws(Diagnostic) -> Value {
         switch node {
         case .number(let value):
             return value
-        case .operand(let index, let location):
-            let value = values[index]
-            switch value {
-            case .int, .double: return value
-            default:
-                throw Diagnostic(
-                    .invalidExpression, "\(value.quoted) is a \(value.typeName), not a number", at: location)
-            }
+        case .operand(let index, _):
+            // Checked by what uses it, which names both sides when one is a date.
+            return values[index]
         case .negate(let inner, let location):
-            switch try evaluate(inner, values) {
-            case .int(let int):
+            let value = try evaluate(inner, values)
+            try Self.requireArithmetic(value, of: inner)
+            switch value.number {
+            case .int(let int)?:
                 guard int != .min else { throw Self.overflow(at: location) }
                 return .int(-int)
-            case .double(let double): return .double(-double)
-            default: return .null
+            case .double(let double)?: return .double(-double)
+            case nil:
+                guard case .duration(let duration) = value else {
+                    throw Diagnostic(.invalidExpression, "cannot negate \(value.describedType)", at: location)
+                }
+                return .duration(.zero - duration)
             }
         case .chain(let first, let operations):
             var result = try evaluate(first, values)
-            for step in operations {
-                result = try step.operation.apply(result, try evaluate(step.operand, values), at: step.location)
+            for (index, step) in operations.enumerated() {
+                let operand = try evaluate(step.operand, values)
+                if !result.isTime, !operand.isTime {
+                    // After the first operation the left side is a result, not an operand's value.
+                    if index == 0 { try Self.requireArithmetic(result, of: first) }
+                    try Self.requireArithmetic(operand, of: step.operand)
+                }
+                result = try step.operation.apply(result, operand, at: step.location)
             }
             return result
         }
+    }
+
+    /// Throws, at the operand, when an operand's value is neither a number, a date nor a duration.
+    private static func requireArithmetic(_ value: Value, of node: Node) throws(Diagnostic) {
+        guard case .operand(_, let location) = node, !value.isNumber, !value.isTime else { return }
+        throw Diagnostic(.invalidExpression, "\(value.quoted) is a \(value.typeName), not a number", at: location)
     }
 
     static func overflow(at location: SourceLocation) -> Diagnostic {
@@ -93,7 +110,8 @@ enum MathOperator: String, Sendable, Equatable {
     case remainder = "%"
 
     func apply(_ left: Value, _ right: Value, at location: SourceLocation) throws(Diagnostic) -> Value {
-        if case .int(let lhs) = left, case .int(let rhs) = right {
+        if left.isTime || right.isTime { return try applyTime(left, right, at: location) }
+        if case .int(let lhs)? = left.number, case .int(let rhs)? = right.number {
             return try applyInts(lhs, rhs, at: location)
         }
         guard let lhs = left.doubleValue, let rhs = right.doubleValue else { return .null }
@@ -223,15 +241,29 @@ private struct MathParser {
             && beforeMarker >= UInt8(ascii: "0") && beforeMarker <= UInt8(ascii: "9")
     }
 
-    /// `digits`, `digits.digits` and an exponent, as an int or a double.
+    /// `digits`, `digits.digits` and an exponent, as an int or a double; with a unit after it
+    /// (`d`, `h`, `m`, `s`: `30d`, `1.5h`), a duration.
     private static func number(_ spelling: String) throws(NumberError) -> Value? {
         guard let first = spelling.utf8.first, first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") else {
             return nil
         }
-        switch try LiteralValue.infer(spelling) {
-        case .int(let int): return .int(int)
-        case .double(let double): return .double(double)
-        default: return nil
+        if let unit = spelling.utf8.last.flatMap(durationUnitSeconds) {
+            let number = try LiteralValue.infer(String(spelling.dropLast())).doubleValue
+            guard let number, let duration = Duration(secondsNumber: .double(number * Double(unit))) else { return nil }
+            return .duration(duration)
+        }
+        let value = try LiteralValue.infer(spelling)
+        return value.isNumber ? value : nil
+    }
+
+    /// The seconds in a duration unit: `d`, `h`, `m`, `s`.
+    private static func durationUnitSeconds(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "d"): 86_400
+        case UInt8(ascii: "h"): 3600
+        case UInt8(ascii: "m"): 60
+        case UInt8(ascii: "s"): 1
+        default: nil
         }
     }
 

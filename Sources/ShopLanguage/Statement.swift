@@ -213,7 +213,9 @@ extension ValueType {
         switch (self, value) {
         case (.string, .string): return value
         case (.string, _): return .string(text ?? value.plainText)
-        case (.double, .int(let int)): return .double(Double(int))
+        case (.double, _):
+            guard case .int(let int)? = value.number else { return accepts(value) ? value : nil }
+            return .double(Double(int))
         default: return accepts(value) ? value : nil
         }
     }

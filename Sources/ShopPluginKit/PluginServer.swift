@@ -1,5 +1,6 @@
 import Glibc
 import ShopPluginAPI
+import ShopWire
 import Synchronization
 
 /// Serves a Swift ``Plugin`` out of process over the shop plugin protocol, version 1: the
@@ -40,15 +41,24 @@ public enum PluginServer {
     }
 }
 
+/// Where the server's messages and log lines go: the process's stdout and stderr (``Channel``),
+/// or a list in a test.
+protocol MessageChannel: Sendable {
+    /// Writes one message to the host.
+    func send(_ message: WireMessage)
+    /// Writes a line on stderr, which shop keeps for `plugin log`.
+    func log(_ line: String)
+}
+
 /// stdin and stdout as lines of JSON: a thread of its own that reads stdin (blocking; not a
 /// dispatch read source, whose epoll bookkeeping on Linux can be freed while still in use,
 /// swift-corelibs-libdispatch #949), a locked writer for stdout.
-final class Channel: Sendable {
+final class Channel: MessageChannel {
     private let output: Int32
     private let input: Int32
     private let writeLock = Mutex(())
-    let messages: AsyncStream<Value>
-    private let continuation: AsyncStream<Value>.Continuation
+    let messages: AsyncStream<WireMessage>
+    private let continuation: AsyncStream<WireMessage>.Continuation
 
     init() {
         // Keep the real stdout and stdin for messages; printing goes to stderr, reading finds nothing.
@@ -58,7 +68,7 @@ final class Channel: Sendable {
         let empty = open("/dev/null", O_RDONLY)
         dup2(empty, 0)
         close(empty)
-        (messages, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .unbounded)
+        (messages, continuation) = AsyncStream.makeStream(of: WireMessage.self, bufferingPolicy: .unbounded)
         // Reads block on the channel's thread, whatever the parent left set.
         _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) & ~O_NONBLOCK)
         if let code = DetachedThread.start({ [self] in readInput() }) {
@@ -67,8 +77,8 @@ final class Channel: Sendable {
         }
     }
 
-    /// Reads stdin until it ends, passing on each line that is a JSON value; runs on the
-    /// channel's thread.
+    /// Reads stdin until it ends, passing on each line that is a message (others are
+    /// logged); runs on the channel's thread.
     private func readInput() {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var pending: [UInt8] = []
@@ -80,7 +90,13 @@ final class Channel: Sendable {
             var start = 0
             while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = pending[start..<newline]
-                if !line.isEmpty, let message = try? Value(json: Array(line)) { continuation.yield(message) }
+                if !line.isEmpty {
+                    do {
+                        continuation.yield(try WireMessage(line: Array(line)))
+                    } catch {
+                        log("not a protocol message from shop: \(error)")
+                    }
+                }
                 start = newline + 1
             }
             pending.removeFirst(start)
@@ -95,10 +111,8 @@ final class Channel: Sendable {
     }
 
     /// Writes one message.
-    func send(_ pairs: [(String, Value)]) {
-        var text = ""
-        JSONWriter.write(.record(Record(pairs: [("jsonrpc", "2.0")] + pairs)), into: &text, indent: nil, level: 0)
-        text += "\n"
+    func send(_ message: WireMessage) {
+        let text = message.line
         writeLock.withLock { _ in
             var text = text
             text.withUTF8 { bytes in

@@ -1,5 +1,6 @@
 import ShopPluginAPI
 import ShopState
+import ShopWire
 import Synchronization
 
 /// The plugin's side of the conversation: one `run` at a time as a task `cancel` can stop,
@@ -12,7 +13,7 @@ import Synchronization
 /// `stateChanges`.
 actor Server {
     let plugin: any Plugin
-    let channel: Channel
+    let channel: any MessageChannel
     private let commands: [[String]: any Command]
     private let store: StateStore
     /// The plugin's own keys: the only ones its commands can write.
@@ -20,13 +21,17 @@ actor Server {
     /// The host's revision of each value this process holds.
     private var revisions: [String: UInt64] = [:]
     private let objects = SessionObjects()
-    private var usesStateCache = false
+    /// The features both sides listed.
+    private var features: Set<WireFeature> = []
     private var folders: (cache: String, state: String) = ("/tmp", "/tmp")
     private var running: [Int: Task<Void, Never>] = [:]
     private var nextID = 1
-    private var waitingForState: [Int: CheckedContinuation<Value, Never>] = [:]
+    private var waitingForState: [Int: CheckedContinuation<WireMessage.Outcome, Never>] = [:]
 
-    init(plugin: any Plugin, channel: Channel) {
+    /// The features the kit knows.
+    static let features: Set<WireFeature> = [.stateCache, .describedCompletions]
+
+    init(plugin: any Plugin, channel: any MessageChannel) {
         self.plugin = plugin
         self.channel = channel
         var commands: [[String]: any Command] = [:]
@@ -40,50 +45,50 @@ actor Server {
     }
 
     /// Handles one message from the host.
-    func handle(_ message: Value) async {
-        guard let record = message.recordValue else { return }
-        let params = record["params"] ?? .null
-        let method = record["method"]?.stringValue
-        guard let id = record["id"]?.intValue else {
-            if method == "cancel", let id = params.recordValue?["id"]?.intValue { running[id]?.cancel() }
-            return
-        }
-        guard let method else {
-            waitingForState.removeValue(forKey: id)?.resume(returning: record["result"] ?? .null)
-            return
-        }
-        switch method {
-        case "initialize":
-            let offered = params.recordValue?["protocolVersions"]?.listValue ?? []
-            guard offered.contains(1) else {
-                return fail(
-                    id, code: -32002, "no common protocol version", data: .record(Record(["protocolVersions": [1]])))
+    func handle(_ message: WireMessage) async {
+        switch message {
+        case .notification(let method, let params):
+            guard case .cancel(let cancel)? = try? HostNotification(method: method, params: params) else { return }
+            running[cancel.id]?.cancel()
+        case .response(let id, let outcome):
+            waitingForState.removeValue(forKey: id)?.resume(returning: outcome)
+        case .request(let id, let method, let params):
+            do throws(WireFormatError) {
+                guard let request = try HostRequest(method: method, params: params) else {
+                    return fail(id, WireError(.methodNotFound, "unknown method '\(method)'"))
+                }
+                handle(request, id: id)
+            } catch {
+                fail(id, WireError(.invalidParams, "\(method): \(error)"))
             }
-            usesStateCache = params.recordValue?["features"]?.listValue?.contains("state-cache") ?? false
-            let given = params.recordValue?["folders"]?.recordValue
-            folders = (given?["cache"]?.stringValue ?? "/tmp", given?["state"]?.stringValue ?? "/tmp")
+        }
+    }
+
+    private func handle(_ request: HostRequest, id: Int) {
+        switch request {
+        case .initialize(let offer):
+            guard offer.protocolVersions.contains(WireProtocol.current) else {
+                let data = UnsupportedProtocolData(
+                    protocolVersions: WireProtocol.versions,
+                    plugin: PeerIdentity(name: plugin.name, version: plugin.version))
+                return fail(id, WireError(.unsupportedProtocol, "no common protocol version", data: data.json))
+            }
+            features = offer.features.intersection(Self.features)
+            folders = (offer.cacheFolder, offer.stateFolder)
             answer(
                 id,
-                .record(
-                    Record(pairs: [
-                        ("protocolVersion", 1),
-                        (
-                            "plugin",
-                            .record(Record(["name": .string(plugin.name), "version": .string(plugin.version)]))
-                        ),
-                        ("features", usesStateCache ? ["state-cache"] : []),
-                    ])))
-        case "manifest":
-            answer(id, .record(Record(["manifest": PluginManifest(plugin).json])))
-        case "run":
-            running[id] = Task { await self.run(id, params) }
-        case "complete":
-            answer(id, .record(Record(["candidates": .list(complete(params).map(Value.string))])))
-        case "shutdown":
+                InitializeResult(
+                    plugin: PeerIdentity(name: plugin.name, version: plugin.version), features: features))
+        case .manifest:
+            answer(id, ManifestAnswer(PluginManifest(plugin)))
+        case .run(let run):
+            running[id] = Task { await self.run(id, run) }
+        case .complete(let complete):
+            let result = CompleteResult(candidates: candidates(for: complete))
+            answer(id, features.contains(.describedCompletions) ? result : result.undescribed)
+        case .shutdown:
             for task in running.values { task.cancel() }
-            answer(id, .null)
-        default:
-            fail(id, code: -32601, "unknown method '\(method)'")
+            answer(id, Nothing())
         }
     }
 
@@ -92,103 +97,73 @@ actor Server {
         for task in running.values { await task.value }
     }
 
-    private func answer(_ id: Int, _ result: Value) {
-        channel.send([("id", .int(id)), ("result", result)])
+    private func answer(_ id: Int, _ result: some WireValue) {
+        channel.send(.result(id: id, result))
     }
 
-    private func fail(_ id: Int, code: Int, _ message: String, data: Value? = nil) {
-        var error: [(String, Value)] = [("code", .int(code)), ("message", .string(message))]
-        if let data { error.append(("data", data)) }
-        channel.send([("id", .int(id)), ("error", .record(Record(pairs: error)))])
+    private func fail(_ id: Int, _ error: WireError) {
+        channel.send(.error(id: id, error))
     }
 
     // MARK: Running
 
-    private func run(_ id: Int, _ params: Value) async {
+    private func run(_ id: Int, _ request: RunRequest) async {
         defer { running[id] = nil }
-        let request = params.recordValue
-        let path = request?["command"]?.listValue?.map(\.plainText) ?? []
-        guard let command = commands[path] else {
-            return fail(id, code: -32000, "unknown command '\(path.joined(separator: " "))'", data: kind("usage"))
+        guard let command = commands[request.command] else {
+            let message = "unknown command '\(request.command.spacedOut)'"
+            return fail(id, WireError(failure: message, FailureData(kind: .usage)))
         }
-        await fetchMissing(receive(request?["state"] ?? .null))
-        let context = request?["context"]?.recordValue
-        let width = context?["width"]?.intValue ?? 80
-        let format = context?["format"]?.stringValue.flatMap(OutputFormat.init(rawValue:)) ?? .table
-        let baseDirectory = context?["baseDirectory"]?.stringValue ?? "/"
-        let now = context?["now"]?.stringValue.flatMap(Timestamp.parse) ?? 0
+        await fetchMissing(receive(request.state))
+        let context = request.context
         let sink = LineCollector()
         let environment = SessionEnvironment(
-            clock: .fixed(at: now), width: { width }, style: .plain, isInteractive: false, animations: false,
-            stateDirectory: folders.state, workingDirectory: baseDirectory)
-        let input = request?["input"] ?? .null
+            clock: .fixed(at: context.now), width: { context.width }, style: .plain, isInteractive: false,
+            animations: false, stateDirectory: folders.state, workingDirectory: context.baseDirectory)
         let invocation = Invocation(
             command: DeclaredCommand(command),
-            arguments: Arguments(
-                json: request?["arguments"] ?? .null, options: request?["options"] ?? .null, for: command.spec),
-            input: input.isNull ? nil : input, state: StateAccess(backend: store, owner: plugin.name),
-            environment: environment, console: Console(sink: sink, format: format, terminal: nil),
-            baseDirectory: baseDirectory, format: format, objects: objects)
+            arguments: Arguments(json: request.arguments, options: request.options, for: command.spec),
+            input: request.input, state: StateAccess(backend: store, owner: plugin.name),
+            environment: environment, console: Console(sink: sink, format: context.format, terminal: nil),
+            baseDirectory: context.baseDirectory, format: context.format, objects: objects)
         do {
             let (result, proposals) = try await store.proposals(for: ownKeys) { try await command.run(invocation) }
-            let render = invocation.renderContext
-            if Task.isCancelled { return fail(id, code: -32800, "cancelled") }
-            var pairs: [(String, Value)] = [("value", result?.value ?? .null)]
-            if let view = result?.view {
-                let lines = view.render(in: render).split(separator: "\n", omittingEmptySubsequences: false)
-                pairs.append(("display", .list(lines.map { .string(String($0)) })))
+            if Task.isCancelled { return fail(id, Self.cancelled) }
+            let display = result?.view.map { view in
+                view.render(in: invocation.renderContext).split(separator: "\n", omittingEmptySubsequences: false)
+                    .map(String.init)
             }
-            if !proposals.isEmpty {
-                pairs.append(
-                    (
-                        "stateChanges",
-                        .list(proposals.map { .record(Record(["key": .string($0.key), "value": $0.value])) })
-                    ))
-            }
-            if !sink.messages.isEmpty { pairs.append(("messages", .list(sink.messages))) }
-            answer(id, .record(Record(pairs: pairs)))
+            answer(
+                id,
+                RunResult(
+                    value: result?.value, display: display,
+                    stateChanges: proposals.map { StateChange(key: $0.key, value: $0.value) },
+                    messages: sink.messages))
         } catch is CancellationError {
-            fail(id, code: -32800, "cancelled")
+            fail(id, Self.cancelled)
         } catch let failure as CommandFailure {
-            fail(id, code: -32000, failure.message, data: Self.errorData(of: failure))
+            fail(id, WireError(failure: failure.message, FailureData(failure)))
         } catch {
             let message = (error as? any CustomStringConvertible)?.description ?? "\(error)"
-            fail(id, code: -32000, message, data: kind("failed"))
+            fail(id, WireError(failure: message, FailureData(kind: .failed)))
         }
     }
 
-    /// The `data` of the error answer for `failure`: its kind, the
-    /// argument or option it is about, and its help.
-    static func errorData(of failure: CommandFailure) -> Value {
-        var data: [(String, Value)]
-        switch failure.subject {
-        case .argument(let name)?: data = [("kind", "invalid-argument"), ("argument", .string(name))]
-        case .option(let name)?: data = [("kind", "invalid-argument"), ("option", .string(name))]
-        case nil: data = [("kind", "failed")]
-        }
-        if let help = failure.help { data.append(("help", .string(help))) }
-        return .record(Record(pairs: data))
-    }
-
-    private func kind(_ kind: String) -> Value {
-        .record(Record(["kind": .string(kind)]))
-    }
+    private static let cancelled = WireError(.cancelled, "cancelled")
 
     // MARK: State
 
     /// Takes the `state` of a request: new values replace the kept ones; a key sent without
     /// a value keeps the value this process holds. Returns the keys (with the host's
     /// revisions) whose values it does not hold.
-    private func receive(_ state: Value) -> [(key: String, revision: UInt64)] {
+    private func receive(_ state: StateEntries) -> [(key: String, revision: UInt64)] {
         var missing: [(key: String, revision: UInt64)] = []
         var values: [(key: String, value: Value)] = []
-        for (key, entry) in state.recordValue?.fields ?? [] {
-            let revision = UInt64(entry.recordValue?["revision"]?.intValue ?? 0)
-            if let value = entry.recordValue?["value"] {
-                values.append((key, value))
-                revisions[key] = revision
-            } else if revisions[key] != revision {
-                missing.append((key, revision))
+        for entry in state.entries {
+            if let value = entry.value {
+                values.append((entry.key, value))
+                revisions[entry.key] = entry.revision
+            } else if revisions[entry.key] != entry.revision {
+                missing.append((entry.key, entry.revision))
             }
         }
         if !values.isEmpty { try? store.load(values) }
@@ -199,56 +174,52 @@ actor Server {
     /// revisions.
     private func fetchMissing(_ missing: [(key: String, revision: UInt64)]) async {
         guard !missing.isEmpty else { return }
-        let keys = missing.map(\.key)
         let id = nextID
         nextID += 1
-        let answer = await withCheckedContinuation { continuation in
+        let outcome = await withCheckedContinuation { continuation in
             waitingForState[id] = continuation
-            channel.send([
-                ("id", .int(id)), ("method", "state/get"),
-                ("params", .record(Record(["keys": .list(keys.map(Value.string))]))),
-            ])
+            channel.send(.request(id: id, StateGetRequest(keys: missing.map(\.key))))
         }
-        let values = answer.recordValue?["values"]?.recordValue?.fields.map { (key: $0.name, value: $0.value) } ?? []
-        guard (try? store.load(values)) != nil else { return }
-        for (key, revision) in missing where values.contains(where: { $0.key == key }) { revisions[key] = revision }
+        guard case .result(let result) = outcome, let answer = try? StateGetResult(json: result),
+            (try? store.load(answer.values)) != nil
+        else { return }
+        for (key, revision) in missing where answer.values.contains(where: { $0.key == key }) {
+            revisions[key] = revision
+        }
     }
 
     // MARK: Completion
 
-    private func complete(_ params: Value) -> [String] {
-        let request = params.recordValue
-        let path = request?["command"]?.listValue?.map(\.plainText) ?? []
-        let name = request?["argument"]?.stringValue ?? ""
-        let prefix = request?["prefix"]?.stringValue ?? ""
-        guard let spec = commands[path]?.spec else { return [] }
+    /// The candidates of a `dynamic` source, those that start with the word typed.
+    private func candidates(for request: CompleteRequest) -> [CompletionCandidate] {
+        guard let spec = commands[request.command]?.spec else { return [] }
         let source =
-            spec.arguments.first { $0.name == name }?.completion ?? spec.options.first { $0.name == name }?.completion
+            spec.arguments.first { $0.name == request.argument }?.completion
+            ?? spec.options.first { $0.name == request.argument }?.completion
         guard let produce = source?.producer else { return [] }
-        _ = receive(request?["state"] ?? .null)
+        _ = receive(request.state)
         let candidates = produce(
             CompletionRequest(
-                prefix: prefix, state: store.snapshot(), command: path, argument: name, objects: objects))
-        return candidates.map(\.value).filter { $0.hasPrefix(prefix) }
+                prefix: request.prefix, state: store.snapshot(), command: request.command, argument: request.argument,
+                objects: objects))
+        return candidates.filter { $0.value.hasPrefix(request.prefix) }
     }
 }
 
 /// The console of a call: its lines, as the answer's `messages`.
 final class LineCollector: OutputSink {
-    private let lines = Mutex<[Value]>([])
+    private let lines = Mutex<[RunMessage]>([])
 
     func write(_ text: String, to stream: OutputStreamKind) {
         let isWarning = stream == .standardError && text.hasPrefix("warning: ")
         let body = isWarning ? String(text.dropFirst("warning: ".count)) : text
-        let level: Value = isWarning || stream == .standardError ? "warning" : "info"
+        let level: RunMessage.Level = isWarning || stream == .standardError ? .warning : .info
         lines.withLock { lines in
-            for line in body.split(separator: "\n") {
-                lines.append(.record(Record(["level": level, "text": .string(String(line))])))
-            }
+            for line in body.split(separator: "\n") { lines.append(RunMessage(level, String(line))) }
         }
     }
 
     func flush() {}
 
-    var messages: [Value] { lines.withLock { $0 } }
+    var messages: [RunMessage] { lines.withLock { $0 } }
 }

@@ -33,10 +33,7 @@ public enum MarkdownTable {
     }
 
     private static func isNumber(_ value: Value) -> Bool {
-        switch value {
-        case .int, .double, .null: true
-        default: false
-        }
+        value.isNumber || value.isNull
     }
 
     private static func cell(_ value: Value) -> String {

@@ -36,7 +36,6 @@ public enum ValueRenderer {
     private static func table(_ value: Value, in context: RenderContext) -> String {
         switch value {
         case .string(let string): return text(ofString: string)
-        case .null, .bool, .int, .double: return value.plainText
         case .record(let record):
             return RecordView.fields(of: record, width: context.width, style: context.style).joined(separator: "\n")
         case .list(let elements):
@@ -48,19 +47,20 @@ public enum ValueRenderer {
             }
             return recordTable(elements, columns: columns, cell: tableCell).render(
                 width: context.width, style: context.style)
+        default: return value.plainText
         }
     }
 
     private static func plain(_ value: Value) -> String {
         switch value {
         case .string(let string): return text(ofString: string)
-        case .null, .bool, .int, .double: return value.plainText
         case .record(let record):
             return record.fields.map { "\(Sanitizer.inert($0.name))\t\(cell($0.value))" }.joined(separator: "\n")
         case .list(let elements):
             guard let columns = recordColumns(elements) else { return elements.map(cell).joined(separator: "\n") }
             let table = recordTable(elements, columns: columns, cell: cell)
             return ([table.headers] + table.rows).map { $0.joined(separator: "\t") }.joined(separator: "\n")
+        default: return value.plainText
         }
     }
 
@@ -87,10 +87,7 @@ public enum ValueRenderer {
             let record = element.recordValue
             return columns.enumerated().map { column, name in
                 let value = record?[name] ?? .null
-                switch value {
-                case .int, .double, .null: break
-                default: numeric[column] = false
-                }
+                if !value.isNumber, !value.isNull { numeric[column] = false }
                 return value.isNull ? "" : cell(value)
             }
         }

@@ -1,16 +1,22 @@
 import Foundation
 import Glibc
 import ShopPluginAPI
+import ShopWire
 
 /// A plugin process that misbehaves on purpose, for the host's fault tests: the executable
 /// `shop-fake-plugin` runs ``main()``, and `SHOP_FAKE_PLUGIN` names what it does wrong.
 ///
 /// Without faults it is a well-behaved plugin named `fake` (`SHOP_FAKE_NAME` renames it)
-/// with the commands `fake echo TEXT`, `fake work` (answers after `SHOP_FAKE_WORK_MS`
-/// milliseconds, sending `progress` every 100 ms) and `fake count`; it reads the keys listed
-/// in `SHOP_FAKE_READS` (comma-separated; default `services.selected`). Each start appends a
-/// line to the file `SHOP_FAKE_STARTS`, when set. With `SHOP_FAKE_FAULT_ONCE=N`, only the
-/// first N processes (by that file) misbehave, so tests can show that the next start works.
+/// with the commands `fake echo TEXT` (Tab offers `alpha` and `beta`, described when the host
+/// lists `described-completions`), `fake bump`, `fake work` (answers after
+/// `SHOP_FAKE_WORK_MS` milliseconds, sending `progress` every 100 ms), `fake count`, `fake
+/// quiet [--note TEXT]` (answers with no value, and TEXT as a display line) and `fake sent`
+/// (the keys whose values the request carried); it reads the keys listed in `SHOP_FAKE_READS`
+/// (comma-separated; default `services.selected`) and uses the features the host offers of
+/// those in `SHOP_FAKE_FEATURES` (comma-separated; default `state-cache,described-completions`).
+/// Each start appends a line to the file `SHOP_FAKE_STARTS`, when set. With
+/// `SHOP_FAKE_FAULT_ONCE=N`, only the first N processes (by that file) misbehave, so tests can
+/// show that the next start works.
 ///
 /// ```swift
 /// let environment = ["SHOP_FAKE_PLUGIN": FakePlugin.Fault.crashMidCall.rawValue]
@@ -20,6 +26,11 @@ public enum FakePlugin {
     public enum Fault: String, Sendable, CaseIterable {
         /// Exits with status 3 when asked to run a command, after a line on stderr.
         case crashMidCall = "crash-mid-call"
+        /// Exits with status 3 when asked to run a command, writing nothing.
+        case exitSilently = "exit-silently"
+        /// Declares `fake echo` alone, and exits with status 5 (after a line on stderr) when a
+        /// `run` lacks its required argument, as a plugin that trusts the protocol does.
+        case strictArguments = "strict-arguments"
         /// As ``crashMidCall``, leaving a child (`sleep 120`) that holds its stdout and stderr
         /// open; the child's pid goes to the file `SHOP_FAKE_CHILD` names.
         case crashLeavingChild = "crash-leaving-child"
@@ -29,8 +40,10 @@ public enum FakePlugin {
         case hangUntilCancel = "hang-until-cancel"
         /// Writes `Loading…` on stdout before answering `run`.
         case loadingOnStdout = "loading-on-stdout"
-        /// Speaks protocol 2 only.
+        /// Speaks protocol 2 only, and says so with its name and version.
         case protocolTwoOnly = "protocol-2-only"
+        /// Answers `initialize` with protocol 2 and its name and version.
+        case answersProtocolTwo = "answers-protocol-2"
         /// Sleeps 10 s before reading anything.
         case slowStart = "slow-start"
         /// Answers `run` with an id it was never sent.
@@ -83,38 +96,47 @@ public enum FakePlugin {
         let name = fault == .wrongName ? "other" : environment["SHOP_FAKE_NAME"] ?? "fake"
         if fault == .slowStart { sleep(10) }
         if fault == .hang || fault == .ignoresShutdown { signal(SIGTERM, SIG_IGN) }
+        let wanted = (environment["SHOP_FAKE_FEATURES"] ?? "state-cache,described-completions")
+            .split(separator: ",").map(String.init)
+        var features: [String] = []
         var calls = 0
         var waiting: Int?
         var cache: [String: Value] = [:]
+        let identity = object(["name": .string(name), "version": "1.2.3"])
         while let line = readLine(strippingNewline: true) {
             guard let message = try? Value(json: line), let record = message.recordValue else { continue }
             let id = record["id"]?.intValue
             let params = record["params"]?.recordValue
-            switch record["method"]?.stringValue {
-            case "initialize":
+            switch record["method"]?.stringValue.flatMap(WireMethod.init(rawValue:)) {
+            case .initialize?:
                 guard let id else { continue }
                 if fault == .exitDuringHandshake {
                     warn("fake: leaving during the handshake")
                     exit(1)
                 }
                 if fault == .protocolTwoOnly {
-                    send(id: id, error: -32002, message: "protocol 2 only", data: object(["protocolVersions": [2]]))
+                    send(
+                        id: id, error: .unsupportedProtocol, message: "protocol 2 only",
+                        data: object(["protocolVersions": [2], "plugin": identity]))
                     continue
                 }
+                let offered = params?["features"]?.listValue?.compactMap(\.stringValue) ?? []
+                features = wanted.filter(offered.contains)
                 send(
                     id: id,
                     result: object([
-                        "protocolVersion": 1, "plugin": object(["name": .string(name), "version": "1.2.3"]),
-                        "features": ["state-cache"],
+                        "protocolVersion": fault == .answersProtocolTwo ? 2 : 1, "plugin": identity,
+                        "features": .list(features.map(Value.string)),
                     ]))
-            case "manifest":
+            case .manifest?:
                 guard let id else { continue }
                 send(id: id, result: object(["manifest": manifest(name: name, fault: fault)]))
-            case "run":
+            case .run?:
                 guard let id else { continue }
                 calls += 1
                 // Keep the values sent, as a plugin using `state-cache` does.
-                for (key, entry) in params?["state"]?.recordValue?.fields ?? [] {
+                let state = params?["state"]?.recordValue?.fields ?? []
+                for (key, entry) in state {
                     if let value = entry.recordValue?["value"] { cache[key] = value }
                 }
                 let command = params?["command"]?.listValue?.last?.stringValue ?? ""
@@ -122,6 +144,11 @@ public enum FakePlugin {
                 case .crashMidCall?:
                     warn("fake: boom")
                     exit(3)
+                case .exitSilently?:
+                    exit(3)
+                case .strictArguments? where params?["arguments"]?.recordValue?["TEXT"] == nil:
+                    warn("fake: a run without TEXT")
+                    exit(5)
                 case .crashLeavingChild?:
                     // posix_spawn, not Foundation's Process, which puts the child in a group of its own.
                     var child: pid_t = 0
@@ -161,7 +188,7 @@ public enum FakePlugin {
                         usleep(100_000)
                         waited += 100
                         send(
-                            method: "progress",
+                            method: WireMethod.progress.rawValue,
                             params: object([
                                 "id": .int(id), "message": "working",
                                 "fraction": .double(Double(waited) / Double(workMilliseconds)),
@@ -170,6 +197,12 @@ public enum FakePlugin {
                     send(id: id, result: object(["value": .int(waited)]))
                 case "count":
                     send(id: id, result: object(["value": .int(calls)]))
+                case "quiet":
+                    let note = params?["options"]?.recordValue?["--note"]?.stringValue
+                    send(id: id, result: note.map { object(["display": [.string($0)]]) } ?? object([:]))
+                case "sent":
+                    let keys = state.filter { $0.value.recordValue?["value"] != nil }.map { Value.string($0.name) }
+                    send(id: id, result: object(["value": .list(keys)]))
                 case "bump":
                     let count = params?["state"]?.recordValue?["fake.count"]?.recordValue?["value"]?.intValue ?? 0
                     let change: Value =
@@ -182,22 +215,27 @@ public enum FakePlugin {
                 default:
                     send(id: id, result: object(["value": params?["arguments"]?.recordValue?["TEXT"] ?? .null]))
                 }
-            case "complete":
+            case .complete?:
                 guard let id else { continue }
                 let prefix = params?["prefix"]?.stringValue ?? ""
-                let candidates = ["alpha", "beta"].filter { $0.hasPrefix(prefix) }.map(Value.string)
+                let described = features.contains(WireFeature.describedCompletions.rawValue)
+                let candidates = [("alpha", "the first"), ("beta", "the second")].filter { $0.0.hasPrefix(prefix) }
+                    .map { word, description in
+                        described
+                            ? object(["value": .string(word), "description": .string(description)]) : .string(word)
+                    }
                 send(id: id, result: object(["candidates": .list(candidates)]))
-            case "cancel":
+            case .cancel?:
                 if let waiting, params?["id"]?.intValue == waiting {
-                    send(id: waiting, error: -32800, message: "cancelled", data: nil)
+                    send(id: waiting, error: .cancelled, message: "cancelled", data: nil)
                 }
                 waiting = nil
-            case "shutdown":
+            case .shutdown?:
                 guard let id else { continue }
                 send(id: id, result: .null)
                 if fault != .ignoresShutdown { exit(0) }
             default:
-                if let id { send(id: id, error: -32601, message: "unknown method", data: nil) }
+                if let id { send(id: id, error: .methodNotFound, message: "unknown method", data: nil) }
             }
         }
         while fault == .ignoresShutdown { sleep(1) }
@@ -208,6 +246,7 @@ public enum FakePlugin {
     static func manifest(name: String, fault: Fault?) -> Value {
         let text = object([
             "name": "TEXT", "abstract": "what to echo", "kind": "string", "optional": false, "variadic": false,
+            "completion": object(["dynamic": true]),
         ])
         let optional = object([
             "name": "MORE", "abstract": "more", "kind": "string", "optional": true, "variadic": false,
@@ -221,23 +260,26 @@ public enum FakePlugin {
         if fault == .manifestDuplicateCommand {
             extra.append(object(["path": [.string(name), "echo"], "abstract": "Echo again"]))
         }
+        let echo = object([
+            "path": echoPath, "abstract": "Echo the text",
+            "arguments": fault == .manifestOptionalFirst ? [optional, text] : [text],
+            "examples": [object(["command": .string("\(name) echo hi")])],
+        ])
+        let others = [
+            object(["path": [.string(name), "bump"], "abstract": "Add one to fake.count"]),
+            object(["path": [.string(name), "work"], "abstract": "Work a while, with progress", "timeoutSeconds": 1]),
+            object(["path": [.string(name), "count"], "abstract": "How many calls this process answered"]),
+            object([
+                "path": [.string(name), "quiet"], "abstract": "Answer with no value",
+                "options": [object(["name": "--note", "value": "TEXT", "abstract": "a display line"])],
+            ]),
+            object(["path": [.string(name), "sent"], "abstract": "The keys whose values the request carried"]),
+        ]
         return object([
             "name": .string(name), "version": "1.2.3", "summary": "A plugin for the host's tests",
             "stateKeys": [object(["key": .string(key), "abstract": "bumps so far", "type": "int", "initial": 0])],
             "reads": .list(reads.map(Value.string)),
-            "commands": .list(
-                [
-                    object([
-                        "path": echoPath, "abstract": "Echo the text",
-                        "arguments": fault == .manifestOptionalFirst ? [optional, text] : [text],
-                        "examples": [object(["command": .string("\(name) echo hi")])],
-                    ]),
-                    object(["path": [.string(name), "bump"], "abstract": "Add one to fake.count"]),
-                    object([
-                        "path": [.string(name), "work"], "abstract": "Work a while, with progress", "timeoutSeconds": 1,
-                    ]),
-                    object(["path": [.string(name), "count"], "abstract": "How many calls this process answered"]),
-                ] + extra),
+            "commands": .list([echo] + (fault == .strictArguments ? [] : others) + extra),
         ])
     }
 
@@ -245,8 +287,8 @@ public enum FakePlugin {
         write(JSONWriter.compact(object(["jsonrpc": "2.0", "id": .int(id), "result": result])) + "\n")
     }
 
-    private static func send(id: Int, error code: Int, message: String, data: Value?) {
-        var error: [(String, Value)] = [("code", .int(code)), ("message", .string(message))]
+    private static func send(id: Int, error code: WireErrorCode, message: String, data: Value?) {
+        var error: [(String, Value)] = [("code", .int(code.rawValue)), ("message", .string(message))]
         if let data { error.append(("data", data)) }
         write(
             JSONWriter.compact(object(["jsonrpc": "2.0", "id": .int(id), "error": .record(Record(pairs: error))]))

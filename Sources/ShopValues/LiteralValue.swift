@@ -1,5 +1,6 @@
 /// The type an unquoted word gets: numbers, `true`, `false` and `null` are literals, the
-/// rest is a string.
+/// rest is a string. A number written otherwise than shop writes it (`1.50`, `007`, `-0`,
+/// `1e5`) keeps its text (``ExactNumber``).
 package enum LiteralValue {
     /// The value of an unquoted word; a whole number past 64 bits is an error.
     package static func infer(_ text: String) throws(NumberError) -> Value {
@@ -40,7 +41,7 @@ package enum LiteralValue {
 
     /// `-?digits`, `-?digits.digits` and an optional exponent; nil for anything else.
     private static func number(_ text: String) throws(NumberError) -> Value? {
-        if let int = smallInteger(text) { return .int(int) }
+        if let int = smallInteger(text) { return ExactNumber.value(.int(int), readFrom: text) }
         var utf8 = text.utf8[...]
         if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
         let integerDigits = utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
@@ -49,10 +50,11 @@ package enum LiteralValue {
         if utf8.isEmpty {
             if integerDigits.count < 19 {
                 let magnitude = integerDigits.reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
-                return .int(text.utf8.first == UInt8(ascii: "-") ? -magnitude : magnitude)
+                let int = text.utf8.first == UInt8(ascii: "-") ? -magnitude : magnitude
+                return ExactNumber.value(.int(int), readFrom: text)
             }
             guard let int = Int(text) else { throw .integerTooLarge(text) }
-            return .int(int)
+            return ExactNumber.value(.int(int), readFrom: text)
         }
         if utf8.first == UInt8(ascii: ".") {
             utf8 = utf8.dropFirst()
@@ -68,6 +70,6 @@ package enum LiteralValue {
             utf8 = utf8.dropFirst(exponent.count)
         }
         guard utf8.isEmpty, let double = Double(text), double.isFinite else { return nil }
-        return .double(double)
+        return ExactNumber.value(.double(double), readFrom: text)
     }
 }

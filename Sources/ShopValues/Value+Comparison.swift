@@ -1,26 +1,42 @@
 extension Value {
     /// Whether two values are equal for `expect` and `where`: numbers compare by value across
-    /// int and double, exactly (`9007199254740993 == 9007199254740992.0` is false, though the
-    /// int rounds to that double); everything else must have the same type and contents.
+    /// int, double and exact numbers, exactly (`9007199254740993 == 9007199254740992.0` is
+    /// false, though the int rounds to that double); a date equals ISO 8601 text of the same
+    /// instant; everything else must have the same type and contents.
     public func isEqual(to other: Value) -> Bool {
+        if let lhs = number, let rhs = other.number { return Self.compare(lhs, rhs) == .orderedSame }
         switch (self, other) {
-        case (.int(let lhs), .double(let rhs)): Self.compare(lhs, rhs) == .orderedSame
-        case (.double(let lhs), .int(let rhs)): Self.compare(rhs, lhs) == .orderedSame
-        default: self == other
+        case (.date, .string), (.string, .date): return compare(to: other) == .orderedSame
+        default: return self == other
         }
     }
 
     /// Orders two values of comparable types (numbers with numbers, exactly across int and
-    /// double; strings with strings; bools with bools); nil when they cannot be ordered.
+    /// double; strings with strings; bools with bools; dates with dates, or with ISO 8601
+    /// text; durations with durations); nil when they cannot be ordered.
     public func compare(to other: Value) -> ValueOrder? {
         switch (self, other) {
         case (.int(let lhs), .int(let rhs)): return Self.order(lhs, rhs)
-        case (.double(let lhs), .double(let rhs)): return lhs.isNaN || rhs.isNaN ? nil : Self.order(lhs, rhs)
-        case (.int(let lhs), .double(let rhs)): return Self.compare(lhs, rhs)
-        case (.double(let lhs), .int(let rhs)): return Self.compare(rhs, lhs).map(\.reversed)
         case (.string(let lhs), .string(let rhs)): return Self.order(lhs, rhs)
         case (.bool(let lhs), .bool(let rhs)): return Self.order(lhs ? 1 : 0, rhs ? 1 : 0)
-        default: return nil
+        case (.date(let lhs), .date(let rhs)): return Self.order(lhs, rhs)
+        case (.duration(let lhs), .duration(let rhs)): return Self.order(lhs, rhs)
+        // ISO 8601 text beside a date is read as one: `where released > 2024-01-01`.
+        case (.date(let lhs), .string(let rhs)): return (try? DateTime(iso: rhs)).map { Self.order(lhs, $0) }
+        case (.string(let lhs), .date(let rhs)): return (try? DateTime(iso: lhs)).map { Self.order($0, rhs) }
+        default:
+            guard let lhs = number, let rhs = other.number else { return nil }
+            return Self.compare(lhs, rhs)
+        }
+    }
+
+    /// How two numbers stand, exactly across int and double; nil when either is NaN.
+    static func compare(_ lhs: Number, _ rhs: Number) -> ValueOrder? {
+        switch (lhs, rhs) {
+        case (.int(let lhs), .int(let rhs)): order(lhs, rhs)
+        case (.double(let lhs), .double(let rhs)): lhs.isNaN || rhs.isNaN ? nil : order(lhs, rhs)
+        case (.int(let lhs), .double(let rhs)): compare(lhs, rhs)
+        case (.double(let lhs), .int(let rhs)): compare(rhs, lhs).map(\.reversed)
         }
     }
 
@@ -38,7 +54,8 @@ extension Value {
         return whole == double ? .orderedSame : .orderedAscending
     }
 
-    /// A total order over all values, for `sort`: null, bools, numbers, strings, lists, records;
+    /// A total order over all values, for `sort`: null, bools, numbers, durations, dates,
+    /// strings, lists, records;
     /// values of one kind by their natural order.
     public func sortsBefore(_ other: Value) -> Bool {
         if let order = compare(to: other) { return order == .orderedAscending }
@@ -50,10 +67,12 @@ extension Value {
         switch self {
         case .null: 0
         case .bool: 1
-        case .int, .double: 2
-        case .string: 3
-        case .list: 4
-        case .record: 5
+        case .int, .double, .exact: 2
+        case .duration: 3
+        case .date: 4
+        case .string: 5
+        case .list: 6
+        case .record: 7
         }
     }
 

@@ -3,16 +3,24 @@
 /// Records keep their fields in order; lists and records nest freely. Values are cheap to copy
 /// (lists and records share storage until changed).
 ///
-/// `Value` gains cases as the language grows (dates, durations, exact numbers are to come):
-/// read a value through its accessors (``stringValue``, ``intValue``, ``doubleValue``,
-/// ``boolValue``, ``listValue``, ``recordValue``, ``isNull``), and give every `switch` over one
-/// a `default`.
+/// `Value` gains cases as the language grows: read a value through its accessors
+/// (``stringValue``, ``intValue``, ``doubleValue``, ``number``, ``boolValue``, ``listValue``,
+/// ``recordValue``, ``isNull``), and give every `switch` over one a `default`. Equality and
+/// hashing go by value (`Value+Equality.swift`): an exact number equals the plain number of
+/// its value.
 public enum Value: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
     case double(Double)
+    /// A number kept with the text it was read from (`4.10`, `-0`, `1e5`): an int or a double
+    /// to everything but the writers, which write its text.
+    case exact(ExactNumber)
     case string(String)
+    /// An instant with the UTC offset it was written with.
+    case date(DateTime)
+    /// A span of time (`math $end - $start`).
+    case duration(Duration)
     case list(ValueList)
     case record(Record)
 
@@ -23,7 +31,10 @@ public enum Value: Sendable, Hashable {
         case .bool: "bool"
         case .int: "int"
         case .double: "double"
+        case .exact(let exact): exact.value.typeName
         case .string: "string"
+        case .date: "date"
+        case .duration: "duration"
         case .list: "list"
         case .record: "record"
         }
@@ -33,8 +44,7 @@ public enum Value: Sendable, Hashable {
     public var describedType: String {
         switch self {
         case .null: "null"
-        case .int: "an int"
-        default: "a \(typeName)"
+        default: typeName == "int" ? "an int" : "a \(typeName)"
         }
     }
 
@@ -45,20 +55,16 @@ public enum Value: Sendable, Hashable {
 
     /// The integer, if this is one (a double with no fraction counts).
     public var intValue: Int? {
-        switch self {
-        case .int(let int): int
-        case .double(let double) where double.rounded() == double && abs(double) < 9.0e18: Int(double)
+        switch number {
+        case .int(let int)?: int
+        case .double(let double)? where double.rounded() == double && abs(double) < 9.0e18: Int(double)
         default: nil
         }
     }
 
-    /// The number as a double, if this is an int or a double.
+    /// The number as a double, if this is a number.
     public var doubleValue: Double? {
-        switch self {
-        case .int(let int): Double(int)
-        case .double(let double): double
-        default: nil
-        }
+        number?.doubleValue
     }
 
     /// A list of `elements`: `.list([1, 2])` reads as the case does.
@@ -74,6 +80,16 @@ public enum Value: Sendable, Hashable {
     /// The boolean, if this is one.
     public var boolValue: Bool? {
         if case .bool(let bool) = self { bool } else { nil }
+    }
+
+    /// The date, if this is one.
+    public var dateValue: DateTime? {
+        if case .date(let date) = self { date } else { nil }
+    }
+
+    /// The duration, if this is one.
+    public var durationValue: Duration? {
+        if case .duration(let duration) = self { duration } else { nil }
     }
 
     /// The record, if this is one.

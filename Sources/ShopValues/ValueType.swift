@@ -84,9 +84,13 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     /// Whether `value` is of this type (a path is a string; a whole number is a double).
     public func accepts(_ value: Value) -> Bool {
         switch (self, value) {
-        case (.any, _), (.string, .string), (.path, .string), (.int, .int), (.double, .int), (.double, .double),
-            (.bool, .bool), (.record, .record), (.null, .null):
+        case (.any, _), (.string, .string), (.path, .string), (.bool, .bool), (.record, .record), (.null, .null):
             return true
+        case (.int, _):
+            if case .int? = value.number { return true }
+            return false
+        case (.double, _):
+            return value.number != nil
         case (.choice(let choices), .string(let word)):
             return choices.contains(word)
         case (.list(let element), .list(let elements)):

@@ -63,11 +63,9 @@ struct ChartCommand: Command {
             var sawNumber = false
             var numeric = true
             for case .record(let record) in items.prefix(10_000) {
-                switch record[name] ?? .null {
-                case .int, .double: sawNumber = true
-                case .null: continue
-                default: numeric = false
-                }
+                let value = record[name] ?? .null
+                if value.isNull { continue }
+                if value.isNumber { sawNumber = true } else { numeric = false }
                 if !numeric { break }
             }
             if numeric, sawNumber { return FieldPath(name) }

@@ -6,7 +6,9 @@ struct GroupKey: Hashable {
     let value: Value
 
     init(_ value: Value) {
-        if case .double(let double) = value, let int = value.intValue, Double(int) == double {
+        // An exact number is equal to its plain value already (`4.10` to `4.1`), and stays the
+        // key as it was first written.
+        if case .double(let double)? = value.number, let int = value.intValue, Double(int) == double {
             self.value = .int(int)
         } else {
             self.value = value

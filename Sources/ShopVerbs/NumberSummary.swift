@@ -26,20 +26,19 @@ struct NumberSummary {
 
     /// Adds the value of the `index`th item (0-based).
     mutating func add(_ value: Value, item index: Int) throws(VerbError) {
-        switch value {
-        case .int(let int):
+        switch value.number {
+        case .int(let int)?:
             if !hasDouble {
                 let (sum, overflow) = intSum.addingReportingOverflow(int)
                 intSum = sum
                 overflowed = overflowed || overflow
             }
             doubleSum += Double(int)
-        case .double(let double):
+        case .double(let double)?:
             hasDouble = true
             doubleSum += double
-        case .null:
-            return
-        default:
+        case nil:
+            if value.isNull { return }
             throw .notNumber(command: command, item: index + 1, field: field, value: value)
         }
         count += 1

@@ -14,7 +14,7 @@ struct SortColumn {
 
     init(_ values: ValueList, descending: Bool) {
         self.descending = descending
-        if let ints = Self.all(values, { if case .int(let int) = $0 { int } else { nil } }) {
+        if let ints = Self.all(values, { if case .int(let int)? = $0.number { int } else { nil } }) {
             storage = .ints(ints)
         } else if let strings = Self.all(values, \.stringValue) {
             storage = Self.ranked(strings).map(Storage.ints) ?? .strings(strings)

@@ -1,9 +1,9 @@
 import ShopPluginAPI
 import ShopValues
+import ShopWire
 import Testing
 
 @testable import PluginHost
-@testable import ShopPluginKit
 
 /// A ``CommandFailure`` a Swift plugin throws crosses the pipe as the plugin protocol writes
 /// it, and the host reads back the same failure: message, help and the word it is about.
@@ -14,12 +14,17 @@ import Testing
         CommandFailure("the catalog is empty"),
     ])
     func theHostReadsBackWhatTheKitSent(failure: CommandFailure) throws {
-        let error = RPCError(code: -32000, message: failure.message, data: Server.errorData(of: failure))
-        #expect(OutsideCommand.failure(of: error) == failure)
+        let sent = WireError(failure: failure.message, FailureData(failure))
+        let line = WireMessage.error(id: 7, sent).line
+        guard case .response(7, .error(let received)) = try WireMessage(line: Array(line.utf8.dropLast())) else {
+            Issue.record("not an error answer: \(line)")
+            return
+        }
+        #expect(OutsideCommand.failure(of: received) == failure)
     }
 
     @Test func theDataNamesTheKindAsTheProtocolDoes() {
-        let data = Server.errorData(of: CommandFailure("bad", help: "try", about: .argument("CODE")))
-        #expect(JSONWriter.compact(data) == #"{"kind":"invalid-argument","argument":"CODE","help":"try"}"#)
+        let data = FailureData(CommandFailure("bad", help: "try", about: .argument("CODE")))
+        #expect(JSONWriter.compact(data.json) == #"{"kind":"invalid-argument","argument":"CODE","help":"try"}"#)
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
+import ShopPluginAPI
 import ShopTestSupport
 import ShopValues
+import ShopWire
 
 @testable import PluginHost
 
@@ -32,13 +34,16 @@ struct FakePluginHost {
 
     /// Runs `fake VERB` with `TEXT`; the answer's `value`.
     func run(_ verb: String, text: String = "hi", timeout: Double? = 10) async throws -> Value {
-        let params: Value = .record(
-            Record([
-                "command": ["fake", .string(verb)], "arguments": .record(Record(["TEXT": .string(text)])),
-            ]))
-        let result = try await supervisor.call("run", label: "fake \(verb)", timeout: timeout, params: params)
-        return result.recordValue?["value"] ?? .null
+        let request = RunRequest(
+            command: ["fake", verb], arguments: .record(Record(["TEXT": .string(text)])),
+            options: .record(Record(pairs: [])), input: nil, state: StateEntries(), context: Self.context)
+        let result = try await supervisor.call(label: "fake \(verb)", timeout: timeout) { _ in request }
+        return result.value ?? .null
     }
+
+    /// The `context` of a run from a test.
+    static let context = RunContext(
+        baseDirectory: "/", width: 80, color: false, format: .table, interactive: false, now: 0)
 
     /// The error `body` throws, as the line the session would print.
     func failure(_ body: () async throws -> Void) async -> String? {

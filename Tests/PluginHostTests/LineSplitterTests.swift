@@ -1,4 +1,3 @@
-import Glibc
 import Testing
 
 @testable import PluginHost
@@ -29,21 +28,5 @@ import Testing
 
     @Test func aLineOfExactlyTheLimitPasses() {
         #expect(lines(["0123456789abcdef\n"]) == ["0123456789abcdef"])
-    }
-}
-
-@Suite struct PeerTests {
-    @Test func stateCacheSendsEachRevisionOnce() throws {
-        // The record of sent revisions is the connection's; a fresh process starts empty.
-        let log = PluginLog()
-        let connection = try PluginConnection.start(
-            plugin: "cat", executable: "/bin/cat", environment: [:], workingDirectory: "/", log: log)
-        let cached = PluginConnection.Peer(connection: connection, usesStateCache: true)
-        #expect(cached.needsValue(of: "services.items", revision: 1))
-        #expect(!cached.needsValue(of: "services.items", revision: 1))
-        #expect(cached.needsValue(of: "services.items", revision: 2))
-        let uncached = PluginConnection.Peer(connection: connection, usesStateCache: false)
-        #expect(uncached.needsValue(of: "services.items", revision: 2))
-        connection.process.signalGroup(SIGKILL)
     }
 }

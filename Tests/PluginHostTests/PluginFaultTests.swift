@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import ShopTestSupport
 import ShopValues
+import ShopWire
 import Testing
 
 @testable import PluginHost
@@ -50,7 +51,7 @@ import Testing
         let call = Task { try await host.run("echo", timeout: nil) }
         #expect(
             await FakePluginHost.eventually(within: 30) { host.starts == 1 },
-            "starts: \(host.starts); log: \(host.supervisor.log.tail(20))")
+            "starts: \(host.starts); log: \(host.supervisor.log.lines.suffix(20))")
         try await Task.sleep(for: .milliseconds(200))
         let cancelled = ContinuousClock.now
         call.cancel()
@@ -72,7 +73,7 @@ import Testing
         let call = Task { try await host.run("echo", timeout: nil) }
         #expect(
             await FakePluginHost.eventually(within: 30) { host.starts == 1 },
-            "starts: \(host.starts); log: \(host.supervisor.log.tail(20))")
+            "starts: \(host.starts); log: \(host.supervisor.log.lines.suffix(20))")
         try await Task.sleep(for: .milliseconds(200))
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
@@ -91,7 +92,7 @@ import Testing
 
     @Test func aShortTimeoutAfterALongOneInTheSameProcessStillFires() async throws {
         let host = try FakePluginHost(.hang)
-        _ = try await host.supervisor.call("manifest", label: "manifest", timeout: 120, params: .null)
+        _ = try await host.supervisor.call(timeout: 120) { _ in ManifestRequest() }
         let message = await host.failure { _ = try await host.run("echo", timeout: 0.3) }
         #expect(message == "plugin fake did not answer 'fake echo' within 0.3 s")
         await host.supervisor.shutdown()
@@ -138,7 +139,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (FakePlugin.Fault.protocolTwoOnly, "plugin fake speaks protocol 2; this shop 0.1.0 speaks 1"),
+        (FakePlugin.Fault.protocolTwoOnly, "plugin fake 1.2.3 speaks protocol 2; this shop 0.1.0 speaks 1"),
+        (.answersProtocolTwo, "plugin fake 1.2.3 speaks protocol 2; this shop 0.1.0 speaks 1"),
         (
             .exitDuringHandshake,
             "plugin fake exited with status 1 during 'initialize'; its last words: 'fake: leaving during the handshake' "
@@ -215,6 +217,16 @@ import Testing
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? ""
         }
         #expect(!targets.contains(marker), "\(targets)")
+        await host.supervisor.shutdown()
+    }
+
+    @Test func aPluginThatExitsWritingNothingHasNoLastWords() async throws {
+        let host = try FakePluginHost(.exitSilently, once: true)
+        let message = await host.failure { _ = try await host.run("echo") }
+        #expect(message == "plugin fake exited with status 3 during 'fake echo' (see 'plugin log fake')")
+        #expect(
+            host.supervisor.log.lines.contains { $0.hasPrefix("shop: started ") }, "the host's lines are in the log")
+        #expect(try await host.run("echo", text: "next") == "next")
         await host.supervisor.shutdown()
     }
 

@@ -4,6 +4,7 @@ import HTTPArchive
 import ShopPluginAPI
 import ShopTestSupport
 import ShopValues
+import ShopWire
 import Testing
 
 @testable import PluginHost

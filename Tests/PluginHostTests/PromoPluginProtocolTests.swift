@@ -1,6 +1,7 @@
 import ShopPluginAPI
 import ShopTestSupport
 import ShopValues
+import ShopWire
 import Testing
 
 @testable import PluginHost
@@ -24,21 +25,18 @@ import Testing
         .record(Record(["code": "SPRING", "percent": 20, "only": [], "abstract": "20% off"]))
     ]
 
-    private static func apply(_ code: String, sendValues: Bool) -> Value {
-        func entry(_ revision: Int, _ value: Value) -> Value {
-            .record(Record(pairs: [("revision", .int(revision))] + (sendValues ? [("value", value)] : [])))
+    private static func apply(_ code: String, sendValues: Bool) -> RunRequest {
+        func entry(_ key: String, _ revision: UInt64, _ value: Value) -> StateEntries.Entry {
+            StateEntries.Entry(key: key, revision: revision, value: sendValues ? Optional(value) : nil)
         }
         let items: Value = [.record(Record(["id": "windows", "title": "Window cleaning", "price": 1500]))]
-        return .record(
-            Record([
-                "command": ["promo", "apply"], "arguments": .record(Record(["CODE": .string(code)])),
-                "options": .record(Record(["--dry-run": false])),
-                "state": .record(
-                    Record([
-                        "promo.codes": entry(1, codes), "promo.applied": entry(2, .null),
-                        "services.items": entry(3, items), "services.selected": entry(4, ["windows"]),
-                    ])),
-            ]))
+        return RunRequest(
+            command: ["promo", "apply"], arguments: .record(Record(["CODE": .string(code)])),
+            options: .record(Record(["--dry-run": false])), input: nil,
+            state: StateEntries([
+                entry("promo.codes", 1, codes), entry("promo.applied", 2, .null), entry("services.items", 3, items),
+                entry("services.selected", 4, ["windows"]),
+            ]), context: FakePluginHost.context)
     }
 
     @Test
@@ -47,16 +45,21 @@ import Testing
         defer { withExtendedLifetime(folder) {} }
         let identity = try await supervisor.start()
         #expect(
-            identity == PluginIdentity(name: "promo", version: "1.0.0", protocolVersion: 1, features: ["state-cache"]))
-        let answer = try await supervisor.call(
-            "run", label: "promo apply", timeout: 10, params: Self.apply("spring", sendValues: true))
-        #expect(answer.recordValue?["value"] == .record(Record(["code": "SPRING", "before": 1500, "after": 1200])))
-        #expect(answer.recordValue?["display"] == ["Applied SPRING: 1 500 ₽ → 1 200 ₽"])
-        #expect(answer.recordValue?["stateChanges"] == [.record(Record(["key": "promo.applied", "value": "SPRING"]))])
+            identity
+                == PluginIdentity(
+                    name: "promo", version: "1.0.0", protocolVersion: 1, features: [.stateCache, .describedCompletions])
+        )
+        let answer = try await supervisor.call(label: "promo apply", timeout: 10) { _ in
+            Self.apply("spring", sendValues: true)
+        }
+        #expect(answer.value == .record(Record(["code": "SPRING", "before": 1500, "after": 1200])))
+        #expect(answer.display == ["Applied SPRING: 1 500 ₽ → 1 200 ₽"])
+        #expect(answer.stateChanges == [StateChange(key: "promo.applied", value: "SPRING")])
         // Values left out: the plugin serves them from its cache (same revisions).
-        let again = try await supervisor.call(
-            "run", label: "promo apply", timeout: 10, params: Self.apply("SPRING", sendValues: false))
-        #expect(again.recordValue?["value"]?.recordValue?["after"] == 1200)
+        let again = try await supervisor.call(label: "promo apply", timeout: 10) { _ in
+            Self.apply("SPRING", sendValues: false)
+        }
+        #expect(again.value?.recordValue?["after"] == 1200)
         await supervisor.shutdown()
     }
 
@@ -65,12 +68,11 @@ import Testing
         let (supervisor, folder) = try promo()
         defer { withExtendedLifetime(folder) {} }
         await #expect(
-            throws: RPCError(
-                code: -32000, message: "unknown promo code 'SPRNG'",
-                data: .record(Record(["kind": "not-found", "argument": "CODE", "help": "did you mean 'SPRING'?"])))
+            throws: WireError(
+                failure: "unknown promo code 'SPRNG'",
+                FailureData(kind: .notFound, argument: "CODE", help: "did you mean 'SPRING'?"))
         ) {
-            try await supervisor.call(
-                "run", label: "promo apply", timeout: 10, params: Self.apply("SPRNG", sendValues: true))
+            try await supervisor.call(label: "promo apply", timeout: 10) { _ in Self.apply("SPRNG", sendValues: true) }
         }
         await supervisor.shutdown()
     }

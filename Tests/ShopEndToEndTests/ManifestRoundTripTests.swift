@@ -4,6 +4,7 @@ import ShopPluginAPI
 import ShopRuntime
 import ShopTestSupport
 import ShopValues
+import ShopWire
 import Testing
 
 /// Every built-in command and plugin encodes to the JSON of the plugin protocol and decodes
@@ -41,19 +42,6 @@ import Testing
         #expect(JSONWriter.compact(spec.json).contains(#""completion":{"state":"services.items","field":"id"}"#))
     }
 
-    static let promo = #"""
-        {"name":"promo","version":"0.3.0","summary":"Promo codes","defaultVerb":"apply",
-         "stateKeys":[{"key":"promo.applied","abstract":"the code","type":"string?","initial":null}],
-         "reads":["services.items"],
-         "commands":[{"path":["promo","apply"],"abstract":"Apply a code",
-           "arguments":[{"name":"CODE","abstract":"a code","kind":"text","optional":false,"variadic":false,
-                         "completion":{"dynamic":true}}],
-           "options":[{"name":"--dry-run","abstract":"show only"},
-                      {"name":"--until","value":"DATE","abstract":"expiry","kind":"text"}],
-           "input":"none","fields":["code","before","after"],"timeoutSeconds":10,
-           "examples":[{"command":"promo apply SPRING","abstract":"20% off"}]}]}
-        """#
-
     @Test func aOneWordCommandIsAccepted() throws {
         let manifest = try PluginManifest(
             json: Value(json: #"{"name":"hello","version":"1","commands":[{"path":["hello"],"abstract":"Say hello"}]}"#)
@@ -83,15 +71,6 @@ import Testing
             fromPlugin?.description
                 == "manifest.commands[1].path: 'twice echo' is declared twice (also manifest.commands[0])")
         #expect(fromPlugin == fromJSON)
-    }
-
-    @Test func theProtocolsExampleManifestIsAccepted() throws {
-        let manifest = try PluginManifest(json: Value(json: Self.promo))
-        #expect(manifest.commands[0].arguments[0].type == .string)
-        #expect(manifest.commands[0].options[0].isFlag)
-        #expect(manifest.commands[0].timeoutSeconds == 10)
-        #expect(manifest.stateKeys[0].type == .optional(.string))
-        #expect(manifest.reads == ["services.items"])
     }
 
     @Test(arguments: [
@@ -145,7 +124,15 @@ import Testing
         ),
         (
             #"{"name":"p","version":"1","defaultVerb":"a","commands":[{"path":["p"]},{"path":["p","a"]}]}"#,
-            "manifest.defaultVerb: 'p' alone runs manifest.commands[0]; a default verb cannot also"
+            "manifest.defaultVerb: 'p' alone runs manifest.commands[0], so the plugin can have no default verb"
+        ),
+        (
+            #"{"name":"tally","version":"1","defaultVerb":"list","commands":[{"path":["tally"]}]}"#,
+            "manifest.defaultVerb: 'tally' alone runs manifest.commands[0], so the plugin can have no default verb"
+        ),
+        (
+            #"{"name":"p","version":"1","defaultVerb":"b","commands":[{"path":["p","a"]}]}"#,
+            "manifest.defaultVerb: no command 'p b'"
         ),
         (
             #"{"name":"p","version":"1","stateKeys":[{"key":"p.k","type":"int","initial":1},{"key":"p.k","type":"int","initial":2}]}"#,

@@ -116,7 +116,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (FakePlugin.Fault.protocolTwoOnly, "plugin shop-fake-plugin speaks protocol 2; this shop 0.1.0 speaks 1"),
+        (FakePlugin.Fault.protocolTwoOnly, "plugin fake 1.2.3 speaks protocol 2; this shop 0.1.0 speaks 1"),
+        (.answersProtocolTwo, "plugin fake 1.2.3 speaks protocol 2; this shop 0.1.0 speaks 1"),
         (
             .exitDuringHandshake,
             "plugin shop-fake-plugin exited with status 1 during 'initialize'; its last words: "
@@ -125,7 +126,7 @@ import Testing
         (.manifestOutsideNamespace, "manifest.commands[0].path: 'services echo' must be 'fake VERB' or 'fake'"),
         (
             .manifestDuplicateCommand,
-            "manifest.commands[4].path: 'fake echo' is declared twice (also manifest.commands[0])"
+            "manifest.commands[6].path: 'fake echo' is declared twice (also manifest.commands[0])"
         ),
         (.manifestOptionalFirst, "manifest.commands[0].arguments[1]: a required argument after an optional one"),
         (.manifestKeyWithoutPrefix, "manifest.stateKeys[0].key: 'count' must start with 'fake.'"),
@@ -161,7 +162,7 @@ import Testing
         #expect(added.standardError == "")
         #expect(
             added.standardOutput
-                == "added fake 1.2.3: 4 commands, 1 state key, reads services.selected — in new sessions\n")
+                == "added fake 1.2.3: 6 commands, 1 state key, reads services.selected — in new sessions\n")
         let starts = { ((try? String(contentsOfFile: folder.path + "/starts", encoding: .utf8)) ?? "").count }
         let before = starts()
         let listed = try await shop(["-c", "help fake\nplugin list | get name"])
@@ -345,9 +346,38 @@ import Testing
         #expect(result.standardError == "")
         #expect(
             result.standardOutput.hasPrefix(
-                "✓ handshake: fake 1.2.3, protocol 1\n✓ manifest: 4 commands, 1 state key\n"))
+                "✓ handshake: fake 1.2.3, protocol 1\n✓ manifest: 6 commands, 1 state key\n"))
         #expect(result.standardOutput.contains("✓ example 'fake echo hi'\n"))
         #expect(result.standardOutput.hasSuffix("8 passed, 0 failed\n"))
+    }
+
+    @Test func pluginCheckRunsNoCommandWithoutItsRequiredArgument() async throws {
+        // The fake exits on a `run` without TEXT, and declares only `fake echo TEXT`.
+        let result = try await shop(
+            ["-c", "plugin check \(FakePlugin.path)"], .strictArguments, extra: ["SHOP_FAKE_FAULT_ONCE": "100"])
+        #expect(result.standardError == "")
+        #expect(result.standardOutput.contains("✓ cancel is honoured\n"), "\(result.standardOutput)")
+        #expect(result.standardOutput.hasSuffix("8 passed, 0 failed\n"), "\(result.standardOutput)")
+    }
+
+    @Test func pluginCheckSaysAPluginThatCrashedCrashed() async throws {
+        let result = try await shop(
+            ["-c", "plugin check \(FakePlugin.path)"], .crashMidCall, extra: ["SHOP_FAKE_FAULT_ONCE": "100"])
+        #expect(
+            result.standardOutput.contains(
+                "✗ cancel: the plugin exited with status 3 during the cancelled 'fake bump'; its last words: 'fake: boom'\n"
+            ), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("no answer within 1 s"))
+    }
+
+    @Test func aCommandWithoutAValuePrintsOnlyItsDisplayAsBuiltInsDo() async throws {
+        let lines = "fake quiet\nfake quiet --note hello\nfake echo after"
+        let table = try await shop(["--plugin", FakePlugin.path, "-c", lines])
+        #expect(table.standardError == "")
+        #expect(table.standardOutput == "hello\nafter\n")
+        let json = try await shop(["--plugin", FakePlugin.path, "--format", "json", "-c", lines])
+        #expect(json.standardError == "")
+        #expect(json.standardOutput == "\"after\"\n")
     }
 
     @Test func progressIsAStatusLineAtThePromptErasedBeforeTheResult() async throws {

@@ -83,17 +83,4 @@ import Testing
         #expect(
             await shop.run("probe careless").hasPrefix("error: internal error: argument FILE was read but not bound"))
     }
-
-    @Test func boundArgumentsEncodeAsTheProtocolSendsThem() throws {
-        let probe = Probe()
-        var arguments = Arguments(argumentNames: probe.spec.argumentNames)
-        arguments.positional = [
-            .init(argument: 0, bound: BoundWord(value: "a.json", text: "a.json")),
-            .init(argument: 3, bound: BoundWord(value: 1, text: "1")),
-        ]
-        arguments.changeGiven { $0.flags = ["--force"] }
-        let (positional, options) = arguments.json(for: probe.spec)
-        #expect(JSONWriter.compact(positional) == #"{"FILE":"a.json","WORDS":[1]}"#)
-        #expect(JSONWriter.compact(options) == #"{"--size":null,"--limit":null,"--force":true}"#)
-    }
 }

@@ -21,7 +21,7 @@ import Testing
         await shop.run("set a 007; set b '007'; set c 2.50; set d true; set e null")
         #expect(await shop.json("a") == "7")
         #expect(await shop.json("b") == "\"007\"")
-        #expect(await shop.json("c") == "2.5")
+        #expect(await shop.json("c") == "2.50")
         #expect(await shop.json("d") == "true")
         #expect(await shop.json("e") == "null")
     }

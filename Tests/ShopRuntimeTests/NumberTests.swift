@@ -56,7 +56,7 @@ import Testing
     @Test func largeNumbersThatAreNotWholeOrAreQuotedStayWhatTheySay() async throws {
         let shop = try TestSession(plugins: [])
         await shop.run("set a 99999999999999999999999.0; set b '99999999999999999999999'; set c 9223372036854775807")
-        #expect(await shop.json("a") == "1e+23")
+        #expect(await shop.json("a") == "99999999999999999999999.0")
         #expect(await shop.json("b") == "\"99999999999999999999999\"")
         #expect(await shop.json("c") == "9223372036854775807")
     }

@@ -2,6 +2,7 @@ import Testing
 
 @testable import ShopPluginAPI
 @testable import ShopRuntime
+@testable import ShopWire
 
 @Suite struct ReservedNamesTests {
     /// The literal list is what the core declares: its commands, aliases and groups, and the

@@ -101,7 +101,7 @@ extension NewsPage {
         guard try reader.peekKind() == .number else { return try reader.readInt() }
         let start = reader.offset
         let number = try reader.readNumber()
-        guard case .int(let value) = number else {
+        guard case .int(let value)? = number.number else {
             let text = String(decoding: body[start..<reader.offset], as: UTF8.self)
             throw reader.error(.typeMismatch(expected: "an integer", found: text), at: start)
         }

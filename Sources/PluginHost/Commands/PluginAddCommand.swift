@@ -1,4 +1,5 @@
 import ShopPluginAPI
+import ShopWire
 
 /// `plugin add PATH|NAME`: starts the plugin once, checks its handshake and manifest, and
 /// registers it, with its manifest cached, for every later session.

@@ -1,5 +1,6 @@
 import Glibc
 import ShopPluginAPI
+import ShopWire
 
 /// `plugin check PATH`: the conformance report a plugin author runs — handshake, manifest,
 /// every example, unknown methods, cancel, crash handling, shutdown, and the same manifest
@@ -61,8 +62,7 @@ struct PluginCheckReport {
         let plugin: OutsidePlugin
         let manifest: PluginManifest
         do {
-            let answer = try await supervisor.call("manifest", label: "manifest", timeout: 5, params: .null)
-            first = answer.recordValue?["manifest"] ?? .null
+            first = try await supervisor.call(timeout: 5) { _ in ManifestRequest() }.manifest
             plugin = try OutsidePlugin(manifest: first, executable: executable.path, settings: loader.settings)
             manifest = try plugin.manifest
             let (commands, keys) = (manifest.commands.count, manifest.stateKeys.count)
@@ -74,17 +74,16 @@ struct PluginCheckReport {
             await supervisor.shutdown()
             return
         }
+        let unknown = "an unknown method is answered with error \(WireErrorCode.methodNotFound.rawValue)"
         do {
-            _ = try await supervisor.call("no/such/method", label: "no/such/method", timeout: 5, params: .null)
-            record(false, "an unknown method is answered with error -32601: it succeeded")
-        } catch let error as RPCError {
-            record(
-                error.code == RPCError.methodNotFound,
-                "an unknown method is answered with error -32601 (got \(error.code))")
+            _ = try await supervisor.call("no/such/method", timeout: 5, params: .null)
+            record(false, unknown + ": it succeeded")
+        } catch let error as WireError {
+            record(error.is(.methodNotFound), unknown + " (got \(error.code))")
         } catch {
-            record(false, "an unknown method is answered with error -32601: \(error)")
+            record(false, unknown + ": \(error)")
         }
-        await checkCancel(supervisor, plugin: plugin)
+        await checkCancel(supervisor, manifest: manifest, environment: environment)
         await checkCrash(supervisor)
         let exitedAlone = await supervisor.shutdownReportingExit()
         record(exitedAlone, exitedAlone ? "shutdown ends the process" : "shutdown: the process had to be killed")
@@ -100,20 +99,68 @@ struct PluginCheckReport {
     }
 
     /// A `run` cancelled at once must be answered within the 1 s grace: the process is still
-    /// there afterwards.
-    private mutating func checkCancel(_ supervisor: PluginSupervisor, plugin: OutsidePlugin) async {
-        guard let command = (try? plugin.manifest)?.commands.first else { return }
-        let params: Value = .record(
-            Record([
-                "command": .list(command.path.map(Value.string)), "arguments": .record(Record(pairs: [])),
-                "options": .record(Record(pairs: [])), "input": .null, "state": .record(Record(pairs: [])),
-            ]))
-        let call = Task { _ = try? await supervisor.call("run", label: command.name, timeout: 10, params: params) }
+    /// there afterwards. The run is one the protocol allows: of a command that needs no
+    /// argument where there is one, else with a value of its type for each required argument.
+    /// A process that exited by itself crashed, which is said as such.
+    private mutating func checkCancel(
+        _ supervisor: PluginSupervisor, manifest: PluginManifest, environment: SessionEnvironment
+    ) async {
+        guard let request = Self.sampleRun(of: manifest, environment: environment) else { return }
+        let call = Task {
+            _ = try? await supervisor.call(label: request.command.spacedOut, timeout: 10) { _ in request }
+        }
         call.cancel()
         await call.value
         try? await Task.sleep(for: .milliseconds(1500))
-        let running = supervisor.status != .stopped
-        record(running, running ? "cancel is honoured" : "cancel: no answer within 1 s, so the plugin was stopped")
+        switch supervisor.ending {
+        case nil: record(true, "cancel is honoured")
+        case .exited(_, let how, _, let lastWords)?:
+            let quote = lastWords.map { "; its last words: '\(PluginHostError.shortened($0))'" } ?? ""
+            record(false, "cancel: the plugin \(how) during the cancelled '\(request.command.spacedOut)'\(quote)")
+        case .stopped?:
+            record(false, "cancel: no answer within 1 s, so the plugin was stopped")
+        case let other?:
+            record(false, "cancel: \(other)")
+        }
+    }
+
+    /// A `run` of the manifest's first command that takes no argument, else of its first
+    /// command with a value of its type for each required argument; nil without commands.
+    static func sampleRun(of manifest: PluginManifest, environment: SessionEnvironment) -> RunRequest? {
+        let bare = manifest.commands.first { command in
+            command.input != .required && command.arguments.allSatisfy(\.isOptional)
+        }
+        guard let command = bare ?? manifest.commands.first else { return nil }
+        var arguments: [(String, Value)] = []
+        for argument in command.arguments where !argument.isOptional {
+            let sample = sampleValue(of: argument.type)
+            arguments.append((argument.name, argument.isVariadic ? [sample] : sample))
+        }
+        let options: [(String, Value)] = command.options.map { ($0.name, $0.isFlag ? false : .null) }
+        let context = RunContext(
+            baseDirectory: environment.workingDirectory, width: 80, color: false, format: .table, interactive: false,
+            now: environment.clock.now)
+        // An if, not `? … : nil`, which would make the value null rather than none.
+        var input: Value?
+        if command.input == .required { input = .list([]) }
+        return RunRequest(
+            command: command.path, arguments: .record(Record(pairs: arguments)),
+            options: .record(Record(pairs: options)), input: input, state: StateEntries(), context: context)
+    }
+
+    /// A value of `type`: the first of a choice's words, else an empty or zero one.
+    private static func sampleValue(of type: ValueType) -> Value {
+        switch type {
+        case .int: .int(0)
+        case .double: .double(0)
+        case .bool: .bool(false)
+        case .path: "."
+        case .choice(let words): .string(words.first ?? "")
+        case .list: .list([])
+        case .record: .record(Record(pairs: []))
+        case .optional(let wrapped): sampleValue(of: wrapped)
+        default: ""
+        }
     }
 
     /// After SIGKILL, the next call starts the plugin again.
@@ -122,11 +169,11 @@ struct PluginCheckReport {
         kill(-pid, SIGKILL)
         _ = try? await Task.sleep(for: .milliseconds(100))
         do {
-            _ = try await supervisor.call("manifest", label: "manifest", timeout: 5, params: .null)
+            _ = try await supervisor.call(timeout: 5) { _ in ManifestRequest() }
             record(true, "after a crash the next call starts it again")
         } catch {
             do {
-                _ = try await supervisor.call("manifest", label: "manifest", timeout: 5, params: .null)
+                _ = try await supervisor.call(timeout: 5) { _ in ManifestRequest() }
                 record(true, "after a crash the next call starts it again")
             } catch {
                 record(false, "after a crash: \(error)")

@@ -2,7 +2,7 @@ import ShopValues
 
 /// A command's words bound by name to its declared arguments and options, each checked
 /// against its type: what the binder makes, what a typed read (`invocation[Self.file]`)
-/// converts, and what an outside plugin receives as a JSON object (``json``).
+/// converts, and what an outside plugin receives as a JSON object (`json(for:)`, the wire's).
 public struct Arguments: Sendable {
     /// The declared argument names, in order.
     package let argumentNames: [String]
@@ -134,24 +134,5 @@ public struct Arguments: Sendable {
             throw .failed("internal error: option \(name) has no value and no default")
         }
         return value
-    }
-
-    /// The bound arguments as a plugin's `run` request sends them: `{"CODE": "SPRING"}`, a
-    /// variadic argument as a list, missing optional arguments absent.
-    public func json(for spec: CommandSpec) -> (arguments: Value, options: Value) {
-        var arguments: [(String, Value)] = []
-        for argument in spec.arguments {
-            let words = words(ofArgument: argument.name)
-            if argument.isVariadic {
-                arguments.append((argument.name, .list(words.map(\.value))))
-            } else if let word = words.first {
-                arguments.append((argument.name, word.value))
-            }
-        }
-        let options: [(String, Value)] = spec.options.map { option in
-            option.isFlag
-                ? (option.name, .bool(flag(option.name))) : (option.name, word(ofOption: option.name)?.value ?? .null)
-        }
-        return (.record(Record(pairs: arguments)), .record(Record(pairs: options)))
     }
 }

@@ -121,9 +121,13 @@ struct ArgumentBinder: Sendable {
             guard word.value.intValue != nil else { throw spec.invalid(word, type, name) }
             return word.bound
         case .double:
-            // A double is sent as one (`3.0`), as the plugin protocol writes them.
-            guard let number = word.value.doubleValue else { throw spec.invalid(word, type, name) }
-            return BoundWord(value: .double(number), text: word.text)
+            // A double is sent as one (`3.0`), as the plugin protocol writes them; a double
+            // written otherwise (`1.50`) keeps its text.
+            switch word.value.number {
+            case .double?: return word.bound
+            case .int(let int)?: return BoundWord(value: .double(Double(int)), text: word.text)
+            case nil: throw spec.invalid(word, type, name)
+            }
         default:
             guard type.accepts(word.value) else { throw spec.invalid(word, type, name) }
             return word.bound

@@ -183,11 +183,10 @@ final class ConditionEvaluator {
         switch value {
         case .null: false
         case .bool(let bool): bool
-        case .int(let int): int != 0
-        case .double(let double): double != 0
         case .string(let string): !string.isEmpty
         case .list(let list): !list.isEmpty
         case .record(let record): record.count > 0
+        default: value.doubleValue.map { $0 != 0 } ?? true
         }
     }
 

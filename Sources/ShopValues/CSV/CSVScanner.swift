@@ -175,7 +175,8 @@ struct CSVScanner {
         return .string(String(decoding: cell, as: UTF8.self))
     }
 
-    /// `-?digits`, `-?digits.digits` with an optional exponent; nil for anything else, and
+    /// `-?digits`, `-?digits.digits` with an optional exponent, kept with its text when that
+    /// is not how shop writes it (`1.50`, `-0`: ``ExactNumber``); nil for anything else, and
     /// for digits with a leading zero (`007`, an identifier rather than a number).
     private static func number(_ cell: UnsafeBufferPointer<UInt8>) -> Value? {
         var index = cell[0] == UInt8(ascii: "-") ? 1 : 0
@@ -192,7 +193,10 @@ struct CSVScanner {
         let digits = index - digitsStart
         guard digits > 0 else { return nil }
         if digits > 1, cell[digitsStart] == UInt8(ascii: "0") { return nil }
-        if index == cell.count, !overflow { return .int(digitsStart == 1 ? -magnitude : magnitude) }
+        if index == cell.count, !overflow {
+            if digitsStart == 1, magnitude == 0 { return .exact(ExactNumber(.int(0), text: "-0")) }
+            return .int(digitsStart == 1 ? -magnitude : magnitude)
+        }
         if index < cell.count, cell[index] == UInt8(ascii: ".") {
             index += 1
             let fractionStart = index
@@ -206,9 +210,8 @@ struct CSVScanner {
             while index < cell.count, cell[index] >= UInt8(ascii: "0"), cell[index] <= UInt8(ascii: "9") { index += 1 }
             guard index > exponentStart else { return nil }
         }
-        guard index == cell.count, let double = Double(String(decoding: cell, as: UTF8.self)), double.isFinite else {
-            return nil
-        }
-        return .double(double)
+        let text = String(decoding: cell, as: UTF8.self)
+        guard index == cell.count, let double = Double(text), double.isFinite else { return nil }
+        return ExactNumber.value(.double(double), readFrom: text)
     }
 }

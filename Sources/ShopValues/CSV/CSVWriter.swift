@@ -4,7 +4,8 @@
 /// A list of records gets the union of their fields, in the order first seen; a record is a
 /// one-row table; a list of plain values is one `value` column. Null is an empty cell; a
 /// string is quoted when it holds a comma, a quote or a line break, is empty, or would read
-/// back as a number; nested lists and records are written as JSON.
+/// back as a number; a date is its ISO 8601 text and a duration its seconds; nested lists and
+/// records are written as JSON.
 public enum CSVWriter {
     /// The CSV text of `value`; a list that mixes records with other values fails, naming the
     /// first item that is not a record.
@@ -61,7 +62,8 @@ public enum CSVWriter {
         switch value {
         case .null: ""
         case .string(let string): quoted(string, always: string.isEmpty || readsAsNumber(string))
-        case .int, .double, .bool: value.plainText
+        case .int, .double, .exact, .bool, .date: value.plainText
+        case .duration(let duration): Value(duration.secondsNumber).plainText
         case .list, .record: quoted(JSONWriter.compact(value), always: false)
         }
     }

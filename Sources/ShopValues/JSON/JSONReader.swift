@@ -211,8 +211,8 @@ public struct JSONReader: ~Copyable {
             throw error(.typeMismatch(expected: "an integer", found: try peekKind().described))
         }
         let start = position
-        switch try readNumber() {
-        case .int(let int): return int
+        switch try readNumber().number {
+        case .int(let int)?: return int
         default:
             position = start
             throw error(.typeMismatch(expected: "an integer", found: "a number with a fraction"))
@@ -220,7 +220,8 @@ public struct JSONReader: ~Copyable {
     }
 
     /// Reads a number: an int when it is whole, a double when it has a fraction or an
-    /// exponent. A whole number past 64 bits is an error rather than a rounded double.
+    /// exponent, kept with its text when that is not how shop writes it (`-0`, `1.50`, `1e5`:
+    /// ``ExactNumber``). A whole number past 64 bits is an error rather than a rounded double.
     public mutating func readNumber() throws(JSONError) -> Value {
         skipWhitespace()
         let start = position
@@ -253,6 +254,8 @@ public struct JSONReader: ~Copyable {
             guard try skipDigits() else { throw error(.invalidNumber) }
         }
         if isWhole {
+            // JSON has no leading zeros or `+`: `-0` is the one whole number written unusually.
+            if !overflow, negative, magnitude == 0 { return .exact(ExactNumber(.int(0), text: "-0")) }
             if !overflow, negative, magnitude <= UInt64(Int.max) + 1 {
                 return .int(magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude))
             }
@@ -262,7 +265,7 @@ public struct JSONReader: ~Copyable {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         if isWhole { throw error(.integerTooLarge(text), at: start) }
         guard let double = Double(text), double.isFinite else { throw error(.invalidNumber) }
-        return .double(double)
+        return ExactNumber.value(.double(double), readFrom: text)
     }
 
     /// Reads `true` or `false`.

@@ -44,9 +44,15 @@ public enum JSONWriter {
         case .bool(let bool): output.append(bool ? "true" : "false")
         case .int(let int): writeInteger(int, into: &output)
         case .double(let double):
-            var text = double.isFinite ? format(double) : "null"
+            var text = double.isFinite ? Number.double(double).text : "null"
+            text.withUTF8 { output.append($0) }
+        case .exact(let exact):
+            var text = exact.text
             text.withUTF8 { output.append($0) }
         case .string(let string): appendQuoted(string, to: &output)
+        // Outside shop's values a date is ISO 8601 text and a duration its seconds.
+        case .date(let date): appendQuoted(date.text, to: &output)
+        case .duration(let duration): write(Value(duration.secondsNumber), into: &output, indent: indent, level: level)
         // Elements and fields are written from where they are: taking each out by subscript
         // copied it, a retain and a release a value.
         case .list(let elements):
@@ -108,11 +114,6 @@ public enum JSONWriter {
             DecimalText.write(int, into: digits)
             output.append(UnsafeBufferPointer(digits))
         }
-    }
-
-    private static func format(_ double: Double) -> String {
-        if double == double.rounded(), abs(double) < 1e15 { return String(Int(double)) + ".0" }
-        return String(double)
     }
 
     /// Appends the string in quotes, escaped for JSON: a quote, backslash, control character

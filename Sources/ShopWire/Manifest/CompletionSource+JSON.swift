@@ -1,4 +1,4 @@
-import ShopValues
+import ShopPluginAPI
 
 extension CompletionSource {
     /// Its JSON in a manifest (`{"files": true}`, `{"state": KEY, "field": F}`), or

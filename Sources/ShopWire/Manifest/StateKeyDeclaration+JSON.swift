@@ -1,4 +1,4 @@
-import ShopValues
+import ShopPluginAPI
 
 extension StateKeyDeclaration {
     /// The key as a manifest declares it: `{"key", "abstract", "type", "initial"}`.

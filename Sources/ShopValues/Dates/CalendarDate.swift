@@ -47,6 +47,20 @@ public struct CalendarDate: Sendable, Equatable, Hashable, Comparable {
         ((daysSince1970 % 7 + 7) % 7 + 4) % 7
     }
 
+    /// 1 for Monday through 7 for Sunday (ISO 8601's numbering).
+    public var isoWeekday: Int {
+        weekday == 0 ? 7 : weekday
+    }
+
+    /// The day as ISO 8601 writes it: `2026-01-15`.
+    public var text: String {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
+
     /// The English weekday name: `Monday`.
     public var weekdayName: String {
         ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][weekday]

@@ -1,4 +1,4 @@
-import ShopValues
+import ShopPluginAPI
 
 extension Arguments {
     /// Arguments bound as a plugin's `run` request carries them: the inverse of
@@ -27,5 +27,24 @@ extension Arguments {
                 changeGiven { $0.options.append((option.name, BoundWord(value: value, text: value.plainText))) }
             }
         }
+    }
+
+    /// The bound arguments as a plugin's `run` request sends them: `{"CODE": "SPRING"}`, a
+    /// variadic argument as a list, missing optional arguments absent.
+    public func json(for spec: CommandSpec) -> (arguments: Value, options: Value) {
+        var arguments: [(String, Value)] = []
+        for argument in spec.arguments {
+            let words = words(ofArgument: argument.name)
+            if argument.isVariadic {
+                arguments.append((argument.name, .list(words.map(\.value))))
+            } else if let word = words.first {
+                arguments.append((argument.name, word.value))
+            }
+        }
+        let options: [(String, Value)] = spec.options.map { option in
+            option.isFlag
+                ? (option.name, .bool(flag(option.name))) : (option.name, word(ofOption: option.name)?.value ?? .null)
+        }
+        return (.record(Record(pairs: arguments)), .record(Record(pairs: options)))
     }
 }

@@ -1,4 +1,4 @@
-import ShopValues
+import ShopPluginAPI
 
 /// What a plugin declares, as data: name, version, summary, default verb, state keys, the
 /// keys it reads, and its commands — a plugin's `manifest` on the wire, for built-in
@@ -12,6 +12,9 @@ public struct PluginManifest: Sendable {
     public var name: String
     public var version: String
     public var summary: String
+    /// The verb that runs when the plugin's name is typed alone (`promo` runs `promo list`):
+    /// the second word of one of its two-word commands. A plugin with a one-word command
+    /// (`["tally"]`) has none: its name alone runs that command.
     public var defaultVerb: String?
     public var stateKeys: [StateKeyDeclaration]
     /// Keys of other plugins it reads (sent with each `run`).
@@ -184,7 +187,7 @@ public struct PluginManifest: Sendable {
         if let bare {
             throw ManifestError(
                 path: "\(path).defaultVerb",
-                "'\(name)' alone runs \(path).commands[\(bare)]; a default verb cannot also")
+                "'\(name)' alone runs \(path).commands[\(bare)], so the plugin can have no default verb")
         }
         if !verbs.contains(where: { $0.verb == defaultVerb }) {
             throw ManifestError(path: "\(path).defaultVerb", "no command '\(name) \(defaultVerb)'")

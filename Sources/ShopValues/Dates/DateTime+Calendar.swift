@@ -1,0 +1,58 @@
+/// A span of the calendar a date is cut down to (`date trunc`).
+public enum DateUnit: String, Sendable, CaseIterable {
+    case day, week, month, year
+}
+
+/// A field of a date's calendar (`date part`).
+public enum DatePart: String, Sendable, CaseIterable {
+    case year, month, day, weekday, hour, minute, second
+}
+
+extension DateTime {
+    /// The start of the `unit` holding this date, on the clock of its own offset (which it
+    /// keeps): midnight of its day, of the Monday of its week, of the first of its month or
+    /// of its year.
+    public func truncated(to unit: DateUnit) throws(DateError) -> DateTime {
+        var fields = self.fields
+        (fields.hour, fields.minute, fields.second, fields.nanosecond) = (0, 0, 0, 0)
+        switch unit {
+        case .day: break
+        case .week:
+            let monday = CalendarDate(daysSince1970: fields.date.daysSince1970 - (fields.date.isoWeekday - 1))
+            (fields.year, fields.month, fields.day) = (monday.year, monday.month, monday.day)
+        case .month: fields.day = 1
+        case .year: (fields.month, fields.day) = (1, 1)
+        }
+        return try fields.dateTime(readFrom: text)
+    }
+
+    /// The `part` of this date on the clock of its own offset; the weekday is 1 for Monday
+    /// through 7 for Sunday.
+    public func part(_ part: DatePart) -> Int {
+        let fields = self.fields
+        return switch part {
+        case .year: fields.year
+        case .month: fields.month
+        case .day: fields.day
+        case .weekday: fields.date.isoWeekday
+        case .hour: fields.hour
+        case .minute: fields.minute
+        case .second: fields.second
+        }
+    }
+
+    /// This date moved by `duration`, in the same offset; an error past the years a date holds.
+    public func adding(_ duration: Duration) throws(DateError) -> DateTime {
+        let (seconds, attoseconds) = duration.components
+        let moved = self.seconds.addingReportingOverflow(Int(seconds))
+        return try DateTime(
+            seconds: moved.overflow ? (seconds < 0 ? Int.min : Int.max) : moved.partialValue,
+            nanoseconds: nanoseconds + Int(attoseconds / 1_000_000_000), offsetMinutes: offsetMinutes,
+            text: "\(text) + \(duration.shownText)")
+    }
+
+    /// The time from `earlier` to this date (negative when `earlier` is later).
+    public func duration(since earlier: DateTime) -> Duration {
+        .seconds(seconds - earlier.seconds) + .nanoseconds(nanoseconds - earlier.nanoseconds)
+    }
+}
