@@ -84,34 +84,17 @@ let package = Package(
                 "ShopRuntime", "LineEditor", "HistoryStore", "HTTPTransport", "PluginHost",
                 "BuiltInPlugins",
             ],
-            exclude: ["startup-order.txt"],
-            // Release links for a fast start (`shop -c exit`):
-            // - a fixed-address executable (`-no-pie`), so the linker resolves the 36,000
-            //   pointers in Swift's metadata and the loader relocates none: relocating them wrote
-            //   to 94 pages at every start, 0.4–0.5 ms of `shop -c exit`. The price is that
-            //   shop's own code is not placed at a random address (its libraries still are);
-            // - libstdc++ (which the Swift runtime needs) and libgcc linked in, not loaded: the
-            //   loader resolved libstdc++'s 4,300 symbol relocations at every start, a fifth of
-            //   its instructions. `-static-stdlib` names `-lstdc++` itself, so Scripts/build-release
-            //   puts a link to libstdc++.a in a folder searched before the compiler's;
-            // - so are Debian's libedit, SQLite and PCRE2, from the archives their -dev packages
-            //   ship, found in that folder the same way (with libedit's own tinfo, bsd and md):
-            //   loading the seven shared libraries cost 0.6 ms and 0.5 MB at every start, and
-            //   only an interactive session uses libedit and SQLite;
-            // - no symbols exported: nothing looks shop's up, and every library's lookups
-            //   searched its 4,600 first;
-            // - the functions that run at start-up laid out together (startup-order.txt, made by
-            //   Scripts/generate-startup-order): `shop -c exit` paged in 6 MB of code for them
-            //   and peaked at 11 MB; 9 MB now.
+            // Release links for a fast start (`shop -c exit`; docs/BENCHMARKS.md, "Release build"):
+            // a fixed-address executable, so the loader relocates none of Swift's metadata
+            // pointers; libstdc++, libgcc, libedit, SQLite and PCRE2 linked in from the archives
+            // Scripts/build-release gathers, so the loader resolves no symbols of theirs; and no
+            // symbols exported, since nothing looks shop's up.
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-use-ld=lld", "-Xclang-linker", "-no-pie",
                         "-L", Context.packageDirectory + "/.build/static-libraries",
                         "-Xclang-linker", "-static-libgcc", "-Xlinker", "--no-export-dynamic",
-                        "-Xlinker",
-                        "--symbol-ordering-file=" + Context.packageDirectory + "/Sources/shop/startup-order.txt",
-                        "-Xlinker", "--no-warn-symbol-ordering",
                         "-ltinfo", "-lbsd", "-lmd",
                     ],
                     .when(configuration: .release))
@@ -160,20 +143,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
     .enableUpcomingFeature("InferIsolatedConformances"),
     .treatAllWarnings(as: .error),
-    // Release: the metadata of a concrete generic type (`Argument<Int>`, `[Example]`) comes from
-    // its accessor, not from its mangled name at run time, which demangled the name and scanned
-    // every protocol conformance for each generic requirement: a third of `shop -c exit`.
+    // Release: the metadata of a concrete generic type comes from its accessor, not from its
+    // mangled name, which at run time is demangled and checked against every protocol
+    // conformance (docs/BENCHMARKS.md, "Release build").
     .unsafeFlags(
         ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
-    // Release: large structs stay in registers. The pass that kept them in memory made their
-    // copies and destroys fetch type metadata and call value witnesses (replay: 22.47k -> 22.11k
-    // instructions a line; the binary 72 KB larger).
+    // Release: large structs stay in registers rather than being copied through memory with
+    // their value witnesses (docs/BENCHMARKS.md, "Release build").
     .unsafeFlags(["-Xfrontend", "-disable-large-loadable-types-reg2mem"], .when(configuration: .release)),
-    // Release: exclusive access to a class's properties (and globals) is checked when compiling
-    // only, not again at run time, where each access cost 70-90 instructions (callgrind, 10,000
-    // replayed lines: twelve a line, 0.9k of 25.4k instructions). Debug builds, which every test
-    // runs, still check each access at run time.
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
 for target in package.targets

@@ -317,7 +317,7 @@ public final class StateStore: StateBackend {
     /// The models of the keys of a state being loaded, decoded against that state.
     private final class LoadOverlay {
         let values: [String: Value]
-        unowned let store: StateStore
+        let store: StateStore
         var models: [String: any Sendable] = [:]
         var decoding: Set<String> = []
 
