@@ -9,7 +9,7 @@
 public protocol CallSyntax: Sendable {
     /// How the command the first of `words` name reads its later words, or nil when it reads
     /// them as words.
-    func argumentSyntax(of words: [Word]) -> ArgumentSyntax?
+    func argumentSyntax(of words: ArraySlice<Word>) -> ArgumentSyntax?
 }
 
 /// Where a command's deferred words start among its call's words, and what they form.
@@ -28,7 +28,7 @@ public struct ArgumentSyntax: Sendable, Equatable {
 
     /// The command's name, which its words' mistakes start with (`where: unexpected ')'`).
     public var command: String
-    /// The index of the first of the words among the call's words.
+    /// How many of the call's words come before the first of them.
     public var start: Int
     public var form: Form
 

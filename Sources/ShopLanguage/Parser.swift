@@ -393,7 +393,7 @@ public struct Parser {
     /// which has no input.
     mutating func call(of words: [Word], isFirst: Bool) -> CommandCall {
         var call = CommandCall(words: words, location: words[0].location)
-        guard let syntax, let argument = syntax.argumentSyntax(of: words), argument.start < words.count else {
+        guard let syntax, let argument = syntax.argumentSyntax(of: words[...]), argument.start < words.count else {
             return call
         }
         let deferred = words[argument.start...]
@@ -408,7 +408,9 @@ public struct Parser {
             case .expression:
                 call.argument = .expression(try MathExpression.parse(deferred, at: start, depth: depth))
             case .command:
-                guard enterNesting("'\(argument.command)'", at: start) else { return call }
+                guard nestedCommandsFit(deferred, in: syntax, name: argument.command),
+                    enterNesting("'\(argument.command)'", at: start)
+                else { return call }
                 defer { depth -= 1 }
                 call.argument = .command(self.call(of: Array(deferred), isFirst: false))
             }
@@ -507,6 +509,27 @@ public struct Parser {
         let problem = Diagnostic(id, message, at: location)
         if problem.isEndOfInput, problems.contains(where: { $0.id == .nestingTooDeep }) { return }
         problems.append(problem)
+    }
+
+    /// Whether the commands nested in `words`, the words of a command that reads a command
+    /// (`each each … echo`), stay within the nesting limit; else reports the first past it.
+    /// One pass over the chain: read level by level, a chain far past the limit would copy the
+    /// words after each level first.
+    private mutating func nestedCommandsFit(_ words: ArraySlice<Word>, in syntax: any CallSyntax, name: String)
+        -> Bool
+    {
+        var (rest, name, level) = (words, name, depth)
+        while true {
+            guard level < Self.maximumNesting else {
+                report(
+                    .nestingTooDeep, "'\(name)' nested deeper than \(Self.maximumNesting) levels",
+                    at: rest[rest.startIndex].location)
+                return false
+            }
+            guard let inner = syntax.argumentSyntax(of: rest), inner.form == .command, inner.start < rest.count
+            else { return true }
+            (rest, name, level) = (rest.dropFirst(inner.start), inner.command, level + 1)
+        }
     }
 
     /// Runs `body` one nesting level deeper; false (with a diagnostic) when that passes the limit.

@@ -10,7 +10,7 @@ import Testing
     /// `filter` reads a condition from its second word on (its first is a field), `calc` an
     /// expression, `check` a condition on its input, `every` a command.
     private struct Syntax: CallSyntax {
-        func argumentSyntax(of words: [Word]) -> ArgumentSyntax? {
+        func argumentSyntax(of words: ArraySlice<Word>) -> ArgumentSyntax? {
             switch words.first?.bareText {
             case "filter": ArgumentSyntax(command: "filter", start: 2, form: .condition)
             case "calc": ArgumentSyntax(command: "calc", start: 1, form: .expression)

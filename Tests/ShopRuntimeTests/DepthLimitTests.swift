@@ -36,14 +36,15 @@ import Testing
     }
 
     @Test func longChainsAreNoDeeperThanShortOnes() async {
-        let ones = Array(repeating: "1", count: 40_001)
-        #expect(await shop.run("math " + ones.joined(separator: "+")) == "40001\n")
-        #expect(await shop.run("math " + ones.joined(separator: " + ")) == "40001\n")
+        #expect(await shop.run("math " + Array(repeating: "1", count: 40_001).joined(separator: "+")) == "40001\n")
+        // Far past the limit is enough for the other chains; a debug build reads them slowly.
+        let ones = Array(repeating: "1", count: 5_001)
+        #expect(await shop.run("math " + ones.joined(separator: " + ")) == "5001\n")
         #expect(await shop.run("math " + ones.joined(separator: " * ")) == "1\n")
-        let comparisons = Array(repeating: "1 == 1", count: 20_000)
+        let comparisons = Array(repeating: "1 == 1", count: 5_000)
         #expect(await shop.run("expect " + comparisons.joined(separator: " and ")) == "")
         #expect(await shop.run("expect " + comparisons.joined(separator: " or ") + " or 1 == 2") == "")
-        let items = Array(repeating: "$it > 0", count: 20_000)
+        let items = Array(repeating: "$it > 0", count: 5_000)
         #expect(await shop.run("[1, 2] | where " + items.joined(separator: " and ") + " | count") == "2\n")
     }
 

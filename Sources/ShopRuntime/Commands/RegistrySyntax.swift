@@ -6,11 +6,11 @@ import ShopPluginAPI
 struct RegistrySyntax: CallSyntax {
     let registry: CommandRegistry
 
-    func argumentSyntax(of words: [Word]) -> ArgumentSyntax? {
+    func argumentSyntax(of words: ArraySlice<Word>) -> ArgumentSyntax? {
         guard let first = words.first?.bareText,
-            let (command, nameLength) = registry.givenCommand(first, words.count > 1 ? words[1].bareText : nil),
+            let (command, nameLength) = registry.givenCommand(first, words.dropFirst().first?.bareText),
             let deferred = command.deferredArgument,
-            let start = ArgumentBinder.deferredStart(in: words[nameLength...], of: command)
+            let start = ArgumentBinder.deferredStart(in: words.dropFirst(nameLength), of: command)
         else { return nil }
         let form: ArgumentSyntax.Form
         switch command.spec.arguments[deferred].deferredShape {
@@ -20,6 +20,6 @@ struct RegistrySyntax: CallSyntax {
         case .command: form = .command
         case .words, .value, nil: return nil
         }
-        return ArgumentSyntax(command: command.spec.name, start: start, form: form)
+        return ArgumentSyntax(command: command.spec.name, start: start - words.startIndex, form: form)
     }
 }

@@ -23,7 +23,7 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
 /// Reads the words after `where` as a condition, as a session's commands do.
 struct ConditionSyntax: CallSyntax {
-    func argumentSyntax(of words: [Word]) -> ArgumentSyntax? {
+    func argumentSyntax(of words: ArraySlice<Word>) -> ArgumentSyntax? {
         words.first?.bareText == "where" ? ArgumentSyntax(command: "where", start: 1, form: .condition) : nil
     }
 }

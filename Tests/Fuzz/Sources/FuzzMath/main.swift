@@ -27,7 +27,7 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
 /// Reads the words after `math` as an expression, as a session's commands do.
 struct ExpressionSyntax: CallSyntax {
-    func argumentSyntax(of words: [Word]) -> ArgumentSyntax? {
+    func argumentSyntax(of words: ArraySlice<Word>) -> ArgumentSyntax? {
         words.first?.bareText == "math" ? ArgumentSyntax(command: "math", start: 1, form: .expression) : nil
     }
 }
