@@ -114,7 +114,9 @@ enum MathOperator: String, Sendable, Equatable {
         if case .int(let lhs)? = left.number, case .int(let rhs)? = right.number {
             return try applyInts(lhs, rhs, at: location)
         }
-        guard let lhs = left.doubleValue, let rhs = right.doubleValue else { return .null }
+        guard let lhs = left.doubleValue, let rhs = right.doubleValue else {
+            throw Diagnostic(.invalidExpression, "cannot \(phrase(left, right))", at: location)
+        }
         let result: Double
         switch self {
         case .add: result = lhs + rhs
@@ -253,7 +255,9 @@ private struct MathParser {
             return .duration(duration)
         }
         let value = try LiteralValue.infer(spelling)
-        return value.isNumber ? value : nil
+        // Not `isNumber ? value : nil`: `Value` takes `nil` as `.null`, a number to math.
+        guard value.isNumber else { return nil }
+        return value
     }
 
     /// The seconds in a duration unit: `d`, `h`, `m`, `s`.
