@@ -1,4 +1,3 @@
-import Dispatch
 import ShopLanguage
 import ShopPluginAPI
 import ShopState
@@ -21,15 +20,19 @@ public actor Session {
     let interpreter: Interpreter
     /// The commands of this session, for help and completion outside it.
     public nonisolated let registry: CommandRegistry
-    /// What Tab reads while the session waits at the prompt: made the first time Tab is pressed
-    /// after a run, forgotten when the next run starts.
-    private nonisolated let idleCompletion = Mutex<CompletionContext?>(nil)
+    /// The interpreter while no run changes it, for Tab, whose callback cannot wait for the
+    /// actor: nil while a run is under way; a change outside a run holds the lock.
+    private nonisolated let idleInterpreter: Mutex<IdleInterpreter?>
+    /// The runs under way: more than one while a run waits and the actor lets another in.
+    private var runsUnderWay = 0
 
     /// A session; `registry`, when given, must hold the configuration's plugins (sessions of
     /// one `shop test` run share one).
     public init(configuration: SessionConfiguration, registry: CommandRegistry? = nil) throws(RegistryError) {
-        interpreter = try Interpreter(configuration: configuration, registry: registry)
+        let interpreter = try Interpreter(configuration: configuration, registry: registry)
+        self.interpreter = interpreter
         self.registry = interpreter.registry
+        idleInterpreter = Mutex(IdleInterpreter(interpreter: interpreter))
     }
 
     /// Runs script text line by line; `file` names it in messages, `path` (absolute) anchors
@@ -45,15 +48,15 @@ public actor Session {
     public func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [String]) async
         -> RunOutcome
     {
-        idleCompletion.withLock { $0 = nil }
-        return await interpreter.run(
-            text, file: file, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
+        await changing {
+            await interpreter.run(
+                text, file: file, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
+        }
     }
 
     /// Runs a script file as it reads it, a chunk at a time; otherwise as
     /// ``run(_:file:path:policy:arguments:)``.
     public func run(_ file: ScriptFile, path: String, policy: ErrorPolicy, arguments: [String]) async -> RunOutcome {
-        idleCompletion.withLock { $0 = nil }
         let reader: ScriptReader
         do {
             reader = try ScriptReader(file, syntax: registry.syntax)
@@ -61,8 +64,10 @@ public actor Session {
             interpreter.reportLine("error: \(error)")
             return RunOutcome(failures: 1)
         }
-        return await interpreter.run(
-            reader, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
+        return await changing {
+            await interpreter.run(
+                reader, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
+        }
     }
 
     /// Parses script text as this session runs it: the words its commands read as
@@ -74,7 +79,7 @@ public actor Session {
     /// Binds the `param` lines of a script whose steps ``run(step:)`` runs next to their
     /// defaults (`shop test`, `shop demo`); throws, changing nothing, when one is required.
     public func bindDefaults(of script: Script) throws(CommandError) {
-        try interpreter.bindDefaults(of: script)
+        try idleInterpreter.withLock { _ throws(CommandError) in try interpreter.bindDefaults(of: script) }
     }
 
     /// Runs one step of a script this session parsed (``parse(_:file:)``: demo mode, `shop
@@ -92,9 +97,20 @@ public actor Session {
             interpreter.report(CommandError.failed("this session is already running a command"))
             return refused
         }
-        idleCompletion.withLock { $0 = nil }
         isRunning = true
         defer { isRunning = false }
+        return await changing(body)
+    }
+
+    /// Runs `body`, which changes the interpreter across suspensions, with Tab kept away from
+    /// it; Tab reads it again once the last run under way ends.
+    private func changing<Outcome>(_ body: () async -> Outcome) async -> Outcome {
+        idleInterpreter.withLock { $0 = nil }
+        runsUnderWay += 1
+        defer {
+            runsUnderWay -= 1
+            if runsUnderWay == 0 { idleInterpreter.withLock { $0 = IdleInterpreter(interpreter: interpreter) } }
+        }
         return await body()
     }
 
@@ -109,12 +125,12 @@ public actor Session {
 
     /// Undoes changes until `checkpoint` remain.
     public func rollBack(to checkpoint: Int) {
-        interpreter.store.rollBack(to: checkpoint)
+        idleInterpreter.withLock { _ in interpreter.store.rollBack(to: checkpoint) }
     }
 
     /// Sets the output format (`--format`).
     public func setFormat(_ format: OutputFormat) {
-        interpreter.format = format
+        idleInterpreter.withLock { _ in interpreter.format = format }
     }
 }
 
@@ -138,30 +154,27 @@ extension Session {
     /// What Tab completion needs, read from the session now: the commands, the current state
     /// and the session's objects.
     public func completionContext() -> CompletionContext {
-        let context = CompletionContext(
-            registry: registry, state: interpreter.store.snapshot(),
-            workingDirectory: interpreter.environment.workingDirectory, objects: interpreter.sessionObjects,
-            userCommands: interpreter.userCommands.map(\.spec))
-        if !isRunning { idleCompletion.withLock { $0 = context } }
-        return context
+        idleInterpreter.withLock { _ in Self.completionContext(of: interpreter) }
     }
 
     /// What Tab and the line's colours read while the session waits at the prompt, for
-    /// libedit's callbacks, which cannot wait for the actor: the first call after a run reads
-    /// the session's state (waiting for the actor on another thread, as the session is idle),
-    /// later ones get what it read, until the next run.
+    /// libedit's callbacks, which cannot wait for the actor: the session's state as it is now,
+    /// read under the lock that runs take before they change it. While a run is under way
+    /// (no prompt then), the commands alone.
     public nonisolated func completionAtPrompt() -> CompletionContext {
-        if let context = idleCompletion.withLock({ $0 }) { return context }
-        let made = CompletionHandOff()
-        Task.detached { [self] in
-            let context = await completionContext()
-            made.context.withLock { $0 = context }
-            made.done.signal()
+        idleInterpreter.withLock { idle in
+            guard let idle else {
+                return CompletionContext(registry: registry, state: StateSnapshot(), workingDirectory: "")
+            }
+            return Self.completionContext(of: idle.interpreter)
         }
-        made.done.wait()
-        // The task always leaves a context; the commands alone stand in for one otherwise.
-        return made.context.withLock { $0 }
-            ?? CompletionContext(registry: registry, state: StateSnapshot(), workingDirectory: "")
+    }
+
+    private static func completionContext(of interpreter: Interpreter) -> CompletionContext {
+        CompletionContext(
+            registry: interpreter.registry, state: interpreter.store.snapshot(),
+            workingDirectory: interpreter.environment.workingDirectory, objects: interpreter.sessionObjects,
+            userCommands: interpreter.userCommands.map(\.spec))
     }
 
     /// Ends the session: plugins' session objects finish their work (outside plugins are
@@ -171,8 +184,9 @@ extension Session {
     }
 }
 
-/// The context ``Session/completionAtPrompt()`` waits for, made on the session's actor.
-private final class CompletionHandOff: Sendable {
-    let context = Mutex<CompletionContext?>(nil)
-    let done = DispatchSemaphore(value: 0)
+/// The session's interpreter, handed to Tab's callback off the actor. Only under
+/// ``Session``'s lock, which holds one only while no run changes the interpreter (changes
+/// outside a run take the lock), so reading it there races with nothing.
+private struct IdleInterpreter: @unchecked Sendable {
+    let interpreter: Interpreter
 }
