@@ -51,15 +51,17 @@ let package = Package(
         .target(name: "ShopState", dependencies: ["ShopPluginAPI"]),
         // HTTP archives and the recording and replaying transports.
         .target(name: "HTTPArchive", dependencies: ["ShopPluginAPI"]),
-        // The data verbs, written against the plugin API alone.
-        .target(name: "ShopVerbs", dependencies: ["ShopPluginAPI"]),
+        // SQLite connections and statements, and shop's values in and out of SQLite tables.
+        .target(name: "ShopSQLite", dependencies: ["CSQLite", "ShopValues"]),
+        // The data verbs, written against the plugin API (SQL through SQLite, HTTP archives).
+        .target(name: "ShopVerbs", dependencies: ["ShopPluginAPI", "ShopSQLite", "HTTPArchive"]),
         // Sessions: the interpreter, the registry, the core commands, transcript tests. No
         // terminal, no network.
         .target(name: "ShopRuntime", dependencies: ["ShopPluginAPI", "ShopLanguage", "ShopState", "ShopVerbs"]),
 
         // Thin Swift wrappers.
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
-        .target(name: "HistoryStore", dependencies: ["ShopRuntime", "CSQLite"]),
+        .target(name: "HistoryStore", dependencies: ["ShopRuntime", "ShopSQLite", "CSQLite"]),
         // The plugin protocol as Swift types, and the manifest codec (docs/PLUGIN-PROTOCOL.md).
         .target(name: "ShopWire", dependencies: ["ShopPluginAPI"]),
         // Outside plugins: processes, pipes and the protocol (docs/PLUGINS.md).
@@ -107,7 +109,8 @@ let package = Package(
         .testTarget(name: "ShopPluginAPITests", dependencies: ["ShopPluginAPI", "ShopTestSupport"]),
         .testTarget(name: "ShopStateTests", dependencies: ["ShopState", "ShopTestSupport"]),
         .testTarget(name: "HTTPArchiveTests", dependencies: ["HTTPArchive", "ShopTestSupport"]),
-        .testTarget(name: "ShopVerbsTests", dependencies: ["ShopVerbs", "ShopTestSupport"]),
+        .testTarget(name: "ShopSQLiteTests", dependencies: ["ShopSQLite"]),
+        .testTarget(name: "ShopVerbsTests", dependencies: ["ShopVerbs", "ShopSQLite", "ShopTestSupport"]),
         .testTarget(name: "ShopRuntimeTests", dependencies: ["ShopRuntime", "ShopTestSupport", "ShopWire"]),
         .testTarget(name: "ShopWireTests", dependencies: ["ShopWire", "ShopTestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "ShopTestSupport"]),

@@ -63,7 +63,7 @@ extension HTTPArchive {
 
     private static func readEntry(_ reader: inout JSONReader) throws(JSONError) -> Entry {
         var started = 0.0
-        var request: (method: String, url: String, headers: [HTTPHeader])?
+        var request: (method: String, url: String, headers: [HTTPHeader], body: [UInt8])?
         var outcome: Outcome?
         var timings = Timings()
         try reader.readObject { key, reader throws(JSONError) in
@@ -84,24 +84,41 @@ extension HTTPArchive {
         guard let outcome else { throw reader.error(.missingMember("response")) }
         return Entry(
             started: started, method: request.method, url: request.url, requestHeaders: request.headers,
-            outcome: outcome, timings: timings)
+            requestBody: request.body, outcome: outcome, timings: timings)
     }
 
-    private static func readRequest(_ reader: inout JSONReader) throws(JSONError) -> (String, String, [HTTPHeader]) {
+    private static func readRequest(_ reader: inout JSONReader) throws(JSONError) -> (
+        String, String, [HTTPHeader], [UInt8]
+    ) {
         var method: String?
         var url: String?
         var headers: [HTTPHeader] = []
+        var body: [UInt8] = []
         try reader.readObject { key, reader throws(JSONError) in
             switch key {
             case "method": method = try reader.readString()
             case "url": url = try reader.readString()
             case "headers": headers = try readHeaders(&reader)
+            case "postData": body = try readPostData(&reader)
             default: try reader.skipValue()
             }
         }
         guard let method else { throw reader.error(.missingMember("method")) }
         guard let url else { throw reader.error(.missingMember("url")) }
-        return (method, url, headers)
+        return (method, url, headers, body)
+    }
+
+    /// The text of a request's `postData`, as bytes (none when it has no text).
+    private static func readPostData(_ reader: inout JSONReader) throws(JSONError) -> [UInt8] {
+        var body: [UInt8] = []
+        try reader.readObject { key, reader throws(JSONError) in
+            if key == "text", try !reader.readNullIfPresent() {
+                body = Array(try reader.readString().utf8)
+            } else {
+                try reader.skipValue()
+            }
+        }
+        return body
     }
 
     private static func readResponse(_ reader: inout JSONReader) throws(JSONError) -> Outcome {

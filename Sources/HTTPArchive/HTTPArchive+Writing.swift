@@ -55,7 +55,17 @@ extension HTTPArchive {
         json.headers(entry.requestHeaders)
         json.raw(",\"queryString\":")
         json.queryString(of: entry.url)
-        json.raw(",\"headersSize\":-1,\"bodySize\":0},\"response\":")
+        json.raw(",\"headersSize\":-1,\"bodySize\":\(entry.requestBody.count)")
+        if !entry.requestBody.isEmpty {
+            json.raw(",\"postData\":{\"mimeType\":")
+            json.quoted(entry.requestHeaders.value(of: "Content-Type") ?? "application/octet-stream")
+            if let text = String(validating: entry.requestBody, as: UTF8.self) {
+                json.raw(",\"text\":")
+                json.quoted(text)
+            }
+            json.raw("}")
+        }
+        json.raw("},\"response\":")
         switch entry.outcome {
         case .response(let answer):
             json.raw("{\"status\":\(answer.status),\"statusText\":")

@@ -29,19 +29,22 @@ public struct HTTPArchive: Sendable, Equatable {
         public var url: String
         /// The headers sent besides the transport's own.
         public var requestHeaders: [HTTPHeader]
+        /// The body sent (a `POST`'s); empty for none.
+        public var requestBody: [UInt8]
         /// The answer, or why there was none.
         public var outcome: Outcome
         /// Where the time went, in milliseconds.
         public var timings: Timings
 
         public init(
-            started: Double, method: String, url: String, requestHeaders: [HTTPHeader] = [], outcome: Outcome,
-            timings: Timings = Timings()
+            started: Double, method: String, url: String, requestHeaders: [HTTPHeader] = [], requestBody: [UInt8] = [],
+            outcome: Outcome, timings: Timings = Timings()
         ) {
             self.started = started
             self.method = method
             self.url = url
             self.requestHeaders = requestHeaders
+            self.requestBody = requestBody
             self.outcome = outcome
             self.timings = timings
         }

@@ -50,7 +50,7 @@ public final class HTTPArchiveRecorder: HTTPTransport {
             record(
                 HTTPArchive.Entry(
                     started: started, method: request.method, url: request.url,
-                    requestHeaders: request.headers, outcome: outcome,
+                    requestHeaders: request.headers, requestBody: request.body, outcome: outcome,
                     timings: timings))
         }
         return try result.get()

@@ -109,6 +109,19 @@ final class CurlMulti: @unchecked Sendable {
         Self.set(easy, CURLOPT_REDIR_PROTOCOLS_STR, to: "http,https")
         Self.set(easy, CURLOPT_USERAGENT, to: "shop/0.1")
         if transfer.request.method != "GET" { Self.set(easy, CURLOPT_CUSTOMREQUEST, to: transfer.request.method) }
+        if transfer.request.method != "GET" || !transfer.request.body.isEmpty {
+            // The size first: libcurl copies that many bytes, NUL bytes included.
+            ccurl_easy_setopt_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(transfer.request.body.count))
+            if transfer.request.body.isEmpty {
+                // Not a null pointer, which would make libcurl read the body from a callback.
+                Self.set(easy, CURLOPT_COPYPOSTFIELDS, to: "")
+            } else {
+                transfer.request.body.withUnsafeBytes { bytes in
+                    _ = ccurl_easy_setopt_pointer(
+                        easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                }
+            }
+        }
         for header in transfer.request.headers {
             transfer.headerList = ccurl_slist_append(transfer.headerList, "\(header.name): \(header.value)")
         }
@@ -130,8 +143,14 @@ final class CurlMulti: @unchecked Sendable {
         case .finished(let result):
             drop(transfer, with: result)
             return
-        case .redirect(let next):
+        case .redirect(let next, let status):
             target = next
+            // As browsers and curl do: a POST answered by 301, 302 or 303 goes on as a GET without its body.
+            if (301...303).contains(status), transfer.method != "GET" {
+                transfer.method = "GET"
+                ccurl_easy_setopt_pointer(easy, CURLOPT_CUSTOMREQUEST, nil)
+                ccurl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1)
+            }
         }
         transfer.redirects += 1
         guard transfer.redirects <= CurlTransport.maximumRedirects else {

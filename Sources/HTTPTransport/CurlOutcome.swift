@@ -13,8 +13,8 @@ import ShopPluginAPI
 enum CurlOutcome {
     /// The caller's answer.
     case finished(Result<HTTPResponse, HTTPError>)
-    /// A redirect to follow, to this absolute URL.
-    case redirect(to: String)
+    /// A redirect to follow, to this absolute URL, and the status that asked for it.
+    case redirect(to: String, status: Int)
 
     init(easy: UnsafeMutableRawPointer, transfer: CurlTransfer, code: CURLcode) {
         let url = transfer.request.url
@@ -30,7 +30,7 @@ enum CurlOutcome {
                 self = .finished(.failure(.redirectRefused(url: url, scheme: String(scheme))))
                 return
             }
-            self = .redirect(to: target)
+            self = .redirect(to: target, status: status)
             return
         }
         self = .finished(

@@ -27,6 +27,8 @@ final class CurlTransfer: @unchecked Sendable {
     var easy: UnsafeMutableRawPointer?
     /// The URL being fetched now: the request's, then each redirect's.
     var url: String
+    /// The method used now: the request's, or `GET` after a redirect that turns a `POST` into one.
+    var method: String
     /// Redirects followed so far.
     var redirects = 0
 
@@ -43,6 +45,7 @@ final class CurlTransfer: @unchecked Sendable {
     init(request: HTTPRequest, target: String) {
         self.request = request
         self.url = target
+        self.method = request.method
         self.deadline = Self.now() + UInt64(max(0.001, request.timeout) * 1e9)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     }

@@ -1,4 +1,5 @@
 import ShopRuntime
+import ShopSQLite
 
 #if canImport(Glibc)
     import Glibc
@@ -28,12 +29,9 @@ enum DatabaseFile {
 
     /// Whether the file at `path` starts with the SQLite header (one short read).
     static func startsAsDatabase(_ path: String) -> Bool {
-        let (prefix, error) = readPrefix(of: path, count: magic.count)
-        return error == 0 && prefix == magic
+        let (prefix, error) = readPrefix(of: path, count: SQLiteConnection.fileHeader.count)
+        return error == 0 && prefix == SQLiteConnection.fileHeader
     }
-
-    /// The first 16 bytes of every SQLite 3 database.
-    static let magic: [UInt8] = Array("SQLite format 3\0".utf8)
 
     /// Makes `path` ready for SQLite: its folder exists and is writable, and the file is either
     /// new (empty) or starts with the SQLite header and is readable and writable.
@@ -74,9 +72,9 @@ enum DatabaseFile {
         }
         guard info.st_size > 0 else { return }  // an empty file is a new database
 
-        let (prefix, readError) = readPrefix(of: path, count: magic.count)
+        let (prefix, readError) = readPrefix(of: path, count: SQLiteConnection.fileHeader.count)
         guard readError == 0 else { throw unavailable("cannot read the file (\(errorText(readError)))") }
-        guard prefix == magic else { throw unavailable("it is not an SQLite database") }
+        guard prefix == SQLiteConnection.fileHeader else { throw unavailable("it is not an SQLite database") }
     }
 
     /// The folder part of `path`: "." for a bare file name, "/" for a file at the root.

@@ -1,4 +1,5 @@
 import ShopLanguage
+import ShopSQLite
 
 /// The layout of a history database, and how an opened file is recognised and set up.
 ///

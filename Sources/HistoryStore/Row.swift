@@ -1,4 +1,5 @@
 import ShopRuntime
+import ShopSQLite
 
 /// The columns of one `history` row as read, before its status is checked.
 struct Row: Sendable {

@@ -1,6 +1,7 @@
 import CSQLite
 import ShopLanguage
 import ShopRuntime
+import ShopSQLite
 import Synchronization
 
 /// Session history in an SQLite database file shared by every `shop` process of a user.

@@ -59,8 +59,11 @@ final class PluginConnection: Sendable {
         var lastWords: String?
         /// When the connection's timer fires next, if it is armed.
         var clockFiresAt: DispatchTime?
-        /// Set (on `queue`) when the stderr descriptor is done with and about to be closed:
-        /// its number may belong to another process's pipe from then on.
+        /// Set (on `queue`) when the stdout descriptor is done with and about to be closed:
+        /// its number may belong to another process's pipe from then on, so it is never
+        /// read again (the exit notice, seen after it, reads what stdout holds only while open).
+        var outputClosed = false
+        /// The same for the stderr descriptor.
         var errorsClosed = false
     }
 
@@ -369,8 +372,10 @@ final class PluginConnection: Sendable {
         }
     }
 
-    /// Reads what stdout has now; runs on `queue`. True once it ended (or `last`).
+    /// Reads what stdout has now; runs on `queue`. True once it ended (or `last`), and then
+    /// the descriptor is marked closed: the reader closes it next.
     private func readOutput(last: Bool) -> Bool {
+        guard !state.withLock({ $0.outputClosed }) else { return true }
         while true {
             let count = read(process.standardOutput, buffer.baseAddress, buffer.count)
             if count > 0 {
@@ -383,6 +388,7 @@ final class PluginConnection: Sendable {
             }
             if count < 0 && errno == EINTR { continue }
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !last { return false }
+            state.withLock { $0.outputClosed = true }
             outputEnded()
             return true
         }

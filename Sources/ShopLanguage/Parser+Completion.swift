@@ -135,7 +135,10 @@ public struct CompletionPoint: Sendable, Equatable {
             var words = levels[levels.count - 1]
             func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
             if inComment { return CompletionPoint(words: words, partial: "", typed: "", openQuote: nil, kind: .none) }
-            if let reference, reference.end == end {
+            // A dot after a reference is text when the line goes on (`$s.title costs`), but at
+            // the cursor it asks for what the path can go on with (`$orders.0.`).
+            if let reference, reference.end == end || (reference.end == end - 1 && bytes[end - 1] == UInt8(ascii: "."))
+            {
                 let typed = text(reference.start..<end)
                 return CompletionPoint(words: words, partial: typed, typed: typed, openQuote: nil, kind: .reference)
             }

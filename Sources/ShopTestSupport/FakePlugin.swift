@@ -170,10 +170,11 @@ public enum FakePlugin {
                     send(id: id + 100, result: object(["value": "late"]))
                     continue
                 case .hugeLine?:
-                    // Written by hand: encoding 20 MB through JSONWriter takes seconds in a debug build.
-                    write(
-                        "{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":{\"value\":\""
-                            + String(repeating: "x", count: 20_000_000) + "\"}}\n")
+                    // Written by hand, the filler from bytes: JSONWriter, or `String(repeating:count:)`
+                    // appending 20 million times, takes most of a second of CPU in a debug build.
+                    let filler = String(
+                        decoding: [UInt8](repeating: UInt8(ascii: "x"), count: 20_000_000), as: UTF8.self)
+                    write("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":{\"value\":\"" + filler + "\"}}\n")
                     continue
                 case .notANumber?:
                     write("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":{\"value\":NaN}}\n")

@@ -71,19 +71,25 @@ struct FixtureRequestReader {
             target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         var keepAlive = parts[2] == "HTTP/1.1"
         var bodyLength = 0
+        var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingBlanks().lowercased()
-            if name == "connection" { keepAlive = value != "close" && (keepAlive || value == "keep-alive") }
+            let value = line[line.index(after: colon)...].trimmingBlanks()
+            if name == "connection" {
+                let value = value.lowercased()
+                keepAlive = value != "close" && (keepAlive || value == "keep-alive")
+            }
             if name == "content-length" { bodyLength = Int(value) ?? 0 }
+            headers[name] = String(value)
         }
-        // Requests are GETs; drop a body if one came anyway.
         while buffer.count < bodyLength {
             guard fill() else { return nil }
         }
+        let body = Array(buffer[..<bodyLength])
         buffer.removeFirst(bodyLength)
-        return FixtureRequest(method: String(parts[0]), path: path, keepAlive: keepAlive)
+        return FixtureRequest(
+            method: String(parts[0]), path: path, keepAlive: keepAlive, headers: headers, body: body)
     }
 }
 

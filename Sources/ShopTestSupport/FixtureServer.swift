@@ -53,6 +53,7 @@ public final class FixtureServer: Sendable {
         var pathFaults: [String: FaultEntry] = [:]
         var globalFault: FaultEntry?
         var requestLog: [String] = []
+        var requests: [FixtureRequest] = []
         var abandoned = 0
         var slowAnswersCompleted = 0
         var accepted = 0
@@ -219,6 +220,9 @@ public final class FixtureServer: Sendable {
     /// Every request's path (without query), in arrival order.
     public var requestedPaths: [String] { state.withLock { $0.requestLog } }
 
+    /// Every request, in arrival order, with its method, headers and body.
+    public var requests: [FixtureRequest] { state.withLock { $0.requests } }
+
     /// How many requests reached the server for `path`.
     public func requestCount(forPath path: String) -> Int {
         state.withLock { $0.requestLog.count { $0 == path } }
@@ -253,6 +257,7 @@ public final class FixtureServer: Sendable {
     public func resetCounts() {
         state.withLock {
             $0.requestLog = []
+            $0.requests = []
             $0.abandoned = 0
             $0.slowAnswersCompleted = 0
             $0.accepted = 0
@@ -312,7 +317,10 @@ public final class FixtureServer: Sendable {
         var reader = FixtureRequestReader(connection: connection, wake: wake)
         while let request = reader.next() {
             let fault = takeFault(for: request.path)
-            state.withLock { $0.requestLog.append(request.path) }
+            state.withLock {
+                $0.requestLog.append(request.path)
+                $0.requests.append(request)
+            }
             guard respond(to: request, fault: fault, on: connection, wake: wake), request.keepAlive else { return }
         }
     }

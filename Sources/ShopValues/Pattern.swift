@@ -55,6 +55,12 @@ public struct Pattern: Sendable {
     public func matchesWhole(_ text: String) throws(PatternError) -> Bool {
         try compiled.match(text, options: UInt32(PCRE2_ANCHORED) | UInt32(PCRE2_ENDANCHORED), source: source)
     }
+
+    /// `text` with every match replaced by `replacement`, under the same limits as a match:
+    /// `$1` and `${name}` in it are the groups' text, `$$` is a `$`.
+    public func replacingMatches(in text: String, with replacement: String) throws(PatternError) -> String {
+        try compiled.substitute(text, replacement: replacement, source: source)
+    }
 }
 
 /// A compiled PCRE2 pattern, freed with the last reference.
@@ -118,6 +124,35 @@ private final class CompiledPattern: @unchecked Sendable {
         case PCRE2_ERROR_CALLOUT: throw .interrupted
         default: throw .tooComplex(pattern: source)
         }
+    }
+
+    /// `text` with every match replaced (PCRE2's substitution, global), under the limits; its
+    /// output is measured first when the first guess at its size is too small.
+    func substitute(_ text: String, replacement: String, source: String) throws(PatternError) -> String {
+        let options = UInt32(PCRE2_SUBSTITUTE_GLOBAL) | UInt32(PCRE2_SUBSTITUTE_OVERFLOW_LENGTH)
+        var capacity = text.utf8.count * 2 + 64
+        for _ in 0..<2 {
+            var length = capacity
+            var output = [UInt8](repeating: 0, count: capacity)
+            let result = Self.withBytes(of: text) { subject, subjectCount in
+                Self.withBytes(of: replacement) { replacementBytes, replacementCount in
+                    output.withUnsafeMutableBufferPointer { buffer in
+                        pcre2_substitute_8(
+                            code, subject, subjectCount, 0, options, nil, MatchContext.shared.context,
+                            replacementBytes, replacementCount, buffer.baseAddress, &length)
+                    }
+                }
+            }
+            switch result {
+            case 0...: return String(decoding: output[0..<length], as: UTF8.self)
+            case PCRE2_ERROR_NOMEMORY: capacity = length + 1
+            case PCRE2_ERROR_CALLOUT: throw .interrupted
+            case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT:
+                throw .tooComplex(pattern: source)
+            default: throw .invalidReplacement(replacement, reason: Self.message(for: result))
+            }
+        }
+        throw .tooComplex(pattern: source)
     }
 
     /// Runs `body` over the UTF-8 bytes of `text`, with a valid address even when it is empty

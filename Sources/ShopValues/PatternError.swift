@@ -6,6 +6,8 @@ public enum PatternError: Error, Equatable, CustomStringConvertible {
     case tooComplex(pattern: String)
     /// The task was cancelled (Ctrl-C) while matching.
     case interrupted
+    /// A replacement that refers to a group the pattern lacks, or is malformed; `reason` is PCRE2's.
+    case invalidReplacement(String, reason: String)
 
     public var description: String {
         switch self {
@@ -13,6 +15,7 @@ public enum PatternError: Error, Equatable, CustomStringConvertible {
         case .tooComplex(let pattern):
             "pattern too complex: '\(pattern)' (matching it would take too long; make it more specific)"
         case .interrupted: "interrupted"
+        case .invalidReplacement(let replacement, let reason): "invalid replacement '\(replacement)': \(reason)"
         }
     }
 }

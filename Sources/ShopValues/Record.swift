@@ -151,6 +151,7 @@ public struct RecordValues: RandomAccessCollection, Sendable {
         case .array(let values): return values[position]
         case .compact(let buffer): return buffer.withUnsafeMutablePointerToElements { $0[position] }
         case .text(let buffer): return buffer.value(at: position)
+        case .row(let table, let row): return table.value(atRow: row, field: position)
         }
     }
 }
@@ -163,19 +164,21 @@ extension RecordValues {
         case .array(let values): values.withUnsafeBufferPointer(body)
         case .compact(let buffer):
             buffer.withUnsafeMutablePointerToElements { body(UnsafeBufferPointer(start: $0, count: count)) }
-        case .text: Array(self).withUnsafeBufferPointer(body)
+        case .text, .row: Array(self).withUnsafeBufferPointer(body)
         }
     }
 }
 
 /// How a record keeps its values: the array it was made with, the one buffer a
-/// ``Record/Builder`` filled, or the buffer over JSON text a ``Record/TextBuilder`` filled.
+/// ``Record/Builder`` filled, the buffer over JSON text a ``Record/TextBuilder`` filled, or a
+/// row of a ``RecordTable``, read from its columns.
 // @unchecked Sendable: a buffer's values are written only while its builder fills it, before
 // any record holds it, and never after.
 @usableFromInline enum RecordStorage: @unchecked Sendable {
     case array([Value])
     case compact(CompactRecordValues)
     case text(TextRecordValues)
+    case row(RecordTable, Int)
 }
 
 /// A record's values in one allocation whose only header is the object's own: the count is the

@@ -46,9 +46,17 @@ struct AggregateCommand: Command {
             input: .required)
     }
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
         let items = try invocation.requireListInput()
         let field = try invocation[Self.field]
+        if let field, let table = items.table, let column = field.column(in: table), table.someRowHas(column: column),
+            let figures = try await table.numberFigures(ofColumn: column, rowGroups: nil)
+        {
+            return .value(
+                try kind.value(
+                    of: NumberSummary(
+                        command: spec.name, field: field.text, figures: figures[0], of: table, column: column)))
+        }
         var summary = NumberSummary(command: spec.name, field: field?.text)
         if let field {
             var reader = FieldReader(field, command: spec.name)

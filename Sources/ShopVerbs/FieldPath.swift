@@ -40,6 +40,11 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
         return names.position(of: steps[0]).map { ($0, 1) }
     }
 
+    /// The column of `table` this path names as a whole (a field, not a path into one), or nil.
+    public func column(in table: RecordTable) -> Int? {
+        table.columnIndex(of: text)
+    }
+
     /// Follows the steps after the first `taken` from `value`, the value the first ones reach.
     func follow(from value: Value, after taken: Int) -> Value? {
         var current = value

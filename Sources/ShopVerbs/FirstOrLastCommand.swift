@@ -36,6 +36,7 @@ struct FirstOrLastCommand: Command {
             return .value(item)
         }
         guard count >= 0 else { throw VerbError.negativeCount(command: spec.name, got: count) }
-        return .value(.list(Array(end == .first ? items.prefix(count) : items.suffix(count))))
+        let kept = min(count, items.count)
+        return .value(.list(items.slice(end == .first ? 0..<kept : items.count - kept..<items.count)))
     }
 }

@@ -27,23 +27,32 @@ struct GroupCommand: Command {
     private struct Group {
         var key: Value
         var count = 0
-        var items: [Value] = []
+        var items: ValueList = []
         var summaries: [NumberSummary]
     }
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
+    /// What a figure of each group is asked of: `--sum price` is the sum of field price.
+    private typealias Aggregate = (kind: AggregateCommand.Kind, field: FieldPath)
+
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
         let items = try invocation.requireListInput()
         guard let field = try invocation[Self.field] else { throw Self.missingField(items) }
         let keepsItems = !invocation[Self.countOnly]
-        let asked: [(kind: AggregateCommand.Kind, field: FieldPath)] = [
+        let asked: [Aggregate] = [
             (.sum, try invocation[Self.sum]), (.avg, try invocation[Self.avg]),
             (.min, try invocation[Self.min]), (.max, try invocation[Self.max]),
         ].compactMap { kind, field in field.map { (kind, $0) } }
+        if let table = items.table,
+            let groups = try await group(table, by: field, asked: asked, keepsItems: keepsItems)
+        {
+            return .value(.list(try rows(groups, field: field, asked: asked, keepsItems: keepsItems)))
+        }
         var keyReader = FieldReader(field, command: spec.name)
         var readers = asked.map { FieldReader($0.field, command: spec.name) }
         let blank = asked.map { NumberSummary(command: spec.name, field: $0.field.text) }
         var positions: [GroupKey: Int] = [:]
         var groups: [Group] = []
+        var collected: [[Value]] = []
         for (index, item) in items.enumerated() {
             let key = try keyReader.value(in: item, at: index)
             let position: Int
@@ -53,9 +62,10 @@ struct GroupCommand: Command {
                 position = groups.count
                 positions[GroupKey(key)] = position
                 groups.append(Group(key: key, summaries: blank))
+                collected.append([])
             }
             groups[position].count += 1
-            if keepsItems { groups[position].items.append(item) }
+            if keepsItems { collected[position].append(item) }
             for aggregate in readers.indices {
                 try groups[position].summaries[aggregate].add(
                     try readers[aggregate].value(in: item, at: index), item: index)
@@ -63,6 +73,46 @@ struct GroupCommand: Command {
         }
         try keyReader.requireKnown(in: items)
         for reader in readers { try reader.requireKnown(in: items) }
+        for (position, groupItems) in collected.enumerated() { groups[position].items = ValueList(groupItems) }
+        return .value(.list(try rows(groups, field: field, asked: asked, keepsItems: keepsItems)))
+    }
+
+    /// The groups of a table by a column, with the figures of each aggregate column; nil
+    /// when a field is not a column some row has, or not of a kind the table groups or adds
+    /// up (the record path then reads them, and words any error).
+    private func group(_ table: RecordTable, by field: FieldPath, asked: [Aggregate], keepsItems: Bool) async throws
+        -> [Group]?
+    {
+        let fields = [field] + asked.map(\.field)
+        let columns = fields.compactMap { $0.column(in: table) }
+        guard columns.count == fields.count, columns.allSatisfy(table.someRowHas(column:)),
+            let groups = try await table.groups(byColumn: columns[0])
+        else { return nil }
+        var figures: [[RecordTable.NumberFigures]] = []
+        for column in columns.dropFirst() {
+            guard
+                let columnFigures = try await table.numberFigures(
+                    ofColumn: column, rowGroups: groups.rowGroups, groupCount: groups.count)
+            else { return nil }
+            figures.append(columnFigures)
+        }
+        var counts = [Int](repeating: 0, count: groups.count)
+        for group in groups.rowGroups { counts[Int(group)] += 1 }
+        let rows = keepsItems ? groups.rows : []
+        return groups.firstRows.indices.map { group in
+            Group(
+                key: table.value(column: columns[0], row: groups.firstRows[group]), count: counts[group],
+                items: keepsItems ? ValueList(table.gathering(rows[group])) : [],
+                summaries: zip(asked, zip(columns.dropFirst(), figures)).map { aggregate, column in
+                    NumberSummary(
+                        command: spec.name, field: aggregate.field.text, figures: column.1[group], of: table,
+                        column: column.0)
+                })
+        }
+    }
+
+    /// The rows `group` gives for `groups`.
+    private func rows(_ groups: [Group], field: FieldPath, asked: [Aggregate], keepsItems: Bool) throws -> [Value] {
         var names = [field.text, "count"]
         if keepsItems { names.append("items") }
         names += asked.map { "\($0.kind.rawValue)_\($0.field.text)" }
@@ -77,7 +127,7 @@ struct GroupCommand: Command {
             }
             rows.append(.record(Record(names: shared, values: values)))
         }
-        return .value(.list(rows))
+        return rows
     }
 
     /// The fields of the rows `group` makes, read from its words as typed.

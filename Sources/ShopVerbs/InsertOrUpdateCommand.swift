@@ -13,6 +13,7 @@ struct InsertOrUpdateCommand: Command {
 
     static let field = Argument<String>("FIELD", "the field", completion: .inputFields)
     static let value = Deferred.value("VALUE", "its value in every record; may use $it")
+    static let item = Option<String?>.itemName
 
     let mode: Mode
     let spec: CommandSpec
@@ -23,14 +24,18 @@ struct InsertOrUpdateCommand: Command {
             path: [mode.rawValue],
             abstract: mode == .insert
                 ? "Add field FIELD with VALUE to every record" : "Set field FIELD to VALUE in every record",
-            discussion: mode == .insert
+            discussion: (mode == .insert
                 ? "Works on a list of records or on one record. FIELD must be new: to change a field, use 'update'."
-                : "Works on a list of records or on one record. A record without FIELD gets it; a field no record has is an error (to add one, use 'insert').",
-            arguments: [Self.field, Self.value],
+                : "Works on a list of records or on one record. A record without FIELD gets it; a field no record has is an error (to add one, use 'insert').")
+                + " Inside a $( … ) in VALUE, a command such as where binds $it to its own items: --item NAME names "
+                + "the record $NAME too.",
+            arguments: [Self.field, Self.value], options: [Self.item],
             examples: mode == .insert
                 ? [
                     Example("services list | insert currency RUB | select title price currency"),
                     Example("services list | insert double $(math $it.price * 2) | select title double"),
+                    Example(
+                        "services list | insert --item s cheaper $(services list | where price < ${s.price} | count)"),
                 ]
                 : [
                     Example("services list | update description '' | first"),
@@ -44,7 +49,7 @@ struct InsertOrUpdateCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> CommandResult? {
         let field = try invocation[Self.field]
-        let value = try invocation[Self.value]
+        let value = try invocation[Self.value, item: try invocation[Self.item]]
         let input = try invocation.recordsInput()
         guard !field.isEmpty else { throw VerbError.invalid(command: spec.name, reason: "FIELD must not be empty") }
         switch mode {

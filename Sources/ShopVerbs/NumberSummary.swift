@@ -24,6 +24,18 @@ struct NumberSummary {
         self.field = field
     }
 
+    /// The summary of a column of `table`, from the figures it gathered.
+    init(command: String, field: String?, figures: RecordTable.NumberFigures, of table: RecordTable, column: Int) {
+        self.init(command: command, field: field)
+        count = figures.count
+        intSum = figures.intSum
+        doubleSum = figures.doubleSum
+        hasDouble = figures.hasDouble
+        overflowed = figures.overflowed
+        minimum = figures.minimumRow.map { table.value(column: column, row: $0) }
+        maximum = figures.maximumRow.map { table.value(column: column, row: $0) }
+    }
+
     /// Adds the value of the `index`th item (0-based).
     mutating func add(_ value: Value, item index: Int) throws(VerbError) {
         switch value.number {

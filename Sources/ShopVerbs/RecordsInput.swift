@@ -19,6 +19,11 @@ struct RecordsInput {
 }
 
 extension Invocation {
+    /// The input's table, when it is a list stored as one.
+    func tableInput() throws -> RecordTable? {
+        try requireInput().listValue?.table
+    }
+
     /// The input as records; an error names the first item that is not one.
     func recordsInput() throws -> RecordsInput {
         switch try requireInput() {

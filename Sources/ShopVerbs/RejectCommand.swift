@@ -13,6 +13,11 @@ struct RejectCommand: Command {
 
     func run(_ invocation: Invocation) throws -> CommandResult? {
         let dropped = Set(try invocation[Self.fields])
+        if let table = try invocation.tableInput(), table.count > 0,
+            dropped.allSatisfy({ table.columnIndex(of: $0).map(table.someRowHas(column:)) ?? false })
+        {
+            return .value(.list(ValueList(table.dropping(dropped))))
+        }
         let input = try invocation.recordsInput()
         var found: Set<String> = []
         var shape: (names: FieldNames, kept: [Int], keptNames: FieldNames)?

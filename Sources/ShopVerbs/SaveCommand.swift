@@ -1,28 +1,43 @@
 import ShopPluginAPI
 
-/// `save FILE [--force] [--as json|csv|md|text]`: writes the input to a file in the format its
-/// extension names, through the one atomic file writer.
+/// `save FILE [--force] [--as json|jsonl|csv|tsv|md|text|sqlite] [--table T]`: writes the input
+/// to a file in the format its extension names, through the one atomic file writer (a table
+/// into an SQLite file: ``SQLiteFile``).
 struct SaveCommand: Command {
     /// How the input is written.
     enum Format: String, ChoiceArgument {
-        case json, csv, md, text
+        case json, jsonl, csv, tsv, md, text, sqlite
+
+        /// The format a file's extension names (an SQLite file's too); any other extension is text.
+        static func of(_ path: String) -> Format {
+            if let name = FileExtension.of(path), SQLiteFile.extensions.contains(name) { return .sqlite }
+            return FileExtension.formatName(of: path).flatMap(Format.init(rawValue:)) ?? .text
+        }
     }
 
-    static let file = Argument<FilePath>("FILE", "where to write: .json, .csv, .md, or text for any other")
+    /// Extensions of formats shop cannot write, refused rather than written as text.
+    static let unwritableExtensions: Set<String> = ["parquet", "arrow", "feather", "xlsx", "xls", "avro", "orc"]
+
+    static let file = Argument<FilePath>(
+        "FILE", "where to write: .json, .jsonl, .csv, .tsv, .md, or text for any other")
     static let force = Flag("--force", "replace an existing file")
     static let format = Option<Format?>(
-        "--as", value: "FORMAT", "write as json, csv, md or text, whatever the extension")
+        "--as", value: "FORMAT", "write as json, jsonl, csv, tsv, md, text or sqlite, whatever the extension")
+    static let table = Option<String?>("--table", value: "TABLE", "the table to add to an SQLite file")
 
     let spec = CommandSpec(
-        path: ["save"], abstract: "Write the input to a JSON, CSV, Markdown or text file",
+        path: ["save"], abstract: "Write the input to a JSON, JSON Lines, CSV, TSV, Markdown or text file",
         discussion: """
-            .json files get JSON, .csv CSV with a header row, .md a Markdown table, any other file text (a \
-            list one item a line); --as chooses. The file is written atomically; an existing file is kept \
-            unless --force, and so is a symbolic link, which --force replaces (its target is never written); \
-            devices such as /dev/null, FIFOs and folders are refused. /dev/stdout and /dev/stderr write to \
-            the streams.
+            .json files get JSON, .jsonl and .ndjson one JSON value a line, .csv CSV with a header row (.tsv \
+            with tabs; numbers as they were read, strings that would read as numbers quoted), .md a Markdown \
+            table, .db, .sqlite and .sqlite3 a table named by --table (added in one transaction; replacing \
+            one takes --force), any other file text (a list one item a line); --as chooses. Formats shop cannot write \
+            (.parquet, .arrow, .feather, .xlsx, .xls, .avro, .orc) are refused. The file is written \
+            atomically; an existing file is kept unless --force, and so is a symbolic link, which --force \
+            replaces (its target is never written); devices such as /dev/null, FIFOs and folders are \
+            refused. /dev/stdout and /dev/stderr write to the streams.
             """,
-        arguments: [Self.file], options: [Self.force, Self.format],
+        arguments: [Self.file], options: [Self.force, Self.format, Self.table],
         examples: [
             Example("services list | select title price | save prices.csv"),
             Example("news list | take 3 | save news.json --force"),
@@ -32,17 +47,39 @@ struct SaveCommand: Command {
     func run(_ invocation: Invocation) throws -> CommandResult? {
         let input = try invocation.requireInput()
         let file = try invocation[Self.file]
-        let format = try invocation[Self.format] ?? Self.format(of: file.text)
-        let text: String
+        let format: Format
+        if let chosen = try invocation[Self.format] {
+            format = chosen
+        } else {
+            if let unwritable = FileExtension.of(file.text), Self.unwritableExtensions.contains(unwritable) {
+                throw VerbError.invalid(
+                    command: spec.name,
+                    reason: "shop cannot write .\(unwritable) files; save as .csv, .tsv, .json or .jsonl instead")
+            }
+            format = Format.of(file.text)
+        }
+        let table = try invocation[Self.table]
+        if format == .sqlite {
+            let count = try SQLiteFile.save(input, to: file, table: table, replacing: invocation[Self.force])
+            invocation.console.message(
+                "saved \(count) \(count == 1 ? "item" : "items") to \(file.text) as table \(table ?? "")")
+            return nil
+        }
+        guard table == nil else {
+            throw VerbError.invalid(
+                command: spec.name, reason: "--table names a table of an SQLite file (.db, .sqlite, .sqlite3)")
+        }
+        let bytes: [UInt8]
         switch format {
-        case .json: text = JSONWriter.pretty(input) + "\n"
-        case .csv: text = try ToCSVCommand.text(input, command: spec.name)
-        case .md: text = MarkdownTable.text(input)
-        case .text: text = Self.text(input)
+        case .json: bytes = Array((JSONWriter.pretty(input) + "\n").utf8)
+        case .jsonl: bytes = Array(ToJSONLinesCommand.text(input).utf8)
+        case .csv: bytes = try ToCSVCommand.bytes(input, separator: UInt8(ascii: ","), command: spec.name)
+        case .tsv: bytes = try ToCSVCommand.bytes(input, separator: UInt8(ascii: "\t"), command: spec.name)
+        case .md: bytes = Array(MarkdownTable.text(input).utf8)
+        case .text, .sqlite: bytes = Array(Self.text(input).utf8)
         }
         do {
-            let toStream = try invocation.console.writeFile(
-                Array(text.utf8), to: file, replacingExisting: invocation[Self.force])
+            let toStream = try invocation.console.writeFile(bytes, to: file, replacingExisting: invocation[Self.force])
             if toStream { return nil }
         } catch {
             throw VerbError.invalid(command: spec.name, reason: error.description)
@@ -51,11 +88,6 @@ struct SaveCommand: Command {
         invocation.console.message(
             "saved \(count) \(count == 1 ? "item" : "items") to \(file.text) as \(format.rawValue)")
         return nil
-    }
-
-    /// The format a file's extension names; any other extension is text.
-    static func format(of path: String) -> Format {
-        FileExtension.of(path).flatMap(Format.init(rawValue:)) ?? .text
     }
 
     /// The input as text: a string as it is, a list one item a line, ending in a line break.

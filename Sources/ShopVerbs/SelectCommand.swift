@@ -19,9 +19,12 @@ struct SelectCommand: Command {
 
     func run(_ invocation: Invocation) throws -> CommandResult? {
         let fields = try invocation[Self.fields]
-        let input = try invocation.recordsInput()
         var kept: [FieldPath] = []
         for field in fields where !kept.contains(field) { kept.append(field) }
+        if let table = try invocation.tableInput(), let selected = Self.select(kept, from: table) {
+            return .value(.list(ValueList(selected)))
+        }
+        let input = try invocation.recordsInput()
         var readers = kept.map { FieldReader($0, command: spec.name) }
         let names = FieldNames(kept.map(\.text))
         var selected: [Record] = []
@@ -35,5 +38,13 @@ struct SelectCommand: Command {
         }
         for reader in readers { try reader.requireKnown(in: input.items) }
         return .value(input.output(selected))
+    }
+
+    /// The fields of a table that are all its columns (some row having each), sharing them;
+    /// nil for anything the record path must read (a path, a field no row has).
+    private static func select(_ fields: [FieldPath], from table: RecordTable) -> RecordTable? {
+        let columns = fields.compactMap { $0.column(in: table) }
+        guard columns.count == fields.count, columns.allSatisfy(table.someRowHas(column:)) else { return nil }
+        return table.selecting(fields.map(\.text))
     }
 }

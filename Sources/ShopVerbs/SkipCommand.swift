@@ -11,6 +11,6 @@ struct SkipCommand: Command {
 
     func run(_ invocation: Invocation) throws -> CommandResult? {
         let rows = try invocation.requireListInput()
-        return .value(.list(Array(rows.dropFirst(try invocation.count(Self.count)))))
+        return .value(.list(rows.slice(min(rows.count, try invocation.count(Self.count))..<rows.count)))
     }
 }

@@ -29,9 +29,12 @@ struct SortCommand: Command {
         var hasDirection: Bool
     }
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
         let items = try invocation.requireListInput()
         let keys = Self.keys(from: try invocation[Self.keys], items: items)
+        if let table = items.table, let sorted = try await Self.sort(table, by: keys) {
+            return .value(.list(ValueList(sorted)))
+        }
         var columns: [SortColumn] = []
         columns.reserveCapacity(keys.count)
         for key in keys {
@@ -55,6 +58,17 @@ struct SortCommand: Command {
             return lhs < rhs
         }
         return .value(.list(order.map { items[$0] }))
+    }
+
+    /// The table sorted by its columns; nil when a key is not a column some row has, or a
+    /// column of values of several types (the record path sorts those).
+    private static func sort(_ table: RecordTable, by keys: [Key]) async throws -> RecordTable? {
+        var sortKeys: [RecordTable.SortKey] = []
+        for key in keys {
+            guard let column = key.field?.column(in: table), table.someRowHas(column: column) else { return nil }
+            sortKeys.append(RecordTable.SortKey(column: column, descending: key.descending))
+        }
+        return try await table.sorted(by: sortKeys)
     }
 
     /// The keys the words name: a field, then `asc` or `desc` for it; a first word `asc` or

@@ -11,6 +11,6 @@ struct TakeCommand: Command {
 
     func run(_ invocation: Invocation) throws -> CommandResult? {
         let rows = try invocation.requireListInput()
-        return .value(.list(Array(rows.prefix(try invocation.count(Self.count)))))
+        return .value(.list(rows.slice(0..<min(rows.count, try invocation.count(Self.count)))))
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import ShopLanguage
 import ShopPluginAPI
 import ShopRendering
@@ -52,6 +53,16 @@ import Testing
         ])
     func badCardNumber(_ command: String, _ error: String) async throws {
         try await expectFailure(command, error)
+    }
+
+    @Test("feed load reads regular files only: a device or a FIFO is refused by its type, unread")
+    func feedLoadOfADeviceOrFIFO() async throws {
+        let folder = try FileSystemFolder(prefix: "feed-load")
+        #expect(mkfifo(folder.path + "/fifo", 0o600) == 0)
+        try await expectFailure(
+            "feed load /dev/zero", "cannot read '/dev/zero': not a regular file (a character device)")
+        try await expectFailure(
+            "feed load fifo", "cannot read 'fifo': not a regular file (a FIFO)", workingDirectory: folder.path)
     }
 
     @Test("closing with nothing open is an error and changes nothing")

@@ -12,6 +12,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzCondition", ["ShopValues", "ShopLanguage"]),
     ("FuzzMath", ["ShopValues", "ShopLanguage"]),
     ("FuzzJSON", ["ShopValues"]),
+    ("FuzzTables", ["ShopValues"]),
     ("FuzzCatalog", ["ServicesPlugin", "ShopValues"]),
     ("FuzzPrice", ["ServicesPlugin"]),
     ("FuzzTranscript", ["ShopRuntime", "ShopLanguage"]),

@@ -24,16 +24,21 @@ import Testing
     static let missing = HTTPArchive.Entry(
         started: 1_768_471_202, method: "GET", url: "http://127.0.0.1:8080/api/news/9/15",
         outcome: .response(HTTPArchive.Response(status: 404, body: Array("no such page".utf8))))
+    static let order = HTTPArchive.Entry(
+        started: 1_768_471_204, method: "POST", url: "http://127.0.0.1:8080/api/orders",
+        requestHeaders: [HTTPHeader("Content-Type", "application/json")], requestBody: Array(#"{"qty":2}"#.utf8),
+        outcome: .response(HTTPArchive.Response(status: 201, body: Array("{}".utf8))))
     static let refused = HTTPArchive.Entry(
         started: 1_768_471_203, method: "GET", url: "http://127.0.0.1:1/api/news/1/15",
         outcome: .failure("cannot load 'http://127.0.0.1:1/api/news/1/15': connection refused"))
 
     @Test func anArchiveReadsBackAsWritten() throws {
-        let archive = HTTPArchive(entries: [Self.page, Self.picture, Self.missing, Self.refused])
+        let archive = HTTPArchive(entries: [Self.page, Self.picture, Self.missing, Self.order, Self.refused])
         let text = archive.encoded(creator: "shop", version: "0.1.0", title: "news")
         #expect(try HTTPArchive.decode(Array(text.utf8), file: "a.har") == archive)
         // One entry per line between the head and the tail.
-        #expect(text.split(separator: "\n").count == 6)
+        #expect(text.split(separator: "\n").count == 7)
+        #expect(text.contains(#""bodySize":9,"postData":{"mimeType":"application/json","text":"{\"qty\":2}"}"#))
     }
 
     @Test func theFileHasEveryMemberHAR12Requires() throws {

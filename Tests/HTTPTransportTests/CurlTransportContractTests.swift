@@ -134,6 +134,33 @@ import Testing
         }
     }
 
+    @Test func aBodyIsSentWithItsMethod() async throws {
+        try await withServer { server in
+            let body: [UInt8] = Array(#"{"a":1}"#.utf8) + [0, 1]
+            _ = try await transport.send(HTTPRequest(method: "POST", url: server.baseURL + "/in", body: body))
+            _ = try await transport.send(HTTPRequest(method: "POST", url: server.baseURL + "/empty"))
+            #expect(server.requests.map(\.method) == ["POST", "POST"])
+            #expect(server.requests.map(\.body) == [body, []])
+            #expect(server.requests.last?.headers["content-length"] == "0")
+        }
+    }
+
+    @Test(arguments: [(303, "GET", 0), (302, "GET", 0), (307, "POST", 3)])
+    func aRedirectedPostGoesOnAsBrowsersDo(status: Int, method: String, bodyBytes: Int) async throws {
+        try await withServer { server in
+            server.setFault(.redirect(to: "/done", status: status), forPath: "/in")
+            server.setResponse(
+                FixtureServer.Response(contentType: "text/plain", body: Array("ok".utf8)), forPath: "/done")
+            let response = try await transport.send(
+                HTTPRequest(method: "POST", url: server.baseURL + "/in", body: Array("abc".utf8)))
+            #expect(response.status == 200)
+            let followed = try #require(server.requests.last)
+            #expect(followed.path == "/done")
+            #expect(followed.method == method)
+            #expect(followed.body.count == bodyBytes)
+        }
+    }
+
     @Test func aRedirectLoopStopsAfterFiveRedirects() async throws {
         try await withServer { server in
             server.setFault(.redirect(to: "/loop"), forPath: "/loop")

@@ -1,5 +1,6 @@
 import Foundation
 import ShopRuntime
+import ShopSQLite
 import Testing
 
 @testable import HistoryStore
@@ -38,7 +39,7 @@ struct BadDatabase: Sendable, CustomTestStringConvertible {
         BadDatabase(
             name: "the SQLite header followed by random bytes",
             make: {
-                let garbage = DatabaseFile.magic + pseudoRandomBytes(count: 8_192 - 16, seed: 2)
+                let garbage = SQLiteConnection.fileHeader + pseudoRandomBytes(count: 8_192 - 16, seed: 2)
                 try write(Data(garbage), to: $0)
             },
             expected: unavailable("file is not a database")),

@@ -1,5 +1,6 @@
 import Foundation
 import ShopRuntime
+import ShopSQLite
 import Testing
 
 @testable import HistoryStore

@@ -29,13 +29,12 @@ import Testing
         try FileSystem.writeAtomically(Self.catalog, to: path)
     }
 
-    @Test(arguments: [ParallelCatalogScan.minimumParallelBytes, 0])
-    func aFileTruncatedAfterItWasOpenedIsRefused(minimumParallelBytes: Int) async throws {
+    @Test func aFileTruncatedAfterItWasOpenedIsRefused() async throws {
         try writeCatalog()
         let file = try FileReader(path: path)
         #expect(truncate(path, off_t(Self.catalog.count / 2)) == 0)
         await #expect(throws: Self.changed) {
-            try await CatalogLoader.load(file, name: "big.json", minimumParallelBytes: minimumParallelBytes)
+            try await CatalogLoader.load(file, name: "big.json")
         }
     }
 
@@ -76,16 +75,16 @@ import Testing
         }
     }
 
-    @Test func truncatingTheFileDuringAParallelReadIsNoticedInEveryPart() async throws {
+    @Test func truncatingTheFileDuringARepeatedLoadIsNoticed() async throws {
         try writeCatalog()
         let start = ContinuousClock.now
-        _ = try await CatalogLoader.load(path: path, name: "big.json", minimumParallelBytes: 0)
+        _ = try await CatalogLoader.load(path: path, name: "big.json")
         let loadTime = ContinuousClock.now - start
         for _ in 0..<15 {
             try writeCatalog()
             let cutter = FileCutter(path: path, within: loadTime * 1.5)
             do {
-                let loaded = try await CatalogLoader.load(path: path, name: "big.json", minimumParallelBytes: 0)
+                let loaded = try await CatalogLoader.load(path: path, name: "big.json")
                 #expect(loaded.catalog.items.count == Self.count)
             } catch {
                 #expect(error as? ServicesError == Self.changed)

@@ -36,6 +36,33 @@ import Testing
         #expect(try await shop.quit() == .exited(0))
     }
 
+    @Test func tabOffersTheFieldsOfVariablesFilesAndQueries() async throws {
+        #expect(
+            FileManager.default.createFile(atPath: folder.path + "/stock.csv", contents: Data("sku,stock\nb1,4\n".utf8))
+        )
+        let shop = try await session()
+        try await shop.type("set orders [{id: 1, city: Oslo, qty: 3}]")
+        try shop.terminal.send("$orders | sort ci")
+        try shop.terminal.send(key: .tab)
+        try shop.terminal.send("| first | get q")
+        try shop.terminal.send(key: .tab)
+        try shop.terminal.send("\r")
+        try await shop.terminal.waitFor("$orders | sort city | first | get qty")
+        try await shop.waitForPrompt()
+        try shop.terminal.send("echo $orders.0.ci")
+        try shop.terminal.send(key: .tab)
+        try shop.terminal.send("\r")
+        try await shop.terminal.waitFor("Oslo")
+        try await shop.waitForPrompt()
+        try shop.terminal.send("open stock.csv | sql 'SELECT sku, stock * 2 AS twice FROM it' | get tw")
+        try shop.terminal.send(key: .tab)
+        try shop.terminal.send("\r")
+        try await shop.terminal.waitFor("get twice")
+        try await shop.terminal.waitFor("8")
+        try await shop.waitForPrompt()
+        #expect(try await shop.quit() == .exited(0))
+    }
+
     @Test func helpTallerThanTheScreenGoesThroughLessAndQReturns() async throws {
         let shop = try await session()
         try shop.terminal.send("help\r")

@@ -17,8 +17,9 @@ import Testing
         let missing = await shop.run(loop)
         #expect(
             missing
-                == "counter is 1\nerror: unknown command 'later'\ncounter is 3\nerror: unknown command 'later'\n"
-                + "counter is 6\nerror: unknown command 'later'\n")
+                == "counter is 1\nerror: unknown command 'later' (did you mean 'date'?)\ncounter is 3\n"
+                + "error: unknown command 'later' (did you mean 'date'?)\ncounter is 6\n"
+                + "error: unknown command 'later' (did you mean 'date'?)\n")
         await shop.run("def later; param n int; echo \"later $n\"; end")
         let found = await shop.run(loop)
         #expect(found == "counter is 7\nlater 1\ncounter is 9\nlater 2\ncounter is 12\nlater 3\n")

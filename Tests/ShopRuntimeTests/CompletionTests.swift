@@ -40,6 +40,15 @@ import Testing
         ("run scripts/t", "scripts/t", ["scripts/tour.shopscript"]),
         ("expect 1 ", "", ["!=", "<", "<=", "==", ">", ">=", "contains", "matches"]),
         ("nosuch ", "", []),
+        ("vars | each --it", "--it", ["--item"]),
+        ("vars | join $budget --o", "--o", ["--on", "--outer"]),
+        ("into ", "", ["date", "float", "int", "string"]),
+        ("date ", "", ["now", "part", "trunc"]),
+        ("date trunc ", "", ["day", "month", "week", "year"]),
+        ("date part w", "w", ["weekday"]),
+        ("str ", "", ["downcase", "ends-with", "length", "pad", "replace", "starts-with", "substring", "upcase"]),
+        ("str replace --r", "--r", ["--regex"]),
+        ("vars | col", "col", ["columns"]),
     ])
     func tabOffersWhatTheMetadataDeclares(line: String, prefix: String, candidates: [String]) async throws {
         let completion = try await context().complete(line)
@@ -67,6 +76,10 @@ import Testing
         ("set x 1; vars | sort n", ["name"]),
         ("echo hi | sort ", []),
         ("sort ", []),
+        ("vars | join $budget --on ", ["name", "type", "value"]),
+        ("vars | into string ", ["name", "type", "value"]),
+        ("vars | date trunc day ", ["name", "type", "value"]),
+        ("vars | describe | sort ", ["field", "types", "count", "nulls", "distinct", "min", "max", "mean"]),
     ])
     func fieldsOfThePreviousCommand(line: String, candidates: [String]) async throws {
         let shop = try TestSession(plugins: [CounterPlugin()])

@@ -273,6 +273,9 @@ import Testing
                 == "error: 'bin.shopscript' is not a text script (invalid UTF-8 on line 2)\n")
         #expect(await shop.run("run none.shopscript") == "error: cannot read 'none.shopscript': no such file\n")
         #expect(await shop.run("state load none.json") == "error: cannot read 'none.json': no such file\n")
+        #expect(
+            await shop.run("state load /dev/zero")
+                == "error: cannot read '/dev/zero': not a regular file (a character device)\n")
     }
 
     @Test func dataIsSanitizedBeforeItReachesTheTerminal() async throws {

@@ -177,7 +177,7 @@ import Testing
         #expect(registry.command(named: "counter plus")?.spec.name == "counter add")
         #expect(registry.command(named: "state")?.spec.name == "state keys")
         #expect(try registry.resolve("history", "5").command.spec.name == "history list")
-        #expect(throws: CommandError.missingVerb(plugin: "to", verbs: ["csv", "json", "md"])) {
+        #expect(throws: CommandError.missingVerb(plugin: "to", verbs: ["csv", "json", "jsonl", "md"])) {
             try registry.resolve("to", nil)
         }
     }

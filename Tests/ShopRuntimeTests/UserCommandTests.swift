@@ -100,6 +100,24 @@ import Testing
         #expect(await shop.run("hi") == "again\n")
     }
 
+    @Test func aSavedDefinitionUnderANameShopNowUsesIsSkippedWithAWarning() async throws {
+        await shop.run("def hi; echo hi; end; def mydescribe; echo mine; end")
+        let file = shop.stateDirectory + "/saved.json"
+        await shop.run("state save \(file)")
+        let saved = try String(decoding: FileSystem.read(file), as: UTF8.self)
+        try FileSystem.writeAtomically(
+            Array(saved.replacing("commands.mydescribe", with: "commands.describe").utf8), to: file)
+        await shop.run("undo; undo")
+        let printed = await shop.run("state load \(file)").split(separator: "\n")
+        #expect(
+            printed.first.map(String.init)
+                == "warning: state load: the saved command 'describe' is skipped: 'describe' is shop's own now; "
+                + "define it under another name")
+        #expect(printed.count == 2 && printed[1].hasPrefix("loaded "))
+        #expect(await shop.run("hi") == "hi\n")
+        #expect(await shop.run("[1] | describe | get field") == "value\n")
+    }
+
     @Test func helpAndTabKnowUserCommands() async throws {
         await shop.run(Self.greet)
         #expect(await shop.run("help greet").hasPrefix("greet [WHO] [TIMES] [--who STRING] [--times INT] [--loud]\n"))

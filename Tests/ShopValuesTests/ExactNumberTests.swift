@@ -56,7 +56,7 @@ import Testing
 
     @Test func csvNumbersAreWrittenBackAsRead() throws {
         let text = "version,delta,big\n4.10,-0,1e5\n5.10,1.50,2.0\n"
-        let rows = try CSVReader.read(Array(text.utf8))
+        let rows = try CSVTableReader.read(Array(text.utf8))
         #expect(try CSVWriter.text(.list(rows)).get() == text)
     }
 

@@ -20,9 +20,9 @@ struct FeedLoadCommand: Command {
         let name = file.text
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(file.absolute)
+            bytes = try FileSystem.readRegularFile(file.absolute)
         } catch {
-            throw FeedError.unreadable(FileError(path: name, action: error.action, code: error.code))
+            throw FeedError.unreadable(error.naming(name))
         }
         let value: Value
         do {

@@ -4,7 +4,7 @@ import ShopPluginAPI
 /// present it.
 struct Catalog: Sendable {
     /// The item records, all sharing ``Service/fieldNames``.
-    var items: [Value]
+    var items: ValueList
     /// The ids the source marks `isSelected`, in the source's order.
     var preselected: [String]
     /// The heading, button and confirmation words, and where the catalog came from.
@@ -12,7 +12,4 @@ struct Catalog: Sendable {
     /// Whether the ids are plain ASCII in strictly increasing order, which proves them unique
     /// and sorted without building an index.
     var idsAreSortedASCII: Bool
-    /// The ``ByteHash`` of each id, in order, when the reader made them (only for ASCII ids):
-    /// ``IDFingerprints`` proves ids unique with them.
-    var idFingerprints: [UInt64]? = nil
 }

@@ -14,8 +14,8 @@ import ShopPluginAPI
 ///
 /// Both item shapes take `name` or `title`, a price as a whole number or as text, an icon as
 /// text or as pictures by size, and `isSelected`; unknown members are skipped.
-/// ``FastCatalogScanner`` reads the common case of the first shape faster and hands
-/// everything else, including every error, to this decoder.
+/// The general JSON reader takes the common case of the first shape (``CatalogTable``) and
+/// hands everything else, including every error, to this decoder.
 enum CatalogDecoder {
     /// The catalog in `bytes`; `source` is the file name as typed.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, source: String) throws(JSONError) -> Catalog {
@@ -187,7 +187,7 @@ enum CatalogDecoder {
             if item.isSelected { preselected.append(item.service.id) }
         }
         return Catalog(
-            items: items, preselected: preselected, info: CatalogInfo(source: source, shape: shape),
+            items: ValueList(items), preselected: preselected, info: CatalogInfo(source: source, shape: shape),
             idsAreSortedASCII: false)
     }
 

@@ -4,28 +4,31 @@ import ShopPluginAPI
 /// the smallest public surface over the catalog readers and the price parser. Not for
 /// plugin users.
 public enum CatalogFuzzing {
-    /// Reads `bytes` with ``FastCatalogScanner`` and, when it takes them, with
-    /// ``CatalogDecoder``; nil when they agree, else what differs.
+    /// Reads `bytes` with the general JSON reader and ``CatalogTable`` and, when that takes
+    /// them, with ``CatalogDecoder``; nil when they agree, else what differs.
     ///
-    /// The fast scanner may decline anything (nil: the decoder decides); but a catalog it
+    /// The general path may decline anything (nil: the decoder decides); but a catalog it
     /// reads with unique ids, the one ``CatalogLoader`` would keep, must be exactly the
     /// decoder's, and its claim that the ids are sorted ASCII must hold.
     public static func disagreement(readingCatalog bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let fast = FastCatalogScanner.scan(bytes, source: "fuzz") else { return nil }
-        let index = CatalogIndex(items: ValueList(fast.items), idsAreSortedASCII: fast.idsAreSortedASCII)
+        guard let document = try? Value(json: Array(bytes)),
+            let fast = CatalogTable.catalog(from: document, source: "fuzz")
+        else { return nil }
+        let index = CatalogIndex(items: fast.items, idsAreSortedASCII: fast.idsAreSortedASCII)
         if fast.idsAreSortedASCII, let claim = unsortedIDs(fast.items) { return claim }
         guard index.firstDuplicate() == nil else { return nil }
         let general: Catalog
         do {
             general = try CatalogDecoder.decode(bytes, source: "fuzz")
         } catch {
-            return "the fast scanner read \(fast.items.count) services, the decoder refused: \(error)"
+            return "the general reader read \(fast.items.count) services, the decoder refused: \(error)"
         }
         if fast.items != general.items {
             let first =
                 zip(fast.items, general.items).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                 ?? min(fast.items.count, general.items.count)
-            return "the items differ from item \(first) on (fast: \(fast.items.count), decoder: \(general.items.count))"
+            return
+                "the items differ from item \(first) on (general: \(fast.items.count), decoder: \(general.items.count))"
         }
         if fast.preselected != general.preselected { return "the preselected ids differ" }
         if fast.info != general.info { return "the catalog info differs" }
@@ -42,7 +45,7 @@ public enum CatalogFuzzing {
         Price.format(roubles)
     }
 
-    private static func unsortedIDs(_ items: [Value]) -> String? {
+    private static func unsortedIDs(_ items: ValueList) -> String? {
         let ids = items.map { $0.recordValue?["id"]?.plainText ?? "" }
         for (previous, next) in zip(ids, ids.dropFirst()) where !(previous.utf8.lexicographicallyPrecedes(next.utf8)) {
             return "ids claimed sorted ASCII but '\(previous)' comes before '\(next)'"

@@ -1,3 +1,5 @@
+import ShopPluginAPI
+
 /// The catalog `services` starts with: six home services written for this project, one 3×2
 /// grid at 80 columns. Built on first use and then shared, so every session's initial
 /// `services.items` is the same list (and finds the same index).
@@ -34,6 +36,7 @@ enum EmbeddedCatalog {
 
     /// The catalog, as `services.items` and `services.catalog` hold it before any `services load`.
     static let catalog = Catalog(
-        items: services.map(\.value), preselected: [], info: CatalogInfo(source: "embedded", shape: .embedded),
+        items: ValueList(services.map(\.value)), preselected: [],
+        info: CatalogInfo(source: "embedded", shape: .embedded),
         idsAreSortedASCII: false)
 }

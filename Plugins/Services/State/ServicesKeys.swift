@@ -7,7 +7,7 @@ enum ServicesKeys {
     /// catalog's index (made once per catalog, kept with it for `undo`).
     static let items = StateKey<CatalogIndex>(
         "services.items", abstract: "the catalog: a list of {id, title, description, price, icon}",
-        type: .list(of: .record), initial: CatalogIndex(items: ValueList(EmbeddedCatalog.catalog.items)),
+        type: .list(of: .record), initial: CatalogIndex(items: EmbeddedCatalog.catalog.items),
         decode: { value, _ throws(StateError) in try decodeItems(value) }, encode: { .list($0.items) })
 
     /// The selected ids, in selection order; each must be an id of `services.items`.

@@ -70,6 +70,11 @@ public struct Arguments: Sendable {
         options.last { $0.name == name }?.bound
     }
 
+    /// Every word given for the option named `name`, in order.
+    public func words(ofOption name: String) -> [BoundWord] {
+        options.filter { $0.name == name }.map(\.bound)
+    }
+
     /// The index of the first word given for the argument or option named `name`, among the
     /// command's words (its name included); nil when it was not given on a command line.
     public func wordIndex(of name: String) -> Int? {

@@ -64,4 +64,21 @@ extension Invocation {
             return try argument.reading(deferred)
         }
     }
+
+    /// The deferred argument with its item also bound to `$NAME` when `item` is given (a
+    /// command's `--item NAME` option); as ``subscript(_:)`` when it is nil.
+    public subscript<Reading>(_ argument: Deferred<Reading>, item name: String?) -> Reading {
+        get throws {
+            guard let name else { return try self[argument] }
+            guard let deferred else { return try self[argument] }
+            return try argument.reading(try deferred.namingItem(name))
+        }
+    }
+}
+
+extension Option where T == String? {
+    /// `--item NAME`: the name a per-item command's item has besides `$it`.
+    public static var itemName: Option<String?> {
+        Option("--item", value: "NAME", "name the item $NAME as well as $it, for pipelines inside this one")
+    }
 }

@@ -1,4 +1,4 @@
-/// What to ask a server: method, URL and headers, with the limits the answer must keep.
+/// What to ask a server: method, URL, headers and body, with the limits the answer must keep.
 ///
 /// The limits belong to the request, so a transport that wraps another (one that records
 /// or replays exchanges) passes them on unchanged.
@@ -14,18 +14,21 @@ public struct HTTPRequest: Sendable, Hashable {
     public var url: String
     /// Headers sent besides the transport's own (`Host`, `User-Agent`).
     public var headers: [HTTPHeader]
+    /// The body sent (a `POST`'s), as it is; empty for none.
+    public var body: [UInt8]
     /// Seconds the whole exchange may take, redirects included; above 0.
     public var timeout: Double
     /// The largest body accepted, in bytes.
     public var maxBodyBytes: Int
 
     public init(
-        method: String = "GET", url: String, headers: [HTTPHeader] = [], timeout: Double = HTTPRequest.defaultTimeout,
-        maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes
+        method: String = "GET", url: String, headers: [HTTPHeader] = [], body: [UInt8] = [],
+        timeout: Double = HTTPRequest.defaultTimeout, maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes
     ) {
         self.method = method
         self.url = url
         self.headers = headers
+        self.body = body
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
     }

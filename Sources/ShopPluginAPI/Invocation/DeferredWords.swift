@@ -16,6 +16,10 @@ public protocol DeferredWords: AnyObject {
     /// The first word as one value, evaluated for each item with `$it` bound (once in all when
     /// it does not mention `$it`).
     func value() throws -> any ItemValue
+    /// The same words with the item bound to `$NAME` as well as to `$it` (`--item NAME`), so
+    /// that an inner pipeline, which binds `$it` to its own items, still reaches this one's;
+    /// an error when NAME cannot name a variable.
+    func namingItem(_ name: String) throws -> any DeferredWords
 }
 
 /// A condition the runtime checks once per item (what `where` filters with).
@@ -28,8 +32,8 @@ public protocol DeferredWords: AnyObject {
 public protocol ItemCondition {
     /// Whether the condition holds for `item`, the `index`th (0-based) of its list.
     func holds(for item: Value, at index: Int) async throws -> Bool
-    /// The items for which the condition holds, in order.
-    func filter(_ items: ValueList) async throws -> [Value]
+    /// The items for which the condition holds, in order (a table's rows stay a table).
+    func filter(_ items: ValueList) async throws -> ValueList
     /// Throws the "no field" error, naming the nearest field, for a field the condition names
     /// that none of `items` (all checked already) had: a mistyped field is never a silently
     /// empty result.

@@ -117,6 +117,12 @@ public struct Invocation {
         arguments.word(ofOption: option.optionSpec.name)
     }
 
+    /// Every word given for `option`, in order: for an option that may be given more than
+    /// once (`--header A:1 --header B:2`); ``subscript(_:)-swift.method`` reads the last.
+    public func words<T>(_ option: Option<T>) -> [BoundWord] {
+        arguments.words(ofOption: option.optionSpec.name)
+    }
+
     /// Whether the flag was given.
     public subscript(_ flag: Flag) -> Bool {
         arguments.flag(flag.optionSpec.name)

@@ -183,31 +183,57 @@ public struct CompletionContext: Sendable {
         }
         switch command.spec.resultFields {
         case .declared: return command.spec.fieldTypes
-        case .input, .derived: return fieldTypes(after: commands.dropLast())
+        case .input, .computed: return fieldTypes(after: commands.dropLast())
         }
     }
 
-    /// The fields of the records the last of `commands` (each its words) returns, as its
-    /// spec declares them or derives them from its input's.
+    /// The fields of the records the last of `commands` (each its words) returns: those of
+    /// the value a lone reference names (`$orders`), or as the command's spec declares them,
+    /// carries them from its input or computes them.
     func fields(after commands: ArraySlice<[String]>) -> [String] {
-        guard let last = commands.last, !last.isEmpty, let (command, nameLength) = try? registry.resolve(last) else {
-            return []
+        guard let last = commands.last, !last.isEmpty else { return [] }
+        if last.count == 1, let path = ResultFieldsRequest.referencePath(last[0]) {
+            return state.value(at: path).map(ResultFieldsRequest.fields(of:)) ?? []
         }
+        guard let (command, nameLength) = try? registry.resolve(last) else { return [] }
         switch command.spec.resultFields {
         case .declared: return command.spec.fields
         case .input: return fields(after: commands.dropLast())
-        case .derived(let derive): return derive(fields(after: commands.dropLast()), Array(last.dropFirst(nameLength)))
+        case .computed(let compute):
+            let earlier = commands.dropLast()
+            return compute(
+                ResultFieldsRequest(
+                    spec: command.spec, words: Array(last.dropFirst(nameLength)),
+                    inputFields: earlier.isEmpty ? nil : fields(after: earlier), state: state,
+                    workingDirectory: workingDirectory, objects: objects))
         }
     }
 
+    /// Candidates for `$name` or `${name`: variable names (and, braced or dotted, state
+    /// keys), and after a dot the fields of the record, or the positions in the list, that
+    /// the reference before it names (`$orders.0.` offers the first order's fields).
     private func variableCompletion(_ partial: String) -> DescribedCompletion {
         let braced = partial.hasPrefix("${")
         let typed = String(partial.dropFirst(braced ? 2 : 1))
-        let names = (braced ? state.names : state.variableNames).map { CompletionCandidate($0) }
-        let candidates = Self.filter(names, by: typed).map {
+        var names = braced || typed.contains(".") ? state.names : state.variableNames
+        if let dot = typed.lastIndex(of: ".") {
+            let base = String(typed[..<dot])
+            let path = base.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if let value = state.value(at: path) { names += Self.members(of: value).map { base + "." + $0 } }
+        }
+        let candidates = Self.filter(names.map { CompletionCandidate($0) }, by: typed).map {
             CompletionCandidate(braced ? "${\($0.value)}" : "$\($0.value)", description: $0.description)
         }
         return DescribedCompletion(prefix: partial, candidates: candidates)
+    }
+
+    /// What a path can go on with after `value`: a record's fields, a list's positions.
+    private static func members(of value: Value) -> [String] {
+        switch value {
+        case .record(let record): record.names.names
+        case .list(let items): items.indices.prefix(CompletionRequest.maximumCandidates).map(String.init)
+        default: []
+        }
     }
 
     private func fileCandidates(_ partial: String) -> [String] {

@@ -21,15 +21,18 @@ final class ConditionEvaluator {
 
     let condition: Condition
     private let mode: Mode
+    /// The name the item has besides `$it` (`where --item NAME`): operands are then read per item.
+    private let itemName: String?
     private var remembered: [SourceLocation: Value] = [:]
     private var readers: [SourceLocation: FieldReader] = [:]
     private var patterns: [String: Pattern] = [:]
     /// The position of the item being checked, for messages.
     private var itemIndex = 0
 
-    init(_ condition: Condition, mode: Mode) {
+    init(_ condition: Condition, mode: Mode, itemName: String? = nil) {
         self.condition = condition
         self.mode = mode
+        self.itemName = itemName
     }
 
     /// Whether the condition holds for `item` (bound to `$it`) and `input` (the pipeline's).
@@ -38,20 +41,29 @@ final class ConditionEvaluator {
         return try await evaluate(condition, item: item, input: input, in: interpreter, explaining: false).holds
     }
 
-    /// The items for which the condition holds, in order (`where`). A lone comparison of a
-    /// field with an operand that does not read `$it` — the common `where price < 100` — reads
-    /// that operand once and checks the items in a plain loop, without a suspension per item.
-    func filter(_ items: ValueList, in interpreter: Interpreter) async throws -> [Value] {
+    /// The items for which the condition holds, in order (`where`). A table is checked a
+    /// column at a time when the condition compiles for it (``rowCondition(_:for:in:)``). A
+    /// lone comparison of a field with an operand that does not read `$it` — the common
+    /// `where price < 100` — reads that operand once and checks the items in a plain loop,
+    /// without a suspension per item.
+    func filter(_ items: ValueList, in interpreter: Interpreter) async throws -> ValueList {
+        if case .perItem = mode, let table = items.table, table.count > 0,
+            let compiled = await rowCondition(condition, for: table, in: interpreter),
+            let outcome = try await table.rows(where: compiled), outcome.columnsRead.values.allSatisfy({ $0 })
+        {
+            return ValueList(outcome.table)
+        }
         guard !items.isEmpty, case .perItem = mode, case .comparison(let comparison) = condition,
             case .word(let left) = comparison.left,
-            left.staticText != nil, case .word(let rightWord) = comparison.right, !rightWord.mentionsItem
+            left.staticText != nil, case .word(let rightWord) = comparison.right, !rightWord.mentionsItem,
+            itemName == nil
         else {
             var kept: [Value] = []
             for (index, item) in items.enumerated()
             where try await holds(item: item, at: index, input: nil, in: interpreter) {
                 kept.append(item)
             }
-            return kept
+            return ValueList(kept)
         }
         let right = try await value(of: comparison.right, isLeft: false, item: nil, input: nil, in: interpreter)
         var reader = self.reader(for: left)
@@ -63,7 +75,7 @@ final class ConditionEvaluator {
                 kept.append(item)
             }
         }
-        return kept
+        return ValueList(kept)
     }
 
     /// Throws for a field named on the left that none of `items` had (see ``FieldReader``).
@@ -125,10 +137,15 @@ final class ConditionEvaluator {
     ) async throws -> Value {
         guard case .word(let word) = operand else { return input ?? .null }
         if case .perItem = mode, isLeft, word.staticText != nil, let item { return try fieldValue(of: word, in: item) }
-        if word.mentionsItem {
-            return try await interpreter.withItem(item) { try await interpreter.value(of: word) }
+        if word.mentionsItem || itemName != nil {
+            return try await interpreter.withItem(item, named: itemName) { try await interpreter.value(of: word) }
         }
         guard case .perItem = mode else { return try await interpreter.value(of: word) }
+        return try await remembered(word, in: interpreter)
+    }
+
+    /// The value of a word that does not read `$it`, read once and remembered.
+    func remembered(_ word: Word, in interpreter: Interpreter) async throws -> Value {
         if let known = remembered[word.location] { return known }
         let value = try await interpreter.value(of: word)
         remembered[word.location] = value

@@ -1,5 +1,6 @@
 import ShopLanguage
 import ShopPluginAPI
+import ShopState
 
 /// The words of a command's deferred argument, kept unevaluated until the command asks for
 /// them as a condition, a command or a value: the runtime's side of ``DeferredWords``.
@@ -16,27 +17,44 @@ final class DeferredArgument: DeferredWords {
     /// The command, for messages.
     private let declared: DeclaredCommand
     private let session: Interpreter
+    /// The name the item has besides `$it` (`--item NAME`).
+    private let itemName: String?
 
-    init(_ words: ArraySlice<Word>, read: ParsedArgument?, of command: DeclaredCommand, in session: Interpreter) {
+    init(
+        _ words: ArraySlice<Word>, read: ParsedArgument?, of command: DeclaredCommand, in session: Interpreter,
+        itemName: String? = nil
+    ) {
         self.words = words
         self.read = read
         self.declared = command
         self.session = session
+        self.itemName = itemName
     }
 
     func condition() throws -> any ItemCondition {
-        SessionItemCondition(try parsedCondition(), command: declared.spec.name, in: session)
+        SessionItemCondition(try parsedCondition(), command: declared.spec.name, itemName: itemName, in: session)
     }
 
     func command() throws -> any ItemCommand {
         guard !words.isEmpty else { throw missing }
         guard case .command(let call) = read else { throw unread("a command") }
-        return SessionItemCommand(call, in: session)
+        return SessionItemCommand(call, itemName: itemName, in: session)
     }
 
     func value() throws -> any ItemValue {
         guard let word = words.first else { throw missing }
-        return SessionItemValue(word, in: session)
+        return SessionItemValue(word, itemName: itemName, in: session)
+    }
+
+    func namingItem(_ name: String) throws -> any DeferredWords {
+        guard !Reference.isReserved(name) else {
+            throw CommandError.failed("\(declared.spec.name): --item: '\(name)' is reserved; choose another name")
+        }
+        guard StateStore.isVariableName(name) else {
+            throw CommandError.failed(
+                "\(declared.spec.name): --item takes a name for a variable (letters, digits, _), not '\(name)'")
+        }
+        return DeferredArgument(words, read: read, of: declared, in: session, itemName: name)
     }
 
     /// The arithmetic expression the words spell (`math`).

@@ -5,16 +5,18 @@ import ShopPluginAPI
 /// item as its input when it reads input): what `each` runs.
 struct SessionItemCommand: ItemCommand {
     private let call: CommandCall
+    private let itemName: String?
     private let session: Interpreter
 
-    /// The command the parser read from the words.
-    init(_ call: CommandCall, in session: Interpreter) {
+    /// The command the parser read from the words; `itemName` names the item besides `$it`.
+    init(_ call: CommandCall, itemName: String?, in session: Interpreter) {
         self.call = call
+        self.itemName = itemName
         self.session = session
     }
 
     func run(for item: Value) async throws -> Value? {
-        try await session.withItem(item) {
+        try await session.withItem(item, named: itemName) {
             try await session.run(call, input: item, isFirst: false, offersInput: true)?.value
         }
     }

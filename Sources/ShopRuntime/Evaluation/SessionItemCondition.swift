@@ -7,8 +7,9 @@ struct SessionItemCondition: ItemCondition {
     private let evaluator: ConditionEvaluator
     private let session: Interpreter
 
-    init(_ condition: Condition, command: String, in session: Interpreter) {
-        evaluator = ConditionEvaluator(condition, mode: .perItem(command: command))
+    /// `itemName` names the item besides `$it` (`--item NAME`).
+    init(_ condition: Condition, command: String, itemName: String?, in session: Interpreter) {
+        evaluator = ConditionEvaluator(condition, mode: .perItem(command: command), itemName: itemName)
         self.session = session
     }
 
@@ -16,7 +17,7 @@ struct SessionItemCondition: ItemCondition {
         try await evaluator.holds(item: item, at: index, input: nil, in: session)
     }
 
-    func filter(_ items: ValueList) async throws -> [Value] {
+    func filter(_ items: ValueList) async throws -> ValueList {
         try await evaluator.filter(items, in: session)
     }
 

@@ -163,10 +163,13 @@ extension Interpreter {
 
     // MARK: References
 
-    /// The value a reference reads: a reserved name, the longest state key, a local or a
-    /// global variable, then the path into it.
+    /// The value a reference reads: an item named by `--item NAME`, a reserved name, the
+    /// longest state key, a local or a global variable, then the path into it.
     func resolve(_ reference: Reference) throws(LocatedError) -> Value {
         do {
+            if !language.namedItems.isEmpty, let item = namedItem(reference.name) {
+                return try follow(reference, from: item, after: 0)
+            }
             // The common case first: a plain `$name`, a local or a variable.
             if reference.path.isEmpty, !Reference.isReserved(reference.name) {
                 return try local(reference.name) ?? store.value(reference.name)

@@ -33,11 +33,23 @@ extension Interpreter {
         return language.frames[last].enclosing.isEmpty ? nil : language.frames[last].enclosing[name]
     }
 
-    /// Runs `body` with `$it` bound to `item`.
-    func withItem<Result>(_ item: Value?, _ body: () async throws -> Result) async rethrows -> Result {
+    /// Runs `body` with `$it` bound to `item`, and `$NAME` too when `name` is given (`--item
+    /// NAME`); names of enclosing items stay bound, the innermost first.
+    func withItem<Result>(_ item: Value?, named name: String? = nil, _ body: () async throws -> Result) async rethrows
+        -> Result
+    {
         let enclosing = language.currentItem
         language.currentItem = item
-        defer { language.currentItem = enclosing }
+        if let name, let item { language.namedItems.append((name, item)) }
+        defer {
+            language.currentItem = enclosing
+            if name != nil, item != nil { language.namedItems.removeLast() }
+        }
         return try await body()
+    }
+
+    /// The item named `name` by an enclosing `--item NAME`, innermost first.
+    func namedItem(_ name: String) -> Value? {
+        language.namedItems.last { $0.name == name }?.item
     }
 }

@@ -8,6 +8,8 @@ struct LanguageState {
     var isShowing = true
     /// `$it` while a per-item argument is evaluated.
     var currentItem: Value?
+    /// The items named by `--item NAME` while their per-item arguments are evaluated, innermost last.
+    var namedItems: [(name: String, item: Value)] = []
     /// `$_`: the last value shown.
     var lastShown: Value?
     /// The value of the last pipeline run while values are not shown (a `def`'s value).

@@ -10,6 +10,8 @@ public struct CSVError: Error, Equatable, CustomStringConvertible {
         case cellCount(found: Int, expected: Int)
         /// A header name used twice (cells numbered from 1).
         case repeatedHeader(name: String, firstCell: Int, cell: Int)
+        /// Text the table reader refused and the plain reader took: a bug of shop's.
+        case unreadable
     }
 
     public var line: Int
@@ -31,6 +33,7 @@ public struct CSVError: Error, Equatable, CustomStringConvertible {
             "\(found) \(found == 1 ? "cell" : "cells"), but the header has \(expected)"
         case .repeatedHeader(let name, let firstCell, let cell):
             "repeated header '\(name)' (cells \(firstCell) and \(cell))"
+        case .unreadable: "the file could not be read as CSV (a bug in shop: please report it)"
         }
     }
 

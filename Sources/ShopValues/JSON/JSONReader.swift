@@ -20,8 +20,10 @@ public struct JSONReader: ~Copyable {
     var position = 0
     var depth = 0
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// A reader over `bytes` from `position` (for a reader that hands it one value to read).
+    init(bytes: UnsafeBufferPointer<UInt8>, position: Int = 0) {
         self.bytes = bytes
+        self.position = position
     }
 
     /// Runs `body` with a reader over `bytes`, then checks that only white space follows the

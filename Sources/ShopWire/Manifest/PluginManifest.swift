@@ -113,11 +113,14 @@ public struct PluginManifest: Sendable {
     /// registered plugin is checked when the registry file is read. `ReservedNamesTests` checks
     /// that it matches the core.
     public static let reservedNames: [String] = [
-        "append", "args", "avg", "chart", "clear", "commands", "count", "each", "echo", "edit", "env", "exit", "expand",
-        "expect", "find", "first", "flatten", "format", "from", "get", "group", "help", "history", "insert", "it",
-        "join", "last", "length", "lines", "math", "max", "min", "open", "page", "plugin", "plugins", "print", "quit",
-        "range", "reject", "rename", "replace", "reverse", "run", "save", "select", "set", "skip", "sleep", "sort",
-        "split", "state", "sum", "take", "to", "trim", "undo", "uniq", "unset", "update", "vars", "where",
+        "append", "args", "avg", "chart", "clear", "columns", "commands", "count", "date", "describe", "each", "echo",
+        "edit", "env", "exit", "expand", "expect", "find", "first", "flatten", "format", "from", "get", "group", "help",
+        "history", "http", "insert", "into", "it", "join", "last", "length", "lines", "math", "max", "min", "open",
+        "page",
+        "plugin", "plugins", "print", "quit", "range", "reject", "rename", "replace", "reverse", "run", "save",
+        "select", "set", "skip", "sleep", "sort", "split", "sql", "state", "str", "sum", "take", "to", "trim", "undo",
+        "uniq",
+        "unset", "update", "vars", "where",
     ]
 
     /// Whether `name` is one of ``reservedNames`` (searched by halves).

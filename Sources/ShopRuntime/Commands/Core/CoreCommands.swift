@@ -20,7 +20,7 @@ enum CoreCommands {
     private static let verbs = Verbs.all.map { RegisteredCommand($0, owner: nil) }
 
     /// What a core group's name runs alone: `state` lists keys, `history` lists commands.
-    static let groupDefaults = ["state": "keys", "history": "list"]
+    static let groupDefaults = ["state": "keys", "history": "list", "date": "now"]
 
     /// The registry of a session with these plugins and the host's commands (`plugin …`).
     static func registry(
