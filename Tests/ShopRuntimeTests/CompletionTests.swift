@@ -110,4 +110,17 @@ import Testing
         #expect(await tabAtThePrompt(shop.session, "echo $fr") == ["$fridge", "$fruit"])
         #expect(await tabAtThePrompt(shop.session, "frob") == ["frobnicate"])
     }
+
+    /// Tab waits for no task: asked at once from more tasks than the cooperative pool has
+    /// threads, each holding its thread while it asks, every one is answered.
+    @Test(.timeLimit(.minutes(1))) func tabNeedsNoThreadOfTheCooperativePool() async throws {
+        let shop = try TestSession(plugins: [CounterPlugin()])
+        #expect(await shop.session.execute(line: "set fruit apple") == .succeeded)
+        let session = shop.session
+        let answers = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<64 { group.addTask { session.completionAtPrompt().complete("echo $fr").candidates } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers == Array(repeating: ["$fruit"], count: 64))
+    }
 }
