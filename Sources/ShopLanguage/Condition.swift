@@ -2,6 +2,9 @@ import ShopValues
 
 /// A condition of `if`, `while`, `expect` and `where`: values, comparisons, `not`, `and`,
 /// `or` and parentheses.
+///
+/// `a and b and c` is one `and` of three conditions, not two nested ones, so that a long
+/// chain nests no deeper than a short one.
 public indirect enum Condition: Sendable, Equatable {
     /// A lone operand: true unless it is `false`, `null`, `0`, `""`, `[]` or `{}` (in `where`,
     /// a field of the item).
@@ -9,8 +12,10 @@ public indirect enum Condition: Sendable, Equatable {
     /// `LEFT OP RIGHT`.
     case comparison(Comparison)
     case not(Condition)
-    case and(Condition, Condition)
-    case or(Condition, Condition)
+    /// Conditions joined by `and`, two or more.
+    case and([Condition])
+    /// Conditions joined by `or`, two or more.
+    case or([Condition])
 
     /// Whether any operand reads `$it`.
     public var mentionsItem: Bool {
@@ -18,7 +23,7 @@ public indirect enum Condition: Sendable, Equatable {
         case .truth(let operand): operand.mentionsItem
         case .comparison(let comparison): comparison.left.mentionsItem || comparison.right.mentionsItem
         case .not(let inner): inner.mentionsItem
-        case .and(let left, let right), .or(let left, let right): left.mentionsItem || right.mentionsItem
+        case .and(let conditions), .or(let conditions): conditions.contains(where: \.mentionsItem)
         }
     }
 }
@@ -46,7 +51,10 @@ public enum Operand: Sendable, Equatable {
 /// Reads a ``Condition`` from the words of a statement.
 ///
 /// `(` and `)` are split off unquoted words here, so `(price < 10)` needs no blanks inside
-/// the parentheses; `and`, `or`, `not` and the operators count only unquoted.
+/// the parentheses; `and`, `or`, `not` and the operators count only unquoted. Parentheses and
+/// `not` nest, and count against the one nesting limit of the language
+/// (``Parser/maximumNesting``) together with the blocks, literals and `$( … )` around the
+/// condition; chains of `and` and `or` do not nest.
 ///
 /// ```swift
 /// let condition = try ConditionParser.parse(words, at: location)   // price < 10 and not isSelected
@@ -66,19 +74,21 @@ public struct ConditionParser {
     private var index = 0
     private let start: SourceLocation
     private let acceptsInput: Bool
-    private var depth = 0
+    private var depth: Int
 
-    private init(start: SourceLocation, acceptsInput: Bool) {
+    private init(start: SourceLocation, acceptsInput: Bool, depth: Int) {
         self.start = start
         self.acceptsInput = acceptsInput
+        self.depth = depth
     }
 
     /// The condition the words spell; `location` is where it starts (for an empty condition).
     /// With `acceptsInput`, a condition that starts with an operator compares the input.
+    /// `depth` is how deeply the words sit already (in blocks, literals, `$( … )`).
     public static func parse(
-        _ words: some Collection<Word>, at location: SourceLocation, acceptsInput: Bool = false
+        _ words: some Collection<Word>, at location: SourceLocation, acceptsInput: Bool = false, depth: Int = 0
     ) throws(Diagnostic) -> Condition {
-        var parser = ConditionParser(start: location, acceptsInput: acceptsInput)
+        var parser = ConditionParser(start: location, acceptsInput: acceptsInput, depth: depth)
         for word in words { parser.tokenize(word) }
         guard !parser.tokens.isEmpty else {
             throw Diagnostic(.invalidCondition, "expected a condition", at: location)
@@ -108,42 +118,44 @@ public struct ConditionParser {
     // MARK: Grammar
 
     private mutating func parseOr() throws(Diagnostic) -> Condition {
-        var condition = try parseAnd()
+        let first = try parseAnd()
+        guard case .or = peek() else { return first }
+        var conditions = [first]
         while case .or = peek() {
             index += 1
-            condition = .or(condition, try parseAnd())
+            conditions.append(try parseAnd())
         }
-        return condition
+        return .or(conditions)
     }
 
     private mutating func parseAnd() throws(Diagnostic) -> Condition {
-        var condition = try parseNot()
+        let first = try parseNot()
+        guard case .and = peek() else { return first }
+        var conditions = [first]
         while case .and = peek() {
             index += 1
-            condition = .and(condition, try parseNot())
+            conditions.append(try parseNot())
         }
-        return condition
+        return .and(conditions)
     }
 
     private mutating func parseNot() throws(Diagnostic) -> Condition {
         guard let token = peek() else { throw endError() }
         switch token {
-        case .not:
+        case .not(let place):
             index += 1
+            try enterNesting(at: place)
+            defer { depth -= 1 }
             return .not(try parseNot())
         case .open(let place):
             index += 1
-            depth += 1
-            guard depth <= Parser.maximumNesting else {
-                throw Diagnostic(
-                    .nestingTooDeep, "parentheses nested deeper than \(Parser.maximumNesting) levels", at: place)
-            }
+            try enterNesting(at: place)
+            defer { depth -= 1 }
             let inner = try parseOr()
             guard case .close = peek() else {
                 throw Diagnostic(.invalidCondition, "missing ')' for this '('", at: place)
             }
             index += 1
-            depth -= 1
             return inner
         case .comparator(let comparator, let place):
             guard acceptsInput, index == 0 else {
@@ -164,6 +176,15 @@ public struct ConditionParser {
                     location: place))
         case .and(let place), .or(let place), .close(let place):
             throw Diagnostic(.invalidCondition, "expected a value before \(Self.describe(token))", at: place)
+        }
+    }
+
+    /// One level deeper, for a `(` or a `not` at `place`; throws past the language's limit.
+    private mutating func enterNesting(at place: SourceLocation) throws(Diagnostic) {
+        depth += 1
+        guard depth <= Parser.maximumNesting else {
+            throw Diagnostic(
+                .nestingTooDeep, "condition nested deeper than \(Parser.maximumNesting) levels", at: place)
         }
     }
 
@@ -189,27 +210,33 @@ public struct ConditionParser {
 
     // MARK: Tokens
 
+    /// Adds the tokens of one word: a keyword or operator, or an operand with the `(`s before
+    /// it and the `)`s after it split off (each run of them in one pass over its text).
     private mutating func tokenize(_ word: Word) {
         if let keyword = Self.keyword(word) { return tokens.append(keyword) }
         var parts = word.parts
         var location = word.location
         while case .literal(let text)? = parts.first, text.utf8.first == UInt8(ascii: "(") {
-            tokens.append(.open(location))
-            location.column += 1
-            let rest = String(Substring(text.utf8.dropFirst()))
+            let count = text.utf8.prefix { $0 == UInt8(ascii: "(") }.count
+            for _ in 0..<count {
+                tokens.append(.open(location))
+                location.column += 1
+            }
+            let rest = String(Substring(text.utf8.dropFirst(count)))
             if rest.isEmpty { parts.removeFirst() } else { parts[0] = .literal(rest) }
         }
         var closings = 0
         while case .literal(let text)? = parts.last, text.utf8.last == UInt8(ascii: ")") {
-            closings += 1
-            let rest = String(Substring(text.utf8.dropLast()))
+            let count = text.utf8.reversed().prefix { $0 == UInt8(ascii: ")") }.count
+            closings += count
+            let rest = String(Substring(text.utf8.dropLast(count)))
             if rest.isEmpty { parts.removeLast() } else { parts[parts.count - 1] = .literal(rest) }
         }
         if let first = parts.first {
             let operand = Word(head: first, tail: Array(parts.dropFirst()), flags: word.flags, location: location)
             tokens.append(Self.keyword(operand) ?? .operand(operand))
         }
-        for _ in 0..<closings { tokens.append(.close(location)) }
+        tokens.append(contentsOf: repeatElement(.close(location), count: closings))
     }
 
     /// The keyword or operator an unquoted word spells, if any.

@@ -19,7 +19,16 @@ public struct MathExpression: Sendable, Equatable {
         /// The operand word at this index of ``operands``.
         case operand(Int, SourceLocation)
         case negate(Node, SourceLocation)
-        case binary(MathOperator, Node, Node, SourceLocation)
+        /// A node, then operations applied to it left to right: `1 + 2 - 3`, `2 * 3 / 4`. A
+        /// long sum is one chain, not a tree as deep as it is long.
+        case chain(Node, [Operation])
+    }
+
+    /// One `OP OPERAND` of a chain.
+    struct Operation: Sendable, Equatable {
+        let operation: MathOperator
+        let operand: Node
+        let location: SourceLocation
     }
 
     let root: Node
@@ -27,11 +36,13 @@ public struct MathExpression: Sendable, Equatable {
     /// then pass their values to ``evaluate(operands:)``.
     public let operands: [Word]
 
-    /// The expression the words spell, blanks between tokens optional.
-    public static func parse(_ words: some Collection<Word>, at location: SourceLocation) throws(Diagnostic)
-        -> MathExpression
+    /// The expression the words spell, blanks between tokens optional; `depth` is how deeply
+    /// the words sit already (in blocks, literals, `$( … )`), counted against the language's
+    /// one nesting limit with the expression's parentheses and signs.
+    public static func parse(_ words: some Collection<Word>, at location: SourceLocation, depth: Int = 0)
+        throws(Diagnostic) -> MathExpression
     {
-        var parser = MathParser(start: location)
+        var parser = MathParser(start: location, depth: depth)
         for word in words { try parser.tokenize(word) }
         return try parser.parse()
     }
@@ -64,13 +75,18 @@ public struct MathExpression: Sendable, Equatable {
                 }
                 return .duration(.zero - duration)
             }
-        case .binary(let operation, let left, let right, let location):
-            let (lhs, rhs) = (try evaluate(left, values), try evaluate(right, values))
-            if !lhs.isTime, !rhs.isTime {
-                try Self.requireArithmetic(lhs, of: left)
-                try Self.requireArithmetic(rhs, of: right)
+        case .chain(let first, let operations):
+            var result = try evaluate(first, values)
+            for (index, step) in operations.enumerated() {
+                let operand = try evaluate(step.operand, values)
+                if !result.isTime, !operand.isTime {
+                    // After the first operation the left side is a result, not an operand's value.
+                    if index == 0 { try Self.requireArithmetic(result, of: first) }
+                    try Self.requireArithmetic(operand, of: step.operand)
+                }
+                result = try step.operation.apply(result, operand, at: step.location)
             }
-            return try operation.apply(lhs, rhs, at: location)
+            return result
         }
     }
 
@@ -98,7 +114,9 @@ enum MathOperator: String, Sendable, Equatable {
         if case .int(let lhs)? = left.number, case .int(let rhs)? = right.number {
             return try applyInts(lhs, rhs, at: location)
         }
-        guard let lhs = left.doubleValue, let rhs = right.doubleValue else { return .null }
+        guard let lhs = left.doubleValue, let rhs = right.doubleValue else {
+            throw Diagnostic(.invalidExpression, "cannot \(phrase(left, right))", at: location)
+        }
         let result: Double
         switch self {
         case .add: result = lhs + rhs
@@ -154,10 +172,11 @@ private struct MathParser {
     private var tokens: [Token] = []
     private var operands: [Word] = []
     private var index = 0
-    private var depth = 0
+    private var depth: Int
 
-    init(start: SourceLocation) {
+    init(start: SourceLocation, depth: Int) {
         self.start = start
+        self.depth = depth
     }
 
     mutating func tokenize(_ word: Word) throws(Diagnostic) {
@@ -174,17 +193,21 @@ private struct MathParser {
     }
 
     /// Splits unquoted text into numbers and symbols; `exact` when the text starts at the
-    /// word's location, so columns can be counted from it.
+    /// word's location, so columns can be counted from it (as the text is read, once).
     private mutating func tokenize(_ text: String, at location: SourceLocation, exact: Bool) throws(Diagnostic) {
         let bytes = Array(text.utf8)
         var offset = 0
+        var place = location
+        /// Moves `place` on over the bytes from `offset` to `end` (a character a column).
+        func advance(to end: Int) {
+            if exact { place.column += bytes[offset..<end].count { $0 & 0xC0 != 0x80 } }
+            offset = end
+        }
         while offset < bytes.count {
-            var place = location
-            if exact { place.column += bytes[..<offset].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
             let byte = bytes[offset]
             if Self.isSymbol(byte) {
                 tokens.append(.symbol(byte, place))
-                offset += 1
+                advance(to: offset + 1)
                 continue
             }
             var end = offset
@@ -198,7 +221,7 @@ private struct MathParser {
             }
             guard let number else { throw Diagnostic(.invalidExpression, "'\(spelling)' is not a number", at: place) }
             tokens.append(.number(number, place))
-            offset = end
+            advance(to: end)
         }
     }
 
@@ -232,7 +255,9 @@ private struct MathParser {
             return .duration(duration)
         }
         let value = try LiteralValue.infer(spelling)
-        return value.isNumber ? value : nil
+        // Not `isNumber ? value : nil`: `Value` takes `nil` as `.null`, a number to math.
+        guard value.isNumber else { return nil }
+        return value
     }
 
     /// The seconds in a duration unit: `d`, `h`, `m`, `s`.
@@ -263,22 +288,28 @@ private struct MathParser {
         return MathExpression(root: root, operands: operands)
     }
 
+    /// sum := product (('+' | '-') product)*
     private mutating func parseSum() throws(Diagnostic) -> MathExpression.Node {
-        var node = try parseProduct()
-        while let (operation, place) = peekOperator([.add, .subtract]) {
-            index += 1
-            node = .binary(operation, node, try parseProduct(), place)
-        }
-        return node
+        try parseChain(of: [.add, .subtract]) { parser throws(Diagnostic) in try parser.parseProduct() }
     }
 
+    /// product := unary (('*' | '/' | '%') unary)*
     private mutating func parseProduct() throws(Diagnostic) -> MathExpression.Node {
-        var node = try parseUnary()
-        while let (operation, place) = peekOperator([.multiply, .divide, .remainder]) {
+        try parseChain(of: [.multiply, .divide, .remainder]) { parser throws(Diagnostic) in try parser.parseUnary() }
+    }
+
+    /// Operands joined by any of `operations`, as one chain (or the lone operand).
+    private mutating func parseChain(
+        of operations: [MathOperator], _ operand: (inout MathParser) throws(Diagnostic) -> MathExpression.Node
+    ) throws(Diagnostic) -> MathExpression.Node {
+        let first = try operand(&self)
+        guard peekOperator(operations) != nil else { return first }
+        var chain: [MathExpression.Operation] = []
+        while let (operation, place) = peekOperator(operations) {
             index += 1
-            node = .binary(operation, node, try parseUnary(), place)
+            chain.append(MathExpression.Operation(operation: operation, operand: try operand(&self), location: place))
         }
-        return node
+        return .chain(first, chain)
     }
 
     private mutating func parseUnary() throws(Diagnostic) -> MathExpression.Node {
@@ -312,6 +343,7 @@ private struct MathParser {
         }
     }
 
+    /// Parses one level deeper (a `(` or a sign at `place`); throws past the language's limit.
     private mutating func nested(
         at place: SourceLocation, _ parse: (inout MathParser) throws(Diagnostic) -> MathExpression.Node
     ) throws(Diagnostic) -> MathExpression.Node {

@@ -56,7 +56,7 @@ extension MathOperator {
     }
 
     /// What the operator would do, in words: `add a list to a date`.
-    private func phrase(_ left: Value, _ right: Value) -> String {
+    func phrase(_ left: Value, _ right: Value) -> String {
         let (lhs, rhs) = (left.describedType, right.describedType)
         return switch self {
         case .add: "add \(rhs) to \(lhs)"

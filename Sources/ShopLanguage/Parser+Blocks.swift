@@ -398,7 +398,7 @@ extension Parser {
 
     private mutating func parseCondition(_ words: some Collection<Word>, at location: SourceLocation) -> Condition? {
         do {
-            return try ConditionParser.parse(words, at: location)
+            return try ConditionParser.parse(words, at: location, depth: depth)
         } catch {
             report(error.id, error.message, at: error.location)
             return nil

@@ -113,6 +113,8 @@ public struct Parser {
     }
 
     var lexer: Lexer
+    /// What the commands read as conditions, expressions or commands; nil reads words as words.
+    let syntax: (any CallSyntax)?
     private var problems: [Diagnostic] = []
     /// How deep literals, `$( … )` and blocks nest at the current position.
     var depth = 0
@@ -146,15 +148,17 @@ public struct Parser {
     /// Set when ``next()`` returned nil because the rest of the script has not been given yet.
     package private(set) var needsMoreText = false
 
-    /// A parser over `text`; `file` names it in diagnostics (nil for the prompt).
-    public init(text: String, file: String?) {
+    /// A parser over `text`; `file` names it in diagnostics (nil for the prompt); `syntax`
+    /// says which words of a call its command reads as a condition, an expression or a command.
+    public init(text: String, file: String?, syntax: (any CallSyntax)? = nil) {
         self.lexer = Lexer(text: text, file: file)
+        self.syntax = syntax
     }
 
     /// A parser over the first part of a script whose rest ``append(_:isLast:)`` gives when
     /// ``needsMoreText`` asks for it; `text` ends at a line break.
-    package init(firstPartOf text: String, file: String?) {
-        self.init(text: text, file: file)
+    package init(firstPartOf text: String, file: String?, syntax: (any CallSyntax)? = nil) {
+        self.init(text: text, file: file, syntax: syntax)
         expectsMoreText = true
     }
 
@@ -191,12 +195,7 @@ public struct Parser {
                     needsMoreText = true
                     return nil
                 }
-                if !diagnostics.isEmpty {
-                    return .invalid(
-                        diagnostics.sorted {
-                            ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
-                        })
-                }
+                if !diagnostics.isEmpty { return .invalid(Self.reported(diagnostics)) }
                 guard !statements.isEmpty else { continue }
                 return .step(
                     Step(
@@ -209,7 +208,21 @@ public struct Parser {
         let trailing = lexer.takeDiagnostics() + problems
         problems.removeAll()
         needsMoreText = trailing.isEmpty && expectsMoreText
-        return trailing.isEmpty ? nil : .invalid(trailing)
+        return trailing.isEmpty ? nil : .invalid(Self.reported(trailing))
+    }
+
+    /// A step's problems as they are reported, in source order. Of those where the text ended
+    /// too early, only the last opened is: an unclosed quote swallows the `)` and the `end`
+    /// after it, and the `$(` and blocks it leaves open are no further news.
+    private static func reported(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var sorted = diagnostics.sorted {
+            ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+        }
+        if let last = sorted.lastIndex(where: \.isEndOfInput) {
+            let kept = sorted[last]
+            sorted.removeAll { $0.isEndOfInput && $0 != kept }
+        }
+        return sorted
     }
 
     /// Gives the next part of the script (whole lines, unless `isLast`) after ``next()``
@@ -228,8 +241,8 @@ public struct Parser {
     package var unreadByteCount: Int { lexer.unreadByteCount }
 
     /// Parses a whole script, attaching `#>` lines to the step above them.
-    public static func parse(_ text: String, file: String?) -> Script {
-        var parser = Parser(text: text, file: file)
+    public static func parse(_ text: String, file: String?, syntax: (any CallSyntax)? = nil) -> Script {
+        var parser = Parser(text: text, file: file, syntax: syntax)
         var items: [ScriptItem] = []
         var diagnostics: [Diagnostic] = []
         var lastStepIndex: Int?
@@ -255,12 +268,6 @@ public struct Parser {
             }
         }
         return Script(file: file, items: items, diagnostics: diagnostics)
-    }
-
-    /// Whether `entry` (typed at the prompt, lines joined by `\n`) can run as it is, or ends
-    /// inside a quote, a literal, a `$(`, a block or after a `\` and needs more lines.
-    public static func isComplete(_ entry: String) -> Bool {
-        !parse(entry, file: nil).diagnostics.contains { $0.isEndOfInput }
     }
 
     /// The value of a word given on the command line (a script's argument): a number, `true`,
@@ -361,7 +368,7 @@ public struct Parser {
             switch token {
             case .pipe(let location):
                 if !words.isEmpty {
-                    add(CommandCall(words: words, location: words[0].location, runsRepeatedly: blocks > 0))
+                    add(call(of: words, isFirst: head == nil))
                 } else {
                     isValid = false
                     report(.missingCommand, "expected a command after '|'", at: lastPipe ?? location)
@@ -370,7 +377,7 @@ public struct Parser {
                 lastPipe = location
             default:
                 if !words.isEmpty {
-                    add(CommandCall(words: words, location: words[0].location, runsRepeatedly: blocks > 0))
+                    add(call(of: words, isFirst: head == nil))
                 } else if let lastPipe {
                     isValid = false
                     report(.missingCommand, "expected a command after '|'", at: lastPipe)
@@ -379,6 +386,38 @@ public struct Parser {
                 return (Pipeline(first: head, rest: rest, text: lexer.text, bytes: start..<end), token)
             }
         }
+    }
+
+    /// The call `words` make, with the words its command reads as a condition, an expression
+    /// or a command parsed (see ``CallSyntax``); `isFirst` for a pipeline's first command,
+    /// which has no input.
+    mutating func call(of words: [Word], isFirst: Bool) -> CommandCall {
+        var call = CommandCall(words: words, location: words[0].location)
+        guard let syntax, let argument = syntax.argumentSyntax(of: words[...]), argument.start < words.count else {
+            return call
+        }
+        let deferred = words[argument.start...]
+        let start = deferred[deferred.startIndex].location
+        do throws(Diagnostic) {
+            switch argument.form {
+            case .condition:
+                call.argument = .condition(try ConditionParser.parse(deferred, at: start, depth: depth))
+            case .inputCondition:
+                call.argument = .condition(
+                    try ConditionParser.parse(deferred, at: start, acceptsInput: !isFirst, depth: depth))
+            case .expression:
+                call.argument = .expression(try MathExpression.parse(deferred, at: start, depth: depth))
+            case .command:
+                guard nestedCommandsFit(deferred, in: syntax, name: argument.command),
+                    enterNesting("'\(argument.command)'", at: start)
+                else { return call }
+                defer { depth -= 1 }
+                call.argument = .command(self.call(of: Array(deferred), isFirst: false))
+            }
+        } catch {
+            report(error.id, "\(argument.command): \(error.message)", at: error.location)
+        }
+        return call
     }
 
     /// Reads the words up to the end of the statement (for a header or keyword line); returns
@@ -470,6 +509,27 @@ public struct Parser {
         let problem = Diagnostic(id, message, at: location)
         if problem.isEndOfInput, problems.contains(where: { $0.id == .nestingTooDeep }) { return }
         problems.append(problem)
+    }
+
+    /// Whether the commands nested in `words`, the words of a command that reads a command
+    /// (`each each … echo`), stay within the nesting limit; else reports the first past it.
+    /// One pass over the chain: read level by level, a chain far past the limit would copy the
+    /// words after each level first.
+    private mutating func nestedCommandsFit(_ words: ArraySlice<Word>, in syntax: any CallSyntax, name: String)
+        -> Bool
+    {
+        var (rest, name, level) = (words, name, depth)
+        while true {
+            guard level < Self.maximumNesting else {
+                report(
+                    .nestingTooDeep, "'\(name)' nested deeper than \(Self.maximumNesting) levels",
+                    at: rest[rest.startIndex].location)
+                return false
+            }
+            guard let inner = syntax.argumentSyntax(of: rest), inner.form == .command, inner.start < rest.count
+            else { return true }
+            (rest, name, level) = (rest.dropFirst(inner.start), inner.command, level + 1)
+        }
     }
 
     /// Runs `body` one nesting level deeper; false (with a diagnostic) when that passes the limit.

@@ -104,22 +104,17 @@ public struct CommandCall: Sendable, Equatable {
     public var location: SourceLocation
     /// What the words' flags say together (whether any runs commands or reads `$it`).
     public var flags: WordFlags
-    /// Where the command the call names is kept once found, for a call that may run many times
-    /// (inside a block); nil for one that runs once.
-    public var resolution: ResolutionCache?
+    /// The words the command reads as a condition, an expression or a command (`where`,
+    /// `math`, `each`), parsed with the line; nil for a command that reads none so.
+    public var argument: ParsedArgument?
 
-    public init(words: [Word], location: SourceLocation, runsRepeatedly: Bool = false) {
+    public init(words: [Word], location: SourceLocation, argument: ParsedArgument? = nil) {
         self.words = words
         self.location = location
         var flags: WordFlags = []
         for index in words.indices { flags.formUnion(words[index].flags) }
         self.flags = flags
-        resolution = runsRepeatedly ? ResolutionCache() : nil
-    }
-
-    /// Calls are equal when written alike: what running one found out is not part of it.
-    public static func == (lhs: CommandCall, rhs: CommandCall) -> Bool {
-        lhs.words == rhs.words && lhs.location == rhs.location && lhs.flags == rhs.flags
+        self.argument = argument
     }
 }
 

@@ -32,7 +32,8 @@ struct DemoScript {
             file, relativeTo: factory.process.workingDirectory, home: factory.process.variables["HOME"])
         let script: Script
         do {
-            script = Parser.parse(try ScriptSource.read(path: path, name: file), file: file)
+            script = Parser.parse(
+                try ScriptSource.read(path: path, name: file), file: file, syntax: factory.transcriptSettings().syntax)
         } catch {
             output.write("shop: \(error)\n", to: .standardError)
             return nil

@@ -16,15 +16,15 @@ struct PromptAppearance {
     /// The prompt of a block's second and later lines, as typed and as recalled.
     static let continuationPrompt = "...> "
 
-    /// Sets up `editor`; the highlighter knows commands from the completion data of `completion`.
-    func apply(to editor: LineEditor, completion: CompletionBox) {
+    /// Sets up `editor`; the highlighter knows commands from what `session` has at the prompt.
+    func apply(to editor: LineEditor, session: Session) {
         editor.continuationPrompt = Self.continuationPrompt
         editor.editorEnvironment = variables
         editor.usesColor = style.isEnabled
         editor.showsSuggestions = style.isEnabled && variables["SHOP_HINTS"] != "0"
         guard style.isEnabled else { return }
         editor.highlighter = { line in
-            let context = completion.context
+            let context = session.completionAtPrompt()
             return SyntaxHighlighting.spans(of: line) { words in Self.commandLength(of: words, in: context) }
                 .map { StyledSpan($0.range, Self.textStyle(for: $0.kind)) }
         }

@@ -46,16 +46,15 @@ struct REPL {
         let sessionID = await session.sessionID
         reader.loadHistory(olderCommands(history, excluding: sessionID))
         var forgetsSeen = history.forgetCount
-        let completion = CompletionBox(context: await session.completionContext())
         reader.completionHandler = { request in
-            let answer = completion.context.describedCompletion(request.textBeforeCursor)
+            let answer = session.completionAtPrompt().describedCompletion(request.textBeforeCursor)
             return TabCompletion(
                 replacedCount: answer.prefix.count,
                 candidates: answer.candidates.map { TabCompletionCandidate($0.value, description: $0.description) })
         }
         let style = environment.style
         if let editor = reader as? LineEditor {
-            PromptAppearance(style: style, variables: process.variables).apply(to: editor, completion: completion)
+            PromptAppearance(style: style, variables: process.variables).apply(to: editor, session: session)
         }
         if reader.isInteractive {
             output.write(
@@ -85,14 +84,15 @@ struct REPL {
                 pending = ""
             case .line(let text):
                 let command = pending + text
-                if !Parser.isComplete(command) {
+                let entry = await session.parse(entry: command)
+                if entry.needsMoreLines {
                     pending = command + "\n"
                     continue
                 }
                 pending = ""
                 guard !command.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else { continue }
                 reader.addHistory(command)
-                _ = await interrupts.run { await session.execute(line: command) }
+                _ = await interrupts.run { await session.execute(entry) }
                 if let status = await session.exitRequest {
                     await session.end()
                     return status
@@ -105,7 +105,6 @@ struct REPL {
                         session: (try? history.entries(in: .session(sessionID), matching: nil, limit: nil).map(\.text))
                             ?? [])
                 }
-                completion.context = await session.completionContext()
             }
         }
     }
@@ -147,14 +146,5 @@ struct REPL {
         } catch {
             output.write("warning: \(error)\n", to: .standardError)
         }
-    }
-}
-
-/// The completion data the editor's Tab handler and highlighter read, refreshed after every command.
-final class CompletionBox {
-    var context: CompletionContext
-
-    init(context: CompletionContext) {
-        self.context = context
     }
 }

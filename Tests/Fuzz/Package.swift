@@ -9,6 +9,8 @@ let root = String(#filePath.split(separator: "/").dropLast(3).last ?? "ShopScrip
 
 let harnesses: [(name: String, products: [String])] = [
     ("FuzzParser", ["ShopValues", "ShopLanguage"]),
+    ("FuzzCondition", ["ShopValues", "ShopLanguage"]),
+    ("FuzzMath", ["ShopValues", "ShopLanguage"]),
     ("FuzzJSON", ["ShopValues"]),
     ("FuzzTables", ["ShopValues"]),
     ("FuzzCatalog", ["ServicesPlugin", "ShopValues"]),

@@ -1,4 +1,5 @@
 import Foundation
+import ShopPluginAPI
 import ShopRuntime
 import ShopTestSupport
 import Testing
@@ -46,6 +47,30 @@ import Testing
         try await shop.waitForPrompt()
         #expect(try await shop.quit() == .exited(0))
         #expect(try InteractiveSession.history(in: folder.path).map(\.text).contains("services select laundry"))
+    }
+
+    @Test func tabReadsTheStateTheLastCommandLeft() async throws {
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
+        try await shop.type("set fruit apple")
+        try shop.terminal.send("echo $fr")
+        try shop.terminal.send(key: .tab)
+        try shop.terminal.send("\r")
+        try await shop.terminal.waitFor("apple")
+        try await shop.waitForPrompt()
+        #expect(try await shop.quit() == .exited(0))
+        #expect(try InteractiveSession.history(in: folder.path).map(\.text) == ["set fruit apple", "echo $fruit"])
+    }
+
+    @Test func exitInAFileGivenToRunEndsThatRunNotThePrompt() async throws {
+        try FileSystem.writeAtomically(
+            Array("echo before\nexit 2\necho after\n".utf8), to: folder.path + "/two.shopscript")
+        let shop = try await InteractiveSession(stateDirectory: folder.path)
+        let printed = try await shop.type("run two.shopscript")
+        #expect(printed.contains("before"))
+        #expect(printed.contains("error: run: 'two.shopscript' exited with status 2"))
+        #expect(!printed.contains("after"))
+        #expect(try await shop.type("echo still-here").contains("still-here"))
+        #expect(try await shop.quit() == .exited(0))
     }
 
     @Test func upRecallsThePreviousCommand() async throws {

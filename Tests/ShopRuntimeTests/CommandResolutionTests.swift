@@ -1,11 +1,10 @@
 import ShopTestSupport
 import Testing
 
-@testable import ShopLanguage
 @testable import ShopRuntime
 
-/// A call inside a block keeps the registry command its name found; user commands, which
-/// `def` and `undo` change, are looked up on every run.
+/// A call's name is looked up each time it runs: user commands, which `def` and `undo`
+/// change, are found as they are now.
 @Suite struct CommandResolutionTests {
     private let shop: TestSession
 
@@ -44,35 +43,5 @@ import Testing
         #expect(Array(lines[0..<4]) == ["counter is 2", "[2]", "counter is 5", "[5]"])
         #expect(lines[4].hasPrefix("error: ") && lines[4].contains("nosuch"))
         #expect(Array(lines[5...]) == ["counter is 6", "[6]"])
-    }
-
-    @Test func recentCommandsTellOneWordNamesFromAGroupsVerbs() {
-        let commands = CounterPlugin().commands.map { RegisteredCommand($0, owner: "counter") }
-        var recent = RecentCommands()
-        recent.keep(commands[0], named: "counter", verb: "add")
-        recent.keep(commands[1], named: "counter", verb: "show")
-        recent.keep(commands[2], named: "echo")
-        #expect(recent.command(named: "counter", verb: { "add" })?.0 === commands[0])
-        #expect(recent.command(named: "counter", verb: { "add" })?.1 == 2)
-        #expect(recent.command(named: "counter", verb: { "show" })?.0 === commands[1])
-        #expect(recent.command(named: "counter", verb: { "sum" }) == nil)
-        #expect(recent.command(named: "counter", verb: { nil }) == nil)
-        var askedForVerb = false
-        let echo = recent.command(
-            named: "echo",
-            verb: {
-                askedForVerb = true
-                return "add"
-            })
-        #expect(echo?.0 === commands[2] && echo?.1 == 1 && !askedForVerb)
-    }
-
-    @Test func onlyACallInsideABlockHasACache() throws {
-        let script = Parser.parse("set y 0\nfor i in [1, 2]\n  set x $i\nend\n", file: nil)
-        let calls = script.items.flatMap { item -> [CommandCall] in
-            guard case .step(let step) = item else { return [] }
-            return step.commandCalls
-        }
-        #expect(calls.map { $0.resolution != nil } == [false, true])
     }
 }

@@ -34,6 +34,8 @@ import Testing
         ("math 1 + 2 1️⃣)", "math: unexpected ')'"),
         ("math 1 1️⃣2", "math: expected an operator before '2'"),
         ("math 1️⃣abc", "math: 'abc' is not a number"),
+        ("math 1️⃣5x", "math: '5x' is not a number"),
+        ("math $a * $(math 2) - ${c} / 1️⃣9223372036854775807=* 2", "math: '9223372036854775807=' is not a number"),
         ("math 1️⃣'3'", "math: '3' is text, not a number"),
         ("math", "math: missing argument EXPRESSION (usage: math EXPRESSION…)"),
     ])

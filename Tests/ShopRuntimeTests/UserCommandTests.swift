@@ -67,6 +67,25 @@ import Testing
         #expect(await shop.run("showargs") == "[]\n")
     }
 
+    @Test func aScriptsParametersAreVisibleInTheCommandsItDefines() async throws {
+        let script = """
+            param who string = world
+            def hello
+              param times int = 1
+              echo "hello $who x$times"
+            end
+            hello
+            hello 2
+
+            """
+        try FileSystem.writeAtomically(Array(script.utf8), to: shop.stateDirectory + "/greet.shopscript")
+        #expect(await shop.run("run greet.shopscript") == "hello world x1\nhello world x2\n")
+        #expect(await shop.run("run greet.shopscript Ann") == "hello Ann x1\nhello Ann x2\n")
+        // Defined by the last run, it keeps the value it was defined with.
+        #expect(await shop.run("hello 3") == "hello Ann x3\n")
+        #expect(await shop.run("echo $who") == "error: unknown variable 'who'\n")
+    }
+
     @Test func aDefinitionIsStateThatUndoAndStateFilesCover() async throws {
         await shop.run("def hi \"Say hi\"; echo hi; end")
         #expect(await shop.run("hi") == "hi\n")

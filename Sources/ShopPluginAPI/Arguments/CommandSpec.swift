@@ -120,8 +120,12 @@ public struct ArgumentSpec: Sendable, ArgumentDeclaration {
     public var isVariadic: Bool
     /// Where Tab finds candidates.
     public var completion: CompletionSource
-    /// Whether the command gets the words unevaluated, to evaluate per item (`where`, `each`).
-    public var isDeferred: Bool
+    /// For an argument the command gets as its words, unevaluated, to evaluate per item
+    /// (`where`, `each`): what the language reads the words as. Nil for an ordinary argument.
+    public var deferredShape: DeferredShape?
+
+    /// Whether the command gets the words unevaluated (see ``deferredShape``).
+    public var isDeferred: Bool { deferredShape != nil }
 
     public init(
         _ name: String, _ abstract: String, type: ValueType = .string, isOptional: Bool = false,
@@ -133,7 +137,7 @@ public struct ArgumentSpec: Sendable, ArgumentDeclaration {
         self.isOptional = isOptional
         self.isVariadic = isVariadic
         self.completion = completion
-        self.isDeferred = false
+        self.deferredShape = nil
     }
 
     public var argumentSpec: ArgumentSpec { self }

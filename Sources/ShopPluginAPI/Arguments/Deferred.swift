@@ -13,15 +13,15 @@ public struct Deferred<Reading>: ArgumentDeclaration {
     public let argumentSpec: ArgumentSpec
     private let read: @Sendable (any DeferredWords) throws -> Reading
 
-    /// A deferred argument that `read` makes from the runtime's reading of its words; the
-    /// runtime's own commands declare theirs so.
+    /// A deferred argument whose words the language reads as `shape` and that `read` makes
+    /// from the runtime's reading of them; the runtime's own commands declare theirs so.
     public init(
-        _ name: String, _ abstract: String, isOptional: Bool = false, takesEveryWord: Bool,
+        _ name: String, _ abstract: String, shape: DeferredShape, isOptional: Bool = false,
         completion: CompletionSource = .none, read: @escaping @Sendable (any DeferredWords) throws -> Reading
     ) {
         var spec = ArgumentSpec(
-            name, abstract, type: .any, isOptional: isOptional, isVariadic: takesEveryWord, completion: completion)
-        spec.isDeferred = true
+            name, abstract, type: .any, isOptional: isOptional, isVariadic: shape != .value, completion: completion)
+        spec.deferredShape = shape
         argumentSpec = spec
         self.read = read
     }
@@ -35,21 +35,21 @@ public struct Deferred<Reading>: ArgumentDeclaration {
 extension Deferred where Reading == any ItemCondition {
     /// Every remaining word, read as a condition on each item (`where`).
     public static func condition(_ name: String, _ abstract: String, completion: CompletionSource = .none) -> Self {
-        Deferred(name, abstract, takesEveryWord: true, completion: completion) { try $0.condition() }
+        Deferred(name, abstract, shape: .condition, completion: completion) { try $0.condition() }
     }
 }
 
 extension Deferred where Reading == any ItemCommand {
     /// Every remaining word, read as one command run for each item (`each`).
     public static func command(_ name: String, _ abstract: String, completion: CompletionSource = .none) -> Self {
-        Deferred(name, abstract, takesEveryWord: true, completion: completion) { try $0.command() }
+        Deferred(name, abstract, shape: .command, completion: completion) { try $0.command() }
     }
 }
 
 extension Deferred where Reading == any ItemValue {
     /// One word, read as a value evaluated for each item (`insert`, `update`).
     public static func value(_ name: String, _ abstract: String, completion: CompletionSource = .none) -> Self {
-        Deferred(name, abstract, takesEveryWord: false, completion: completion) { try $0.value() }
+        Deferred(name, abstract, shape: .value, completion: completion) { try $0.value() }
     }
 }
 

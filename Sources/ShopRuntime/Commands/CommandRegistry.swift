@@ -1,3 +1,4 @@
+import ShopLanguage
 import ShopPluginAPI
 import Synchronization
 
@@ -25,12 +26,6 @@ public struct CommandRegistry: Sendable {
     private let coreGroups: [String: Group]
     /// The plugins and their groups.
     private let pluginTable: PluginTable
-    /// Which registry this is, for what callers keep of its lookups (``ResolutionCache``).
-    let identity = Identity()
-
-    /// A registry's identity: compared with `===`.
-    final class Identity: Sendable {}
-
     /// The verbs of a two-word command family.
     fileprivate struct Group: Sendable {
         var verbs: [String: RegisteredCommand] = [:]
@@ -199,6 +194,18 @@ public struct CommandRegistry: Sendable {
         throw .unknownVerb(plugin: first, verb: second, suggestion: Suggestion.nearest(to: second, in: verbs))
     }
 
+    /// The command a line's first words name among the core's and the given plugins', or nil;
+    /// the host's further plugins are not read for it (their commands take no deferred words).
+    func givenCommand(_ first: String, _ second: String?) -> (command: RegisteredCommand, nameLength: Int)? {
+        if let command = topLevel[first] { return (command, 1) }
+        guard coreGroups[first] != nil || pluginTable.isGiven(first) else { return nil }
+        return try? resolve(first, second)
+    }
+
+    /// What the parser needs of these commands: which words each reads as a condition, an
+    /// expression or a command.
+    public var syntax: any CallSyntax { RegistrySyntax(registry: self) }
+
     /// The command with this exact name (`echo`, `services select`), aliases included.
     public func command(named name: String) -> (any Command)? {
         let words = name.split(separator: " ").map(String.init)
@@ -277,6 +284,8 @@ public struct CommandRegistry: Sendable {
 private final class PluginTable: Sendable {
     /// The plugins given when the registry was built.
     let given: [any Plugin]
+    /// Their names.
+    private let givenNames: Set<String>
     /// Whether the host may have further plugins.
     let hasMore: Bool
 
@@ -296,11 +305,17 @@ private final class PluginTable: Sendable {
         plugins: [any Plugin], more: (@Sendable () -> [any Plugin])?, isCoreName: @escaping @Sendable (String) -> Bool
     ) {
         given = plugins
+        givenNames = Set(plugins.map(\.name))
         hasMore = more != nil
         var byName: [String: any Plugin] = [:]
         for plugin in plugins { byName[plugin.name] = plugin }
         contents = Mutex(Contents(plugins: plugins, byName: byName, more: more))
         self.isCoreName = isCoreName
+    }
+
+    /// Whether `name` is one of the plugins given (the further ones are not read for it).
+    func isGiven(_ name: String) -> Bool {
+        givenNames.contains(name)
     }
 
     /// Every plugin, the further ones read now if not yet.

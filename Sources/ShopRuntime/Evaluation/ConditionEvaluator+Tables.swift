@@ -33,17 +33,29 @@ extension ConditionEvaluator {
             return .comparison(column: column, comparison.comparator, constant, pattern: pattern)
         case .not(let inner):
             return await rowCondition(inner, for: table, in: interpreter).map(RowCondition.not)
-        case .and(let left, let right):
-            guard let left = await rowCondition(left, for: table, in: interpreter),
-                let right = await rowCondition(right, for: table, in: interpreter)
-            else { return nil }
-            return .and(left, right)
-        case .or(let left, let right):
-            guard let left = await rowCondition(left, for: table, in: interpreter),
-                let right = await rowCondition(right, for: table, in: interpreter)
-            else { return nil }
-            return .or(left, right)
+        case .and(let conditions), .or(let conditions):
+            var parts: [RowCondition] = []
+            for part in conditions {
+                guard let row = await rowCondition(part, for: table, in: interpreter) else { return nil }
+                parts.append(row)
+            }
+            if case .and = condition { return Self.joined(parts, by: RowCondition.and) }
+            return Self.joined(parts, by: RowCondition.or)
         }
+    }
+
+    /// `parts` (not empty) joined pairwise by `join`, a tree as deep as the log of their
+    /// count: a long chain of `and`s stays shallow.
+    private static func joined(
+        _ parts: [RowCondition], by join: (RowCondition, RowCondition) -> RowCondition
+    ) -> RowCondition? {
+        var level = parts
+        while level.count > 1 {
+            level = stride(from: 0, to: level.count, by: 2).map { index in
+                index + 1 < level.count ? join(level[index], level[index + 1]) : level[index]
+            }
+        }
+        return level.first
     }
 
     /// The column a field word names: plain or quoted text that is a field of the table.

@@ -112,15 +112,23 @@ final class ConditionEvaluator {
         case .not(let inner):
             let result = try await evaluate(inner, item: item, input: input, in: interpreter, explaining: explaining)
             return (!result.holds, result.reason.map { "not (\($0))" })
-        case .and(let left, let right):
-            let first = try await evaluate(left, item: item, input: input, in: interpreter, explaining: explaining)
-            guard first.holds else { return first }
-            return try await evaluate(right, item: item, input: input, in: interpreter, explaining: explaining)
-        case .or(let left, let right):
-            let first = try await evaluate(left, item: item, input: input, in: interpreter, explaining: explaining)
-            if first.holds { return first }
-            let second = try await evaluate(right, item: item, input: input, in: interpreter, explaining: explaining)
-            return second.holds ? second : first
+        case .and(let conditions):
+            var result: (holds: Bool, reason: String?) = (true, nil)
+            for condition in conditions {
+                result = try await evaluate(
+                    condition, item: item, input: input, in: interpreter, explaining: explaining)
+                guard result.holds else { return result }
+            }
+            return result
+        case .or(let conditions):
+            var first: (holds: Bool, reason: String?)?
+            for condition in conditions {
+                let result = try await evaluate(
+                    condition, item: item, input: input, in: interpreter, explaining: explaining)
+                if result.holds { return result }
+                if first == nil { first = result }
+            }
+            return first ?? (false, nil)
         }
     }
 

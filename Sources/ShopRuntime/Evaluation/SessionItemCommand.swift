@@ -8,9 +8,9 @@ struct SessionItemCommand: ItemCommand {
     private let itemName: String?
     private let session: Interpreter
 
-    /// The command `words` spell; `words` is not empty. `itemName` names the item besides `$it`.
-    init(_ words: [Word], first: Word, itemName: String?, in session: Interpreter) {
-        call = CommandCall(words: words, location: first.location, runsRepeatedly: true)
+    /// The command the parser read from the words; `itemName` names the item besides `$it`.
+    init(_ call: CommandCall, itemName: String?, in session: Interpreter) {
+        self.call = call
         self.itemName = itemName
         self.session = session
     }

@@ -17,13 +17,20 @@ final class UserCommand: SessionCommand, Sendable {
     let spec: CommandSpec
     let parameters: [ParameterDeclaration]
     let body: Body
+    /// The parameters of the script that defined it, as they were then: visible in its body
+    /// after its own locals.
+    let enclosing: [String: Value]
     /// Per parameter, its `--NAME` and the index of its positional argument in ``spec`` (nil
     /// for a `bool`, which is only a flag), worked out once rather than on every call.
     private let bindings: [(option: String, argument: Int?)]
 
-    init(name: String, description: String?, parameters: [ParameterDeclaration], body: Body) {
+    init(
+        name: String, description: String?, parameters: [ParameterDeclaration], body: Body,
+        enclosing: [String: Value] = [:]
+    ) {
         self.parameters = parameters
         self.body = body
+        self.enclosing = enclosing
         spec = Self.spec(name: name, description: description, parameters: parameters)
         var positions = 0
         bindings = parameters.map { parameter in
@@ -127,11 +134,11 @@ final class UserCommand: SessionCommand, Sendable {
             ]))
     }
 
-    /// The definition a `commands.NAME` value holds, read from its source; nil when the source
-    /// is not one `def` of that name.
-    static func definition(in value: Value, named name: String) -> Definition? {
+    /// The definition a `commands.NAME` value holds, read from its source (with `syntax`, to
+    /// run it); nil when the source is not one `def` of that name.
+    static func definition(in value: Value, named name: String, syntax: (any CallSyntax)? = nil) -> Definition? {
         guard case .string(let source)? = value.recordValue?["source"] else { return nil }
-        let script = Parser.parse(source, file: "commands.\(name)")
+        let script = Parser.parse(source, file: "commands.\(name)", syntax: syntax)
         guard !script.hasErrors, script.steps.count == 1, script.steps[0].statements.count == 1,
             case .definition(let definition) = script.steps[0].statements[0], definition.name == name
         else { return nil }

@@ -33,15 +33,13 @@ extension Interpreter {
     /// Runs statements in order until one ends the list early.
     func execute(_ statements: [Statement]) async throws -> Flow {
         for statement in statements {
-            // A pipeline, the common statement, runs from here, and makes an async call only
-            // for commands that may wait (see ``startEvaluating(_:)``).
+            // A pipeline, the common statement, runs from here.
             if case .pipeline(let pipeline) = statement {
                 try Self.checkCancellation()
                 if language.keepsGoing, language.isShowing {
                     try await runKeepingGoing(pipeline)
                 } else {
-                    let progress = try startEvaluating(pipeline)
-                    show(progress.isFinished ? progress.result : try await finishEvaluating(pipeline, from: progress))
+                    show(try await evaluate(pipeline))
                 }
             } else {
                 let flow = try await execute(statement)

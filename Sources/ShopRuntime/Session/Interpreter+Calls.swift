@@ -25,9 +25,11 @@ extension Interpreter {
         if Reference.isReserved(name) { throw CommandError.failed("def: '\(name)' is reserved; choose another name") }
         let key = "commands." + name
         try store.setNamespaced(key, to: UserCommand.record(of: definition))
+        // A script's parameters are visible to the commands it defines.
+        let scriptParameters = language.frames.last.flatMap { $0.kind == .script ? $0.locals : nil } ?? [:]
         let command = UserCommand(
             name: name, description: definition.description, parameters: definition.parameters,
-            body: .statements(definition.body))
+            body: .statements(definition.body), enclosing: scriptParameters)
         language.definedCommands[name] = (
             store.revision(of: key), store.dottedKeysRevision, RegisteredCommand(session: command)
         )
@@ -45,7 +47,9 @@ extension Interpreter {
             language.definedCommands[name]?.checkedAt = checked
             return known.command
         }
-        guard let definition = UserCommand.definition(in: value, named: name) else { return nil }
+        guard let definition = UserCommand.definition(in: value, named: name, syntax: registry.syntax) else {
+            return nil
+        }
         let command = RegisteredCommand(
             session: UserCommand(
                 name: name, description: definition.description, parameters: definition.parameters,
@@ -92,10 +96,15 @@ extension Interpreter {
         }
         let locals = try command.values(from: invocation.arguments)
         let body = try statements(of: command)
-        language.frames.append(Frame(call: locals, arguments: invocation.arguments))
-        defer { language.frames.removeLast() }
+        language.frames.append(Frame(call: locals, enclosing: command.enclosing, arguments: invocation.arguments))
+        let enclosingShowing = language.isShowing
+        language.isShowing = false
+        defer {
+            language.frames.removeLast()
+            language.isShowing = enclosingShowing
+        }
         language.lastValue = nil
-        let flow = try await withoutShowing { try await execute(body) }
+        let flow = try await execute(body)
         if case .returned(let value) = flow { return value.map(CommandResult.value) }
         guard case .pipeline? = body.last else { return nil }
         return language.lastValue.map(CommandResult.value)
@@ -108,7 +117,8 @@ extension Interpreter {
             return statements
         case .file(let path):
             if let known = language.folderBodies[path] { return known }
-            let script = Parser.parse(try ScriptSource.read(path: path, name: path), file: path)
+            let script = Parser.parse(
+                try ScriptSource.read(path: path, name: path), file: path, syntax: registry.syntax)
             if let problem = script.diagnostics.first { throw LocatedError(problem, at: problem.location) }
             let statements = script.steps.flatMap(\.statements).filter { statement in
                 if case .parameter = statement { false } else { true }

@@ -5,18 +5,21 @@ import ShopState
 extension Interpreter {
     /// The values of a word's `$( … )` parts (and its literal items'), computed before the
     /// word itself, in the order ``evaluate(_:with:)`` reads them.
+    ///
+    /// The first value is kept apart: most words hold one `$( … )`, which then makes no list.
     struct SubexpressionValues {
-        private var values: [Value] = []
+        private var first: Value?
+        private var more: [Value] = []
         private var next = 0
 
         mutating func append(_ value: Value) {
-            values.append(value)
+            if first == nil { first = value } else { more.append(value) }
         }
 
         mutating func take() -> Value {
-            guard next < values.count else { return .null }
             defer { next += 1 }
-            return values[next]
+            if next == 0 { return first ?? .null }
+            return next - 1 < more.count ? more[next - 1] : .null
         }
     }
 
@@ -58,26 +61,13 @@ extension Interpreter {
     }
 
     /// The value and text of a word whose `$( … )` values are already in `values`.
-    func evaluate(_ word: borrowing Word, with values: inout SubexpressionValues) throws(LocatedError)
-        -> EvaluatedWord
-    {
-        try withUnsafePointer(to: word) { word throws(LocatedError) in try evaluate(wordAt: word, with: &values) }
-    }
-
-    /// ``evaluate(_:with:)`` of the word at `word`, read where it is: a word passed by value
-    /// from where it is kept (a call's words) is copied whole first, its parts retained and
-    /// released.
-    func evaluate(wordAt word: UnsafePointer<Word>, with values: inout SubexpressionValues) throws(LocatedError)
-        -> EvaluatedWord
-    {
-        // Each part read through the pointer: `word.pointee` whole would be the copy.
-        let isQuoted = word.pointee.isQuoted
-        if word.pointee.tail.isEmpty {
-            switch word.pointee.head {
+    func evaluate(_ word: Word, with values: inout SubexpressionValues) throws(LocatedError) -> EvaluatedWord {
+        let isQuoted = word.isQuoted
+        if word.tail.isEmpty {
+            switch word.head {
             case .literal(let text):
                 return EvaluatedWord(
-                    value: try Self.infer(text, at: word.pointee.location), text: text,
-                    isOptionLike: Self.isOptionLike(text))
+                    value: try Self.infer(text, at: word.location), text: text, isOptionLike: Self.isOptionLike(text))
             case .quoted(let text):
                 return EvaluatedWord(value: .string(text), text: text, isOptionLike: false)
             case .reference(let reference):
@@ -91,9 +81,9 @@ extension Interpreter {
             }
         }
         var text = ""
-        try append(word.pointee.head, to: &text, with: &values)
-        for part in word.pointee.tail { try append(part, to: &text, with: &values) }
-        let value: Value = isQuoted ? .string(text) : try Self.infer(text, at: word.pointee.location)
+        try append(word.head, to: &text, with: &values)
+        for part in word.tail { try append(part, to: &text, with: &values) }
+        let value: Value = isQuoted ? .string(text) : try Self.infer(text, at: word.location)
         return EvaluatedWord(value: value, text: text, isOptionLike: false)
     }
 

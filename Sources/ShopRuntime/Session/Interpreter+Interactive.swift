@@ -2,22 +2,36 @@ import ShopLanguage
 import ShopPluginAPI
 
 extension Interpreter {
-    /// Runs a line typed at the prompt: expands `!!` and `!N`, runs every command on it, and
-    /// records it in the history with its duration and status.
-    func executeInteractive(_ line: String) async -> StepOutcome {
-        let typed = line.trimmingBlanks
-        guard !typed.isEmpty, !typed.hasPrefix("#") else { return .succeeded }
+    /// Reads what was typed at the prompt: expands `!!` and `!N`, and parses the result with
+    /// the session's commands, once.
+    func parse(entry typed: String) -> PromptEntry {
+        let trimmed = typed.trimmingBlanks
         let text: String
         do {
-            text = try expandHistoryReference(typed)
+            text = try expandHistoryReference(trimmed)
         } catch {
-            report(error)
+            return PromptEntry(
+                typed: typed, text: trimmed, script: Script(file: nil, items: [], diagnostics: []),
+                failure: Self.message(for: error))
+        }
+        return PromptEntry(
+            typed: typed, text: text, isExpanded: text != trimmed,
+            script: Parser.parse(text, file: nil, syntax: registry.syntax))
+    }
+
+    /// Runs an entry typed at the prompt, every command on it, and records it in the history
+    /// with its duration and status, as its commands' history policy says.
+    func executeInteractive(_ entry: PromptEntry) async -> StepOutcome {
+        guard !entry.isBlank else { return .succeeded }
+        if let failure = entry.failure {
+            reportLine("error: \(failure)")
             return .failed
         }
-        if text != typed { output.write(environment.style.dim(text) + "\n", to: .standardOutput) }
+        let text = entry.text
+        if entry.isExpanded { output.write(environment.style.dim(text) + "\n", to: .standardOutput) }
         let startedAt = SessionClock.system.now
         let started = ContinuousClock.now
-        let outcome = await runTyped(text)
+        let outcome = await run(entry.script)
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let status: HistoryStatus =
@@ -26,7 +40,7 @@ extension Interpreter {
             case .failed: .failed
             case .interrupted: .interrupted
             }
-        guard historyPolicy(of: text) != .never else { return outcome }
+        guard historyPolicy(of: entry.script) != .never else { return outcome }
         do {
             _ = try history.record(
                 HistoryRecord(session: sessionID, startedAt: startedAt, text: text, duration: seconds, status: status))
@@ -36,8 +50,8 @@ extension Interpreter {
         return outcome
     }
 
-    private func runTyped(_ text: String) async -> StepOutcome {
-        let script = Parser.parse(text, file: nil)
+    /// Runs a parsed entry's steps in turn, up to the first that does not succeed or `exit`.
+    private func run(_ script: Script) async -> StepOutcome {
         if script.hasErrors {
             for diagnostic in script.diagnostics { report(diagnostic) }
             return .failed
@@ -69,15 +83,15 @@ extension Interpreter {
     /// commands all have the history policy `record`.
     func replayableCommands() throws -> [String] {
         try history.entries(in: .session(sessionID), matching: nil, limit: nil).filter { entry in
-            entry.status == .succeeded && historyPolicy(of: entry.text) == .record
+            entry.status == .succeeded && historyPolicy(of: Parser.parse(entry.text, file: nil)) == .record
         }.map(\.text)
     }
 
-    /// The strictest history policy of the commands a line runs (`never` before
-    /// `not-replayable` before `record`); a line that does not parse is recorded.
-    func historyPolicy(of text: String) -> HistoryPolicy {
+    /// The strictest history policy of the commands a script runs (`never` before
+    /// `not-replayable` before `record`).
+    func historyPolicy(of script: Script) -> HistoryPolicy {
         var policy = HistoryPolicy.record
-        for step in Parser.parse(text, file: nil).steps {
+        for step in script.steps {
             for call in step.commandCalls {
                 guard case .literal(let first)? = call.words.first?.head else { continue }
                 var second: String?

@@ -25,10 +25,12 @@ extension Interpreter {
         }
     }
 
-    /// The local of the running call named `name`, if any.
+    /// The local of the running call named `name` (or the parameter of the script that
+    /// defined its command), if any.
     func local(_ name: String) -> Value? {
         guard let last = language.frames.indices.last else { return nil }
-        return language.frames[last].locals[name]
+        if let value = language.frames[last].locals[name] { return value }
+        return language.frames[last].enclosing.isEmpty ? nil : language.frames[last].enclosing[name]
     }
 
     /// Runs `body` with `$it` bound to `item`, and `$NAME` too when `name` is given (`--item
@@ -49,13 +51,5 @@ extension Interpreter {
     /// The item named `name` by an enclosing `--item NAME`, innermost first.
     func namedItem(_ name: String) -> Value? {
         language.namedItems.last { $0.name == name }?.item
-    }
-
-    /// Runs `body` without showing values (a `def` body, a `$( … )`).
-    func withoutShowing<Result>(_ body: () async throws -> Result) async rethrows -> Result {
-        let enclosing = language.isShowing
-        language.isShowing = false
-        defer { language.isShowing = enclosing }
-        return try await body()
     }
 }

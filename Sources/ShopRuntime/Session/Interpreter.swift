@@ -38,8 +38,6 @@ final class Interpreter {
     let sessionObjects = SessionObjects()
     /// The language's own state: shown values, `$it`, calls, `$_`.
     var language: LanguageState
-    /// What the names of lines' commands resolved to lately.
-    private var recentCommands = RecentCommands()
 
     init(configuration: SessionConfiguration, registry: CommandRegistry?) throws(RegistryError) {
         if let registry {
@@ -71,7 +69,9 @@ final class Interpreter {
     func run(
         _ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [EvaluatedWord]? = nil
     ) async -> RunOutcome {
-        await run(ScriptReader(text: text, file: file), path: path, policy: policy, arguments: arguments)
+        await run(
+            ScriptReader(text: text, file: file, syntax: registry.syntax), path: path, policy: policy,
+            arguments: arguments)
     }
 
     /// ``run(_:file:path:policy:arguments:)`` of the script `reader` reads.
@@ -166,9 +166,7 @@ final class Interpreter {
     func runPipeline(_ pipeline: Pipeline, label: ChangeLabel) async -> StepOutcome {
         store.beginChange(label: label)
         do {
-            // ``evaluate(_:)`` spelled out: a pipeline that never waits makes no async call.
-            let progress = try startEvaluating(pipeline)
-            let result = progress.isFinished ? progress.result : try await finishEvaluating(pipeline, from: progress)
+            let result = try await evaluate(pipeline)
             store.commitChange()
             if let result { display(result) }
             return .succeeded
@@ -192,102 +190,12 @@ final class Interpreter {
     /// Runs a pipeline's commands, each result flowing into the next; nothing is shown. The
     /// caller checks for Ctrl-C before the first command.
     func evaluate(_ pipeline: Pipeline) async throws -> CommandResult? {
-        let progress = try startEvaluating(pipeline)
-        return progress.isFinished ? progress.result : try await finishEvaluating(pipeline, from: progress)
-    }
-
-    /// How far a pipeline's commands ran without an async call.
-    enum PipelineProgress {
-        /// Every command ran; the last one's result.
-        case finished(CommandResult?)
-        /// The command at `index` is to run with async calls: its words run commands, or its
-        /// first word is a value. `carried` is the result before it.
-        case stopped(index: Int, carried: CommandResult?)
-        /// The command at `index`, bound, may wait. Boxed: a pipeline that finishes carries
-        /// no room for an invocation, which made each copy of the progress cost ten retains.
-        indirect case waiting(index: Int, command: RegisteredCommand, invocation: Invocation)
-
-        /// Whether every command ran.
-        var isFinished: Bool {
-            if case .finished = self { true } else { false }
-        }
-
-        /// The last command's result, once every command ran.
-        var result: CommandResult? {
-            if case .finished(let result) = self { result } else { nil }
-        }
-    }
-
-    /// Runs a pipeline's commands in order while each can run with no async call — its words
-    /// run no commands and it never waits (``SynchronousSessionCommand``) — most pipelines to their
-    /// end; ``finishEvaluating(_:from:)`` runs the rest. An async call costs an allocated
-    /// frame and a switch back to the session's executor after it.
-    func startEvaluating(_ pipeline: Pipeline) throws -> PipelineProgress {
-        var carried: CommandResult?
-        for index in 0..<pipeline.count {
-            let call = pipeline[index]
-            guard !call.flags.contains(.runsCommands), !Self.isValue(call.words[0]) else {
-                return .stopped(index: index, carried: carried)
-            }
-            if index > 0 { try Self.checkCancellation() }
-            let (registered, nameLength) = try resolve(call)
-            let invocation = try prepare(
-                call, for: registered, after: nameLength, input: carried?.value, isFirst: index == 0)
-            guard case .ran(let result) = try runNow(registered, invocation, in: call) else {
-                return .waiting(index: index, command: registered, invocation: invocation)
-            }
-            carried = result
-        }
-        return .finished(carried)
-    }
-
-    /// Runs the commands ``startEvaluating(_:)`` left.
-    func finishEvaluating(_ pipeline: Pipeline, from progress: consuming PipelineProgress) async throws
-        -> CommandResult?
-    {
-        var (index, carried): (Int, CommandResult?)
-        switch consume progress {
-        case .finished(let result):
-            return result
-        case .stopped(let stop, let result):
-            (index, carried) = (stop, result)
-        case .waiting(let stop, let registered, let invocation):
-            carried = try await run(registered, invocation, in: pipeline[stop])
-            index = stop + 1
-        }
-        while index < pipeline.count {
-            if index > 0 { try Self.checkCancellation() }
-            carried = try await run(pipeline[index], input: carried?.value, isFirst: index == 0)
-            index += 1
+        var carried = try await run(pipeline.first, input: nil, isFirst: true)
+        for call in pipeline.rest {
+            try Self.checkCancellation()
+            carried = try await run(call, input: carried?.value, isFirst: false)
         }
         return carried
-    }
-
-    /// Runs a command of the session that never waits with no async call (see
-    /// ``SessionCommand/runNow(_:in:)``); its error is placed in `call`.
-    private func runNow(_ registered: RegisteredCommand, _ invocation: Invocation, in call: CommandCall) throws
-        -> SessionCommandOutcome
-    {
-        guard let command = registered.sessionCommand else { return .needsAwait }
-        do {
-            return try command.runNow(invocation, in: self)
-        } catch {
-            throw Self.located(error, in: call, arguments: invocation.arguments)
-        }
-    }
-
-    /// Runs a command that may wait; its error is placed in `call`. Inlined: a call of its own
-    /// would be one more async frame.
-    @inline(__always)
-    private func run(_ registered: RegisteredCommand, _ invocation: Invocation, in call: CommandCall)
-        async throws -> CommandResult?
-    {
-        do {
-            if let command = registered.sessionCommand { return try await command.run(invocation, in: self) }
-            return try await registered.command.run(invocation)
-        } catch {
-            throw Self.located(error, in: call, arguments: invocation.arguments)
-        }
     }
 
     /// Runs one command of a pipeline: a value that starts it, or a command with its words
@@ -310,15 +218,13 @@ final class Interpreter {
         let (registered, nameLength) = try resolve(call)
         var (input, isFirst) = (input, isFirst)
         if offersInput, registered.input == .none { (input, isFirst) = (nil, true) }
-        let invocation: Invocation
-        if call.flags.contains(.runsCommands) {
-            invocation = try await prepareRunningCommands(
-                call, for: registered, after: nameLength, input: input, isFirst: isFirst)
-        } else {
-            invocation = try prepare(call, for: registered, after: nameLength, input: input, isFirst: isFirst)
+        let invocation = try await prepare(call, for: registered, after: nameLength, input: input, isFirst: isFirst)
+        do {
+            if let command = registered.sessionCommand { return try await command.run(invocation, in: self) }
+            return try await registered.command.run(invocation)
+        } catch {
+            throw Self.located(error, in: call, arguments: invocation.arguments)
         }
-        if case .ran(let result) = try runNow(registered, invocation, in: call) { return result }
-        return try await run(registered, invocation, in: call)
     }
 
     /// A command's error with its place (see ``location(of:in:arguments:)``), unless it has a
@@ -336,66 +242,21 @@ final class Interpreter {
         return true
     }
 
-    /// The command a call's first words name, and how many words its name takes; what the
-    /// registry has under the name is kept in the call's cache, when it has one.
+    /// The command a call's first words name, and how many words its name takes.
     private func resolve(_ call: CommandCall) throws(LocatedError) -> (RegisteredCommand, Int) {
-        let cache = call.resolution
-        if let known = cache?.resolution(for: registry.identity) as? CallResolution {
-            if let found = known.found { return found }
-            if let command = userCommand(named: call.words[0].bareText ?? "") { return (command, 1) }
-        }
         let first = call.words[0].bareText ?? ""
-        if cache == nil,
-            let found = recentCommands.command(
-                named: first, verb: { call.words.count > 1 ? call.words[1].bareText : nil })
-        {
-            return found
-        }
-        // Read only past the common case: a group's command takes the second word too.
         let second = call.words.count > 1 ? call.words[1].bareText : nil
         do {
-            guard let cache else {
-                if let command = registry.topLevelCommand(named: first) {
-                    recentCommands.keep(command, named: first)
-                    return (command, 1)
-                }
-                if registry.isGroup(first) {
-                    let (command, nameLength) = try registry.resolve(first, second)
-                    if nameLength == 2 { recentCommands.keep(command, named: first, verb: second) }
-                    return (command, nameLength)
-                }
-                return try resolve(first, second)
-            }
-            guard let (command, nameLength) = try registryCommand(first, second) else {
-                cache.keep(CallResolution.absent, for: registry.identity)
-                return try resolve(first, second)
-            }
-            cache.keep(CallResolution(found: (command, nameLength)), for: registry.identity)
-            return (command, nameLength)
+            return try resolve(first, second)
         } catch {
             throw LocatedError(error, at: call.location)
         }
     }
 
-    /// Evaluates a command's argument words (none holds a `$( … )`) as it binds them; the
-    /// words of a deferred argument are kept as written.
-    // Out of line: inlined, it grew the async frame of the function that called it for every
-    // pipeline; the async run(_:input:isFirst:offersInput:) still calls it.
-    @inline(never)
+    /// Evaluates a command's argument words as it binds them; the words of a deferred
+    /// argument are kept as written (with what the parser read them as). A word that cannot
+    /// be evaluated is the error, before any binding error.
     private func prepare(
-        _ call: CommandCall, for registered: RegisteredCommand, after nameLength: Int, input: Value?, isFirst: Bool
-    ) throws(LocatedError) -> Invocation {
-        let (eager, deferred) = try split(call, for: registered, after: nameLength, isFirst: isFirst)
-        // Over the words where they are, the interpreter not retained: a source that retained
-        // both released them again for every command.
-        return try call.words.withUnsafeBufferPointer { words throws(LocatedError) in
-            var source = EvaluatingWords(interpreter: self, words: words, range: eager)
-            return try bind(call, &source, from: eager.lowerBound, deferred: deferred, for: registered, input: input)
-        }
-    }
-
-    /// ``prepare(_:for:after:input:isFirst:)`` for words that run commands (`$( … )`).
-    private func prepareRunningCommands(
         _ call: CommandCall, for registered: RegisteredCommand, after nameLength: Int, input: Value?, isFirst: Bool
     ) async throws -> Invocation {
         let (eager, deferred) = try split(call, for: registered, after: nameLength, isFirst: isFirst)
@@ -403,43 +264,22 @@ final class Interpreter {
         words.reserveCapacity(eager.count)
         for index in eager { words.append(try await evaluate(call.words[index])) }
         var listed = ListedWords(words: words[...])
-        return try bind(call, &listed, from: eager.lowerBound, deferred: deferred, for: registered, input: input)
-    }
-
-    /// A call's words, none of which runs commands, evaluated as the binder reads them (so
-    /// binding needs no list of them); the first that cannot be evaluated ends them, its
-    /// error kept.
-    ///
-    /// It lives only while ``prepare(_:for:after:input:isFirst:)`` binds, which holds the
-    /// interpreter and the words: it retains neither.
-    private struct EvaluatingWords: EvaluatedWordSource {
-        unowned(unsafe) let interpreter: Interpreter
-        let words: UnsafeBufferPointer<Word>
-        private var index: Int
-        private let end: Int
-        private(set) var error: LocatedError?
-
-        init(interpreter: Interpreter, words: UnsafeBufferPointer<Word>, range: Range<Int>) {
-            self.interpreter = interpreter
-            self.words = words
-            index = range.lowerBound
-            end = range.upperBound
+        let arguments: Arguments
+        do {
+            // Errors point into the call's words: the binder counts from the first it is given.
+            arguments = try registered.bind(&listed, firstIndex: eager.lowerBound)
+        } catch {
+            throw LocatedError(error, at: call.location)
         }
-
-        mutating func next() -> EvaluatedWord? {
-            guard error == nil, index < end else { return nil }
-            defer { index += 1 }
-            // No `$( … )` has values to give.
-            var values = SubexpressionValues()
-            do {
-                return try interpreter.evaluate(wordAt: words.baseAddress.unsafelyUnwrapped + index, with: &values)
-            } catch {
-                self.error = error
-                return nil
-            }
-        }
-
-        var remaining: Int { end - index }
+        let deferredArgument =
+            registered.deferredArgument == nil
+            ? nil
+            : DeferredArgument(
+                call.words[deferred ?? call.words.endIndex..<call.words.endIndex], read: call.argument,
+                of: registered.declared, in: self)
+        return Invocation(
+            command: registered.declared, context: invocationContext, arguments: arguments, input: input,
+            state: StateAccess(backend: store, owner: registered.owner), deferred: deferredArgument)
     }
 
     /// Checks the command's place in the pipeline and splits its argument words into those
@@ -465,31 +305,6 @@ final class Interpreter {
             return (arguments.indices, nil)
         }
         return (nameLength..<start, start..<call.words.endIndex)
-    }
-
-    /// Binds `words`, the call's words from index `first` on, and keeps the deferred ones.
-    /// A word that cannot be evaluated is the error, before any binding error: as if every
-    /// word were evaluated first.
-    private func bind(
-        _ call: CommandCall, _ words: inout some EvaluatedWordSource, from first: Int, deferred: Range<Int>?,
-        for registered: RegisteredCommand, input: Value?
-    ) throws(LocatedError) -> Invocation {
-        var arguments: Arguments
-        do {
-            // Errors point into the call's words: the binder counts from the first it is given.
-            arguments = try registered.bind(&words, firstIndex: first)
-        } catch {
-            while words.next() != nil {}
-            if let failure = words.error { throw failure }
-            throw LocatedError(error, at: call.location)
-        }
-        if let failure = words.error { throw failure }
-        let deferredArgument =
-            registered.deferredArgument == nil
-            ? nil : DeferredArgument(deferred.map { Array(call.words[$0]) } ?? [], of: registered.declared, in: self)
-        return Invocation(
-            command: registered.declared, context: invocationContext, arguments: arguments, input: input,
-            state: StateAccess(backend: store, owner: registered.owner), deferred: deferredArgument)
     }
 
     // MARK: Output
@@ -571,17 +386,6 @@ final class Interpreter {
         if let described = error as? any CustomStringConvertible { return described.description }
         return String(describing: error)
     }
-}
-
-/// Words the binder reads that were evaluated for it: a word that could not be ends them,
-/// its error kept here.
-private protocol EvaluatedWordSource: BindingWords {
-    var error: LocatedError? { get }
-}
-
-extension ListedWords: EvaluatedWordSource {
-    /// None: the words were evaluated before binding.
-    var error: LocatedError? { nil }
 }
 
 /// An error with the place in the script that caused it.

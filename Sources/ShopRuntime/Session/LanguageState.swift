@@ -43,6 +43,9 @@ struct Frame {
     let kind: Kind
     /// Parameters, and in a call the variables `set` made there.
     var locals: [String: Value]
+    /// What a call sees after its locals: the parameters of the script that defined its
+    /// command.
+    let enclosing: [String: Value]
     /// A script's argument words, or a call's bound arguments (their words made only when
     /// `$args` is read).
     private let given: Given
@@ -56,13 +59,16 @@ struct Frame {
     init(script locals: [String: Value], arguments: [String]) {
         kind = .script
         self.locals = locals
+        enclosing = [:]
         given = .words(arguments)
     }
 
-    /// A call's frame, with its bound arguments.
-    init(call locals: [String: Value], arguments: Arguments) {
+    /// A call's frame, with its bound arguments and what its command sees of the script
+    /// that defined it.
+    init(call locals: [String: Value], enclosing: [String: Value], arguments: Arguments) {
         kind = .command
         self.locals = locals
+        self.enclosing = enclosing
         given = .bound(arguments)
     }
 

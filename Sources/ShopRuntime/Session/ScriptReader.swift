@@ -13,18 +13,22 @@ struct ScriptReader {
     /// Set once the file could not be read on: nothing more comes.
     private var hasFailed = false
 
-    /// A reader of `text`; `file` names it in diagnostics.
-    init(text: String, file: String?) {
-        parser = Parser(text: text, file: file)
+    /// A reader of `text`; `file` names it in diagnostics; `syntax` tells the parser what the
+    /// commands read their words as (none for a script that is not run, only read).
+    init(text: String, file: String?, syntax: (any CallSyntax)? = nil) {
+        parser = Parser(text: text, file: file, syntax: syntax)
         self.file = nil
         name = file
         offset = 0
     }
 
     /// A reader of a script file.
-    init(_ file: ScriptFile) throws(ScriptSourceError) {
+    init(_ file: ScriptFile, syntax: (any CallSyntax)? = nil) throws(ScriptSourceError) {
         let (text, end) = try file.chunk(at: 0)
-        parser = end < file.size ? Parser(firstPartOf: text, file: file.name) : Parser(text: text, file: file.name)
+        parser =
+            end < file.size
+            ? Parser(firstPartOf: text, file: file.name, syntax: syntax)
+            : Parser(text: text, file: file.name, syntax: syntax)
         self.file = file
         name = file.name
         offset = end

@@ -1,6 +1,7 @@
 import ShopLanguage
 import ShopPluginAPI
 import ShopState
+import Synchronization
 
 /// One `shop` session: a state store, the commands of the core and the plugins, and the
 /// output, shared by everything the user runs until the session ends.
@@ -19,12 +20,19 @@ public actor Session {
     let interpreter: Interpreter
     /// The commands of this session, for help and completion outside it.
     public nonisolated let registry: CommandRegistry
+    /// The interpreter while no run changes it, for Tab, whose callback cannot wait for the
+    /// actor: nil while a run is under way; a change outside a run holds the lock.
+    private nonisolated let idleInterpreter: Mutex<IdleInterpreter?>
+    /// The runs under way: more than one while a run waits and the actor lets another in.
+    private var runsUnderWay = 0
 
     /// A session; `registry`, when given, must hold the configuration's plugins (sessions of
     /// one `shop test` run share one).
     public init(configuration: SessionConfiguration, registry: CommandRegistry? = nil) throws(RegistryError) {
-        interpreter = try Interpreter(configuration: configuration, registry: registry)
+        let interpreter = try Interpreter(configuration: configuration, registry: registry)
+        self.interpreter = interpreter
         self.registry = interpreter.registry
+        idleInterpreter = Mutex(IdleInterpreter(interpreter: interpreter))
     }
 
     /// Runs script text line by line; `file` names it in messages, `path` (absolute) anchors
@@ -40,8 +48,10 @@ public actor Session {
     public func run(_ text: String, file: String?, path: String?, policy: ErrorPolicy, arguments: [String]) async
         -> RunOutcome
     {
-        await interpreter.run(
-            text, file: file, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
+        await changing {
+            await interpreter.run(
+                text, file: file, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
+        }
     }
 
     /// Runs a script file as it reads it, a chunk at a time; otherwise as
@@ -49,22 +59,31 @@ public actor Session {
     public func run(_ file: ScriptFile, path: String, policy: ErrorPolicy, arguments: [String]) async -> RunOutcome {
         let reader: ScriptReader
         do {
-            reader = try ScriptReader(file)
+            reader = try ScriptReader(file, syntax: registry.syntax)
         } catch {
             interpreter.reportLine("error: \(error)")
             return RunOutcome(failures: 1)
         }
-        return await interpreter.run(
-            reader, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
+        return await changing {
+            await interpreter.run(
+                reader, path: path, policy: policy, arguments: arguments.map(ScriptInterface.argument))
+        }
+    }
+
+    /// Parses script text as this session runs it: the words its commands read as
+    /// conditions, expressions or commands are read too, and their mistakes reported.
+    public nonisolated func parse(_ text: String, file: String?) -> Script {
+        Parser.parse(text, file: file, syntax: registry.syntax)
     }
 
     /// Binds the `param` lines of a script whose steps ``run(step:)`` runs next to their
     /// defaults (`shop test`, `shop demo`); throws, changing nothing, when one is required.
     public func bindDefaults(of script: Script) throws(CommandError) {
-        try interpreter.bindDefaults(of: script)
+        try idleInterpreter.withLock { _ throws(CommandError) in try interpreter.bindDefaults(of: script) }
     }
 
-    /// Runs one step of a script (demo mode) and reports how it ended.
+    /// Runs one step of a script this session parsed (``parse(_:file:)``: demo mode, `shop
+    /// test`) and reports how it ended.
     public func run(step: Step) async -> StepOutcome {
         await exclusively(refused: .failed) { await interpreter.runStep(step) }
     }
@@ -80,6 +99,18 @@ public actor Session {
         }
         isRunning = true
         defer { isRunning = false }
+        return await changing(body)
+    }
+
+    /// Runs `body`, which changes the interpreter across suspensions, with Tab kept away from
+    /// it; Tab reads it again once the last run under way ends.
+    private func changing<Outcome>(_ body: () async -> Outcome) async -> Outcome {
+        idleInterpreter.withLock { $0 = nil }
+        runsUnderWay += 1
+        defer {
+            runsUnderWay -= 1
+            if runsUnderWay == 0 { idleInterpreter.withLock { $0 = IdleInterpreter(interpreter: interpreter) } }
+        }
         return await body()
     }
 
@@ -94,25 +125,54 @@ public actor Session {
 
     /// Undoes changes until `checkpoint` remain.
     public func rollBack(to checkpoint: Int) {
-        interpreter.store.rollBack(to: checkpoint)
+        idleInterpreter.withLock { _ in interpreter.store.rollBack(to: checkpoint) }
     }
 
     /// Sets the output format (`--format`).
     public func setFormat(_ format: OutputFormat) {
-        interpreter.format = format
+        idleInterpreter.withLock { _ in interpreter.format = format }
     }
 }
 
 extension Session {
-    /// Runs a line typed at the prompt and records it in the history.
-    public func execute(line: String) async -> StepOutcome {
-        await exclusively(refused: .failed) { await interpreter.executeInteractive(line) }
+    /// Reads what was typed at the prompt (its lines joined by `\n`): `!!` and `!N` expanded,
+    /// parsed once. Hand it back to ``execute(_:)`` once it needs no more lines.
+    public func parse(entry: String) -> PromptEntry {
+        interpreter.parse(entry: entry)
     }
 
-    /// What Tab completion needs: the commands, the current state and the session's objects.
+    /// Runs an entry typed at the prompt and records it in the history.
+    public func execute(_ entry: PromptEntry) async -> StepOutcome {
+        await exclusively(refused: .failed) { await interpreter.executeInteractive(entry) }
+    }
+
+    /// Runs a line typed at the prompt (``parse(entry:)``, then ``execute(_:)``).
+    public func execute(line: String) async -> StepOutcome {
+        await execute(parse(entry: line))
+    }
+
+    /// What Tab completion needs, read from the session now: the commands, the current state
+    /// and the session's objects.
     public func completionContext() -> CompletionContext {
+        idleInterpreter.withLock { _ in Self.completionContext(of: interpreter) }
+    }
+
+    /// What Tab and the line's colours read while the session waits at the prompt, for
+    /// libedit's callbacks, which cannot wait for the actor: the session's state as it is now,
+    /// read under the lock that runs take before they change it. While a run is under way
+    /// (no prompt then), the commands alone.
+    public nonisolated func completionAtPrompt() -> CompletionContext {
+        idleInterpreter.withLock { idle in
+            guard let idle else {
+                return CompletionContext(registry: registry, state: StateSnapshot(), workingDirectory: "")
+            }
+            return Self.completionContext(of: idle.interpreter)
+        }
+    }
+
+    private static func completionContext(of interpreter: Interpreter) -> CompletionContext {
         CompletionContext(
-            registry: registry, state: interpreter.store.snapshot(),
+            registry: interpreter.registry, state: interpreter.store.snapshot(),
             workingDirectory: interpreter.environment.workingDirectory, objects: interpreter.sessionObjects,
             userCommands: interpreter.userCommands.map(\.spec))
     }
@@ -122,4 +182,11 @@ extension Session {
     public func end() async {
         await interpreter.sessionObjects.endAll()
     }
+}
+
+/// The session's interpreter, handed to Tab's callback off the actor. Only under
+/// ``Session``'s lock, which holds one only while no run changes the interpreter (changes
+/// outside a run take the lock), so reading it there races with nothing.
+private struct IdleInterpreter: @unchecked Sendable {
+    let interpreter: Interpreter
 }

@@ -38,6 +38,10 @@ public enum TranscriptRunner {
         /// The commands, built once for every file.
         let registry: CommandRegistry?
 
+        /// What the sessions' commands read their words as: how to parse a script they run
+        /// (see ``Session/parse(_:file:)``).
+        public var syntax: (any CallSyntax)? { registry?.syntax }
+
         public init(
             plugins: [any Plugin], now: Double = TranscriptRunner.defaultNow, update: Bool = false,
             timeout: Double? = nil, processEnvironment: [String: String] = [:], scratchDirectory: String? = nil,
@@ -78,7 +82,8 @@ public enum TranscriptRunner {
         }
         let script: Script
         do {
-            script = Parser.parse(try ScriptSource.text(of: bytes, name: name), file: name)
+            script = Parser.parse(
+                try ScriptSource.text(of: bytes, name: name), file: name, syntax: settings.syntax)
         } catch {
             return TranscriptResult(name: name, status: .failed, report: "error: \(error)")
         }

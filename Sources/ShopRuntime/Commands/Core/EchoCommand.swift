@@ -1,7 +1,7 @@
 import ShopPluginAPI
 
 /// `echo WORDS…`: the words joined by spaces.
-struct EchoCommand: SynchronousSessionCommand {
+struct EchoCommand: SessionCommand {
     static let words = Argument<[String]>("WORDS", "text, variables")
 
     let spec = CommandSpec(

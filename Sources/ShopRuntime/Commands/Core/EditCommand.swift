@@ -2,7 +2,7 @@ import ShopPluginAPI
 
 /// `edit`: opens the last block typed (or, with none, the last command) in the user's editor,
 /// and runs what is saved, as Alt-E does for the line being typed.
-struct EditCommand: SynchronousSessionCommand {
+struct EditCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["edit"], abstract: "Edit the last block in $VISUAL or $EDITOR, then run it",
         discussion: """

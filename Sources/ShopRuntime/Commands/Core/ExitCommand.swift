@@ -1,7 +1,7 @@
 import ShopPluginAPI
 
 /// `exit [STATUS]` (also `quit`): ends the session.
-struct ExitCommand: SynchronousSessionCommand {
+struct ExitCommand: SessionCommand {
     static let status = Argument<Int?>("STATUS", "exit status, 0 by default")
 
     let spec = CommandSpec(

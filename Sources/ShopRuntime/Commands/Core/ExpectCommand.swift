@@ -7,7 +7,8 @@ import ShopPluginAPI
 /// `services list | count | expect == 6`.
 struct ExpectCommand: SessionCommand {
     static let condition = Deferred.words(
-        "CONDITION", "LEFT OP RIGHT, a value, joined by and/or/not", completion: .choices(ComparisonOperator.spellings))
+        "CONDITION", "LEFT OP RIGHT, a value, joined by and/or/not", shape: .inputCondition,
+        completion: .choices(ComparisonOperator.spellings))
 
     let spec = CommandSpec(
         path: ["expect"], abstract: "Check a condition; fail naming the first comparison that is false",

@@ -1,7 +1,7 @@
 import ShopPluginAPI
 
 /// `format table|json|plain`: the session's output format.
-struct FormatCommand: SynchronousSessionCommand {
+struct FormatCommand: SessionCommand {
     static let format = Argument<OutputFormat>("FORMAT", "table, json or plain")
 
     let spec = CommandSpec(

@@ -2,7 +2,7 @@ import ShopPluginAPI
 
 /// `help [COMMAND]`: the commands by plugin, one command's usage, arguments and examples, or
 /// the language (`help language`).
-struct HelpCommand: SynchronousSessionCommand {
+struct HelpCommand: SessionCommand {
     static let command = Argument<[String]>("COMMAND", "a command, a plugin or a group", completion: .commands)
 
     let spec = CommandSpec(

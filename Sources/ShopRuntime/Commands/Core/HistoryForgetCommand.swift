@@ -1,7 +1,7 @@
 import ShopPluginAPI
 
 /// `history forget N | --grep TEXT`: deletes commands from the history (for secrets).
-struct HistoryForgetCommand: SynchronousSessionCommand {
+struct HistoryForgetCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["history", "forget"], abstract: "Delete a command, or every command containing TEXT, from the history",
         arguments: [Self.number], options: [Self.grep],

@@ -1,7 +1,7 @@
 import ShopPluginAPI
 
 /// `history [N] [--all] [--grep TEXT]`: this session's commands, or every session's.
-struct HistoryListCommand: SynchronousSessionCommand {
+struct HistoryListCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["history", "list"], abstract: "List commands typed at the prompt ('history' alone too)",
         discussion: "Numbers are the same in every session: '!N' runs number N again, 'history forget N' deletes it.",

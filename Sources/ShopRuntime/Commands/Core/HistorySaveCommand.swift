@@ -21,7 +21,8 @@ struct HistorySaveCommand: SessionCommand {
         var text = "# Saved from a shop session.\n" + commands.map { $0 + "\n" }.joined()
         if invocation[Self.outputs] {
             text = await TranscriptRunner.updated(
-                Parser.parse(text, file: name), source: text, path: path, plugins: session.registry.plugins)
+                Parser.parse(text, file: name, syntax: session.registry.syntax), source: text, path: path,
+                plugins: session.registry.plugins)
         }
         let toStream = try invocation.console.writeFile(
             Array(text.utf8), to: file, replacingExisting: invocation[Self.force])

@@ -2,7 +2,7 @@ import ShopPluginAPI
 
 /// `plugins`: the loaded plugins, built-in and outside, with their versions, protocol,
 /// state and commands.
-struct PluginsCommand: SynchronousSessionCommand {
+struct PluginsCommand: SessionCommand {
     let spec: CommandSpec
 
     /// `plugins`, or the same under another name (`plugin list`).

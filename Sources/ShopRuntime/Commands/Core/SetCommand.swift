@@ -1,7 +1,7 @@
 import ShopPluginAPI
 
 /// `set NAME VALUE`: sets a user variable (or to the pipeline's input).
-struct SetCommand: SynchronousSessionCommand {
+struct SetCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["set"], abstract: "Set a variable",
         discussion: "Without VALUE the variable takes the pipeline's input: 'services list | count | set n'.",

@@ -1,7 +1,7 @@
 import ShopPluginAPI
 
 /// `state get KEY`: the value of a key or variable.
-struct StateGetCommand: SynchronousSessionCommand {
+struct StateGetCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["state", "get"], abstract: "Show the value of a key or variable",
         arguments: [Self.key],

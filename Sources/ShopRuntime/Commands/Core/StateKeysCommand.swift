@@ -2,7 +2,7 @@ import ShopPluginAPI
 import ShopState
 
 /// `state keys` (also bare `state`): every plugin key and variable with its type and owner.
-struct StateKeysCommand: SynchronousSessionCommand {
+struct StateKeysCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["state", "keys"], abstract: "List state keys and variables",
         examples: [Example("state keys")], fields: ["key", "owner", "type", "about"])

@@ -2,7 +2,7 @@ import ShopPluginAPI
 import ShopState
 
 /// `state load FILE`: replaces keys and variables with those of a saved state (one undo step).
-struct StateLoadCommand: SynchronousSessionCommand {
+struct StateLoadCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["state", "load"], abstract: "Load a state saved with 'state save'",
         discussion: "Every value is checked by the plugin that owns its key; if any is refused, nothing changes. A "

@@ -2,7 +2,7 @@ import ShopPluginAPI
 import ShopState
 
 /// `state save FILE [--force]`: writes every key and variable as JSON, atomically.
-struct StateSaveCommand: SynchronousSessionCommand {
+struct StateSaveCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["state", "save"], abstract: "Save the whole state to a JSON file",
         discussion:

@@ -2,7 +2,7 @@ import ShopPluginAPI
 import ShopState
 
 /// `undo`: restores the state before the last command that changed it.
-struct UndoCommand: SynchronousSessionCommand {
+struct UndoCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["undo"], abstract: "Undo the last change to the state (repeatable)",
         examples: [Example("set x 1; set x 2; undo; echo $x")])

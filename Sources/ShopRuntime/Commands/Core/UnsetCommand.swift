@@ -2,7 +2,7 @@ import ShopPluginAPI
 import ShopState
 
 /// `unset NAME`: removes a user variable.
-struct UnsetCommand: SynchronousSessionCommand {
+struct UnsetCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["unset"], abstract: "Remove a variable",
         arguments: [Self.name],

@@ -2,7 +2,7 @@ import ShopPluginAPI
 import ShopState
 
 /// `vars`: the user variables with their values.
-struct VarsCommand: SynchronousSessionCommand {
+struct VarsCommand: SessionCommand {
     let spec = CommandSpec(
         path: ["vars"], abstract: "List variables", examples: [Example("set x 1; vars")],
         fields: ["name", "type", "value"])

@@ -3,7 +3,8 @@ import ShopPluginAPI
 
 /// `math EXPRESSION`: arithmetic over numbers and variables.
 struct MathCommand: SessionCommand {
-    static let expression = Deferred.words("EXPRESSION", "numbers, $variables, + - * / % and parentheses")
+    static let expression = Deferred.words(
+        "EXPRESSION", "numbers, $variables, + - * / % and parentheses", shape: .expression)
 
     let spec = CommandSpec(
         path: ["math"], abstract: "Compute an arithmetic expression",
@@ -16,17 +17,14 @@ struct MathCommand: SessionCommand {
         examples: [Example("math 1 + 2 * 3"), Example("math 2*-3"), Example("set n 7; math ($n + 1) / 2")])
 
     func run(_ invocation: Invocation, in session: Interpreter) async throws -> CommandResult? {
-        let argument = try invocation[Self.expression]
-        let words = argument.words
-        guard let first = words.first else { throw argument.missing }
+        let expression = try invocation[Self.expression].expression()
+        var operands: [Value] = []
+        operands.reserveCapacity(expression.operands.count)
+        for word in expression.operands { operands.append(try await session.value(of: word)) }
         do {
-            let expression = try MathExpression.parse(words, at: first.location)
-            var operands: [Value] = []
-            operands.reserveCapacity(expression.operands.count)
-            for word in expression.operands { operands.append(try await session.value(of: word)) }
             return .value(try expression.evaluate(operands: operands))
-        } catch let diagnostic as Diagnostic {
-            throw LocatedError(CommandError.failed("math: \(diagnostic.message)"), at: diagnostic.location)
+        } catch {
+            throw LocatedError(CommandError.failed("math: \(error.message)"), at: error.location)
         }
     }
 }

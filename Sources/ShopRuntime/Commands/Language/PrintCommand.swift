@@ -1,7 +1,7 @@
 import ShopPluginAPI
 
 /// `print WORDS…`: writes a line at once, wherever it runs (also inside a `def`).
-struct PrintCommand: SynchronousSessionCommand {
+struct PrintCommand: SessionCommand {
     static let words = Argument<[String]>("WORDS", "text, variables")
 
     let spec = CommandSpec(

@@ -1,7 +1,7 @@
 import ShopPluginAPI
 
 /// `range FROM TO [STEP]`: the ints from FROM to TO inclusive.
-struct RangeCommand: SynchronousSessionCommand {
+struct RangeCommand: SessionCommand {
     /// The most items a range yields.
     static let maximumCount = 10_000_000
 
