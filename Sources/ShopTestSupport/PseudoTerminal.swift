@@ -118,7 +118,7 @@ public final class PseudoTerminal {
     ///
     /// Waits by suspending, never by blocking a thread, so tests running beside it keep going.
     @discardableResult
-    public func waitFor(_ text: String, timeout: Duration = .seconds(5), stripANSI: Bool = true)
+    public func waitFor(_ text: String, timeout: Duration = .seconds(30), stripANSI: Bool = true)
         async
         throws(PseudoTerminalError) -> String
     {
@@ -137,7 +137,7 @@ public final class PseudoTerminal {
     /// suspending.
     @discardableResult
     public func waitForScreen(
-        _ description: String, timeout: Duration = .seconds(5), until condition: (TerminalScreen) -> Bool
+        _ description: String, timeout: Duration = .seconds(30), until condition: (TerminalScreen) -> Bool
     ) async throws(PseudoTerminalError) -> TerminalScreen {
         let deadline = ContinuousClock.now + timeout
         var checkedVersion = -1
@@ -164,7 +164,7 @@ public final class PseudoTerminal {
 
     /// Waits until the program switched the terminal out of line mode (a line editor is
     /// reading keys); keys sent earlier would be handled by the terminal's line discipline.
-    public func waitForKeyByKeyInput(timeout: Duration = .seconds(5)) async throws(PseudoTerminalError) {
+    public func waitForKeyByKeyInput(timeout: Duration = .seconds(30)) async throws(PseudoTerminalError) {
         let deadline = ContinuousClock.now + timeout
         var modes = termios()
         while tcgetattr(terminal.slaveFileDescriptor, &modes) == 0, modes.c_lflag & tcflag_t(ICANON) != 0 {
@@ -191,7 +191,7 @@ public final class PseudoTerminal {
     /// Waits for the program to exit, reading its output meanwhile, and returns how it ended.
     ///
     /// - Throws: ``PseudoTerminalError`` of kind `didNotExit` (the program keeps running).
-    public func waitForExit(timeout: Duration = .seconds(5)) async throws(PseudoTerminalError) -> ExitStatus {
+    public func waitForExit(timeout: Duration = .seconds(30)) async throws(PseudoTerminalError) -> ExitStatus {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let status = process.status {

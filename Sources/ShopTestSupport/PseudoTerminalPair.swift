@@ -101,7 +101,7 @@ public final class PseudoTerminalPair {
     ///     own read position.
     /// - Throws: ``PseudoTerminalError`` with kind `timedOut` or `closed`, and the output so far.
     @discardableResult
-    public func waitFor(_ text: String, timeout: Duration = .seconds(5), stripANSI: Bool = true)
+    public func waitFor(_ text: String, timeout: Duration = .seconds(30), stripANSI: Bool = true)
         throws(PseudoTerminalError) -> String
     {
         let deadline = ContinuousClock.now + timeout
@@ -124,7 +124,7 @@ public final class PseudoTerminalPair {
     ///   with the screen's text as the output.
     @discardableResult
     public func waitForScreen(
-        _ description: String, timeout: Duration = .seconds(5), until condition: (TerminalScreen) -> Bool
+        _ description: String, timeout: Duration = .seconds(30), until condition: (TerminalScreen) -> Bool
     ) throws(PseudoTerminalError) -> TerminalScreen {
         let deadline = ContinuousClock.now + timeout
         var checkedVersion = -1
