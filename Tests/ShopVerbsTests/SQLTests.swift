@@ -27,8 +27,9 @@ import Testing
     @Test func openingADatabaseThisProcessWritesKeepsItsLog() async throws {
         let shop = try await session()
         let path = shop.stateDirectory + "/kept.db"
+        _ = try await sqlite3(path, "PRAGMA journal_mode=WAL; CREATE TABLE t(n);", in: shop.stateDirectory)
         let writer = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 5000)
-        try writer.execute("PRAGMA journal_mode=WAL; CREATE TABLE t(n); INSERT INTO t VALUES (1);")
+        try writer.execute("INSERT INTO t VALUES (1);")
         #expect(await shop.run("open kept.db | get table") == "t\n")
         #expect(try await sqlite3(path, "SELECT count(*) FROM t;", in: shop.stateDirectory) == "1\n")
         try writer.execute("INSERT INTO t VALUES (2);")
