@@ -143,7 +143,7 @@ final class EditorHarness {
     }
 
     /// The event the current line ended with.
-    func event(timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation) throws
+    func event(timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) throws
         -> LineEditorEvent
     {
         let event = try #require(
