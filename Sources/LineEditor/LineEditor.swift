@@ -321,8 +321,8 @@ public final class LineEditor: LineReading {
     // MARK: - Private
 
     private static func isWorthRecalling(_ line: String) -> Bool {
-        // Byte by byte while the line is ASCII: Character's Unicode tables cost 440
-        // instructions a line, and the REPL sifts a thousand lines of history at start.
+        // Byte by byte while the line is ASCII, without Character's Unicode tables: the REPL
+        // sifts a thousand lines of history at start.
         for byte in line.utf8 {
             switch byte {
             case UInt8(ascii: " "), 0x09...0x0D: continue

@@ -24,17 +24,21 @@ struct PromptAppearance {
         editor.showsSuggestions = style.isEnabled && variables["SHOP_HINTS"] != "0"
         guard style.isEnabled else { return }
         editor.highlighter = { line in
-            let context = session.completionAtPrompt()
-            return SyntaxHighlighting.spans(of: line) { words in Self.commandLength(of: words, in: context) }
-                .map { StyledSpan($0.range, Self.textStyle(for: $0.kind)) }
+            let userCommands = session.userCommandNamesAtPrompt()
+            return SyntaxHighlighting.spans(of: line) { words in
+                Self.commandLength(of: words, registry: session.registry, userCommands: userCommands)
+            }
+            .map { StyledSpan($0.range, Self.textStyle(for: $0.kind)) }
         }
     }
 
     /// How many of `words` name a command: a registry command (with a plugin's verb) or the
     /// user's own; nil when none.
-    private static func commandLength(of words: [String], in context: CompletionContext) -> Int? {
-        if let (_, length) = try? context.registry.resolve(words) { return length }
-        return context.userCommands.contains { $0.name == words.first } ? 1 : nil
+    private static func commandLength(
+        of words: [String], registry: CommandRegistry, userCommands: Set<String>
+    ) -> Int? {
+        if let (_, length) = try? registry.resolve(words) { return length }
+        return words.first.map(userCommands.contains) == true ? 1 : nil
     }
 
     /// The colours of each part of a line, after fish's: commands blue, unknown ones red,

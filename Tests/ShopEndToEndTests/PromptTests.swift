@@ -36,6 +36,12 @@ import Testing
         #expect(screen.styles(of: "\"")?.first?.isUnderlined == true)
         #expect(screen.styles(of: "$x")?.allSatisfy { $0.foreground == .indexed(2) } == true)
         try await abandonLine(in: shop)
+        try await shop.type("def greet; echo hi; end")
+        try shop.terminal.send("greet")
+        try shop.terminal.send(key: .control("l"))
+        screen = try await shop.terminal.waitForScreen("the user's command") { $0.text == "shop> greet" }
+        #expect(screen.styles(of: "greet")?.allSatisfy { $0.foreground == .indexed(4) && $0.isBold } == true)
+        try await abandonLine(in: shop)
         #expect(try await shop.quit() == .exited(0))
     }
 

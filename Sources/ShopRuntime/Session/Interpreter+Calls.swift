@@ -75,6 +75,15 @@ extension Interpreter {
         return nil
     }
 
+    /// The names of the user's commands, without reading their definitions: for the prompt's
+    /// colours, which ask at every key.
+    var userCommandNames: Set<String> {
+        let defined = store.namespacedKeys.lazy.filter { $0.hasPrefix("commands.") }.map {
+            String($0.dropFirst("commands.".count))
+        }
+        return Set(defined).union(language.folderCommands.keys)
+    }
+
     /// Every user command, for help and Tab: the defined ones, then the commands folder's.
     var userCommands: [any Command] {
         let defined = store.namespacedKeys.compactMap { key in

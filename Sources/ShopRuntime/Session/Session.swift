@@ -170,6 +170,12 @@ extension Session {
         }
     }
 
+    /// The names of the user's own commands, read as ``completionAtPrompt()`` reads the state,
+    /// for the line's colours at every key; none while a run is under way.
+    public nonisolated func userCommandNamesAtPrompt() -> Set<String> {
+        idleInterpreter.withLock { idle in idle?.interpreter.userCommandNames ?? [] }
+    }
+
     private static func completionContext(of interpreter: Interpreter) -> CompletionContext {
         CompletionContext(
             registry: interpreter.registry, state: interpreter.store.snapshot(),
