@@ -2,6 +2,7 @@ extension ValueList {
     /// Every field name the records of the list have, in the order first seen (items that are
     /// not records have none): the columns of the list as a table.
     public var fieldNames: [String] {
+        if let table { return table.fieldsOfRows }
         var names: [String] = []
         var seen: Set<String> = []
         var lastNames: FieldNames?

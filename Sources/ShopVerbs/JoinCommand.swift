@@ -32,7 +32,7 @@ struct JoinCommand: Command {
         input: .required,
         resultFields: .computed(JoinResultFields.fields))
 
-    func run(_ invocation: Invocation) throws -> CommandResult? {
+    func run(_ invocation: Invocation) async throws -> CommandResult? {
         let items = try invocation.requireListInput()
         let other = try invocation[Self.other]
         guard let on = try invocation[Self.on] else { return .value(try glued(items, separator: other)) }
@@ -43,7 +43,7 @@ struct JoinCommand: Command {
         let kind = try self.kind(invocation)
         let join = RelationalJoin(
             command: spec.name, leftKey: on, rightKey: try invocation[Self.rightOn] ?? on, kind: kind)
-        return .value(.list(try join.join(items, right)))
+        return .value(.list(try await join.join(items, right)))
     }
 
     /// The items as one string; records, or a list as SEP, are an error showing the relational form.

@@ -13,8 +13,9 @@ import ShopPluginAPI
 /// both. Left records come in order, each with its matches in RIGHT's order, then the unmatched
 /// right records in order.
 ///
-/// It pairs rows first (``pairs(left:right:)``) and makes records from the pairs after: a
-/// column-stored table can gather its columns by the same pairs.
+/// It pairs rows first (``pairs(left:right:)``) and makes the joined rows from the pairs after:
+/// records from records, or, when both sides are tables, a table whose columns are gathered
+/// from theirs by the pairs.
 struct RelationalJoin {
     /// Which unmatched records are kept.
     enum Kind: Sendable {
@@ -30,16 +31,59 @@ struct RelationalJoin {
     let rightKey: String
     let kind: Kind
 
-    /// The joined records of `left` (the input) and `right`.
-    func join(_ left: ValueList, _ right: ValueList) throws -> [Value] {
+    /// The joined records of `left` (the input) and `right`: a table when both are tables (its
+    /// columns gathered from theirs), else records.
+    func join(_ left: ValueList, _ right: ValueList) async throws -> ValueList {
+        if let leftTable = left.table, let rightTable = right.table {
+            return ValueList(try await join(leftTable, rightTable, items: (left, right)))
+        }
         let leftRecords = try records(of: left, side: nil)
         let rightRecords = try records(of: right, side: "RIGHT")
-        try requireKey(leftKey, in: left, records: leftRecords, side: nil)
-        try requireKey(rightKey, in: right, records: rightRecords, side: "RIGHT")
-        let pairs = try self.pairs(left: leftRecords, right: rightRecords)
-        let leftColumns = left.fieldNames
-        let rightColumns = right.fieldNames.filter { rightKey != leftKey || $0 != rightKey }
-        return try records(from: pairs, left: (leftRecords, leftColumns), right: (rightRecords, rightColumns))
+        try requireKey(leftKey, in: left, isPresent: leftRecords.contains { $0[leftKey] != nil }, side: nil)
+        try requireKey(rightKey, in: right, isPresent: rightRecords.contains { $0[rightKey] != nil }, side: "RIGHT")
+        let rows = try pairs(
+            left: (leftRecords.count, { leftRecords[$0][leftKey] }),
+            right: (rightRecords.count, { rightRecords[$0][rightKey] }))
+        let (leftColumns, rightColumns) = columns(left, right)
+        return ValueList(
+            try records(from: rows, left: (leftRecords, leftColumns), right: (rightRecords, rightColumns)))
+    }
+
+    /// Two tables joined by their key columns.
+    private func join(
+        _ left: RecordTable, _ right: RecordTable, items: (left: ValueList, right: ValueList)
+    ) async throws -> RecordTable {
+        let leftColumn = left.columnIndex(of: leftKey)
+        let rightColumn = right.columnIndex(of: rightKey)
+        try requireKey(leftKey, in: items.left, isPresent: leftColumn.map(left.someRowHas) ?? false, side: nil)
+        try requireKey(rightKey, in: items.right, isPresent: rightColumn.map(right.someRowHas) ?? false, side: "RIGHT")
+        try await left.read(fields: [leftKey])
+        try await right.read(fields: [rightKey])
+        let rows = try pairs(
+            left: (left.count, { row in leftColumn.map { left.value(column: $0, row: row) } }),
+            right: (right.count, { row in rightColumn.map { right.value(column: $0, row: row) } }))
+        let (leftColumns, rightColumns) = columns(items.left, items.right)
+        return RecordTable.joining(
+            left, fields: leftColumns, right, fields: rightColumns,
+            names: FieldNames(leftColumns + renamed(rightColumns, after: leftColumns)), rows: rows,
+            sharedKey: rightKey == leftKey ? (leftKey, rightKey) : nil)
+    }
+
+    /// The fields each side gives the joined records: the right key is left out when it has
+    /// the left key's name.
+    private func columns(_ left: ValueList, _ right: ValueList) -> (left: [String], right: [String]) {
+        (left.fieldNames, right.fieldNames.filter { rightKey != leftKey || $0 != rightKey })
+    }
+
+    /// The right side's fields as the joined records name them: `right_NAME` for a name taken.
+    private func renamed(_ rightColumns: [String], after leftColumns: [String]) -> [String] {
+        var taken = Set(leftColumns)
+        return rightColumns.map { name in
+            var output = name
+            while taken.contains(output) { output = "right_" + output }
+            taken.insert(output)
+            return output
+        }
     }
 
     /// The items as records; an error names the first that is not one.
@@ -61,73 +105,72 @@ struct RelationalJoin {
     }
 
     /// Throws when no record of a side that has records has the key field, naming the nearest.
-    private func requireKey(_ key: String, in items: ValueList, records: [Record], side: String?) throws {
-        guard !records.isEmpty, !records.contains(where: { $0[key] != nil }) else { return }
+    private func requireKey(_ key: String, in items: ValueList, isPresent: Bool, side: String?) throws {
+        guard !items.isEmpty, !isPresent else { return }
         let suggestion = FieldPath(key).suggestion(in: items)
         guard let side else { throw VerbError.noField(command: command, field: key, suggestion: suggestion) }
         throw VerbError.invalid(command: command, reason: "\(side) has no field '\(key)'" + suggestion.text)
     }
 
-    /// The positions of the joined rows: a left and a right record, or one of them alone.
-    func pairs(left: [Record], right: [Record]) throws -> [(left: Int?, right: Int?)] {
+    /// The joined rows of a left side and a right side, each given as its count of rows and
+    /// the key value of a row (nil where the row lacks the key); checks for cancellation every
+    /// few thousand rows.
+    func pairs(
+        left: (count: Int, key: (Int) -> Value?), right: (count: Int, key: (Int) -> Value?)
+    ) throws -> RecordTable.JoinedRows {
         var matches: [GroupKey: [Int]] = [:]
-        for (index, record) in right.enumerated() {
-            guard let key = record[rightKey], !key.isNull else { continue }
+        for index in 0..<right.count {
+            if index % 4096 == 0 { try Task.checkCancellation() }
+            guard let key = right.key(index), !key.isNull else { continue }
             matches[GroupKey(key), default: []].append(index)
         }
-        var pairs: [(left: Int?, right: Int?)] = []
-        pairs.reserveCapacity(left.count)
+        var rows = RecordTable.JoinedRows()
+        rows.reserveCapacity(kind.keepsLeft ? left.count : min(left.count, right.count))
         var matchedRight = kind.keepsRight ? [Bool](repeating: false, count: right.count) : []
-        for (index, record) in left.enumerated() {
+        for index in 0..<left.count {
             if index % 4096 == 0 { try Task.checkCancellation() }
-            let found = record[leftKey].flatMap { $0.isNull ? nil : matches[GroupKey($0)] } ?? []
+            let found = left.key(index).flatMap { $0.isNull ? nil : matches[GroupKey($0)] } ?? []
             if found.isEmpty {
-                if kind.keepsLeft { pairs.append((index, nil)) }
+                if kind.keepsLeft { rows.append(left: index, right: nil) }
                 continue
             }
             for match in found {
-                pairs.append((index, match))
+                rows.append(left: index, right: match)
                 if kind.keepsRight { matchedRight[match] = true }
             }
         }
         if kind.keepsRight {
-            for index in right.indices where !matchedRight[index] { pairs.append((nil, index)) }
+            for index in 0..<right.count where !matchedRight[index] { rows.append(left: nil, right: index) }
         }
-        return pairs
+        return rows
     }
 
-    /// The records the pairs make, all with the same fields: each side's columns.
+    /// The records the joined rows make, all with the same fields: each side's columns.
     private func records(
-        from pairs: [(left: Int?, right: Int?)], left: (records: [Record], columns: [String]),
+        from rows: RecordTable.JoinedRows, left: (records: [Record], columns: [String]),
         right: (records: [Record], columns: [String])
     ) throws -> [Value] {
         let (leftColumns, rightColumns) = (left.columns, right.columns)
-        var taken = Set(leftColumns)
-        let renamed = rightColumns.map { name in
-            var output = name
-            while taken.contains(output) { output = "right_" + output }
-            taken.insert(output)
-            return output
-        }
-        let names = FieldNames(leftColumns + renamed)
+        let names = FieldNames(leftColumns + renamed(rightColumns, after: leftColumns))
         var leftReader = ColumnReader(columns: leftColumns)
         var rightReader = ColumnReader(columns: rightColumns)
         let sharedKey = rightKey == leftKey ? leftColumns.firstIndex(of: leftKey) : nil
         var joined: [Value] = []
-        joined.reserveCapacity(pairs.count)
-        for (count, pair) in pairs.enumerated() {
-            if count % 4096 == 0 { try Task.checkCancellation() }
+        joined.reserveCapacity(rows.count)
+        for index in 0..<rows.count {
+            if index % 4096 == 0 { try Task.checkCancellation() }
             var builder = Record.Builder(names: names)
-            if let index = pair.left {
-                leftReader.append(left.records[index], to: &builder)
+            let rightRow = rows.rightRow(index)
+            if let leftRow = rows.leftRow(index) {
+                leftReader.append(left.records[leftRow], to: &builder)
             } else {
                 for column in leftColumns.indices {
-                    let fromRight = column == sharedKey ? pair.right.flatMap { right.records[$0][rightKey] } : nil
+                    let fromRight = column == sharedKey ? rightRow.flatMap { right.records[$0][rightKey] } : nil
                     builder.append(fromRight ?? .null)
                 }
             }
-            if let index = pair.right {
-                rightReader.append(right.records[index], to: &builder)
+            if let rightRow {
+                rightReader.append(right.records[rightRow], to: &builder)
             } else {
                 for _ in rightColumns { builder.append(.null) }
             }

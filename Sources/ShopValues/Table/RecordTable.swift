@@ -54,6 +54,23 @@ public final class RecordTable: Sendable {
     /// Whether every row has every field, in the table's order.
     public var isUniform: Bool { shapes.isUniform }
 
+    /// Every field some row has, in the order the rows first show them: the fields of the
+    /// table's records, each listed once.
+    public var fieldsOfRows: [String] {
+        guard count > 0 else { return [] }
+        guard let rowShapes = shapes.rowShapes else { return shapes.shapes[0].names.names }
+        var fields: [String] = []
+        var seenShapes = [Bool](repeating: false, count: shapes.shapes.count)
+        var seenFields = Set<Int>()
+        for shape in rowShapes where !seenShapes[Int(shape)] {
+            seenShapes[Int(shape)] = true
+            for column in shapes.shapes[Int(shape)].columns where seenFields.insert(column).inserted {
+                fields.append(self.fields[column])
+            }
+        }
+        return fields
+    }
+
     /// Whether some row has the field of column `column` (the shapes say; a column exists
     /// because some row had it, but not every row of a gathered table need have).
     public func someRowHas(column: Int) -> Bool {
