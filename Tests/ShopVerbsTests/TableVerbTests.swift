@@ -54,6 +54,9 @@ import Testing
         "sort price | get id",
         "sort note desc qty | get id",
         "sort flag city | get id",
+        "sort price desc | take 3 | get id", "sort city | first", "sort qty id desc | last",
+        "sort name | skip 290 | get id", "sort city qty | where price > 500 | get id",
+        "sort note | take 40 | sort id | get id", "sort price | reverse | take 5 | get id",
         "group city --count --sum price --avg price --min qty --max price",
         "group price --count | take 5",
         "group note | get count",
@@ -70,6 +73,19 @@ import Testing
         let records = await shop.run("open data.csv | reverse | reverse | \(pipeline)")
         #expect(table == records)
         #expect(!table.hasPrefix("error"), "\(table)")
+    }
+
+    @Test(arguments: ["city price desc id", "price", "note desc qty", "flag city", "name id desc"])
+    func aSortThenTakeGivesTheFirstRowsOfTheWholeSort(keys: String) async throws {
+        let shop = try await session()
+        await shop.session.setFormat(.json)
+        for count in [0, 1, 10, 36, 37, 100, 300] {
+            let taken = await shop.run("open data.csv | sort \(keys) | take \(count)")
+            // `where` reads whole columns, so the whole order is found before any row is taken.
+            let whole = await shop.run("open data.csv | sort \(keys) | where id > 0 | take \(count)")
+            #expect(taken == whole, "take \(count)")
+            #expect(!taken.hasPrefix("error"), "\(taken)")
+        }
     }
 
     @Test(arguments: [

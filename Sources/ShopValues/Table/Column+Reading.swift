@@ -1,8 +1,20 @@
 extension Column {
     /// The column whose cells this one reads through (itself when it reads its own).
     var root: Column {
-        if let gathered = pendingSource as? GatheredCells { return gathered.base.root }
-        return self
+        switch pendingSource {
+        case let gathered as GatheredCells: gathered.base.root
+        case let ordered as OrderedCells: ordered.base.root
+        default: self
+        }
+    }
+
+    /// The orders of sorted tables this column reads through that are not found yet.
+    var pendingOrders: [LazyRowOrder] {
+        switch pendingSource {
+        case let gathered as GatheredCells: gathered.base.pendingOrders
+        case let ordered as OrderedCells: (ordered.order.isWhole ? [] : [ordered.order]) + ordered.base.pendingOrders
+        default: []
+        }
     }
 
     /// Reads every column of `columns` that is not read yet: the columns of one CSV file not

@@ -73,11 +73,14 @@ final class Column: Sendable {
     /// How many rows a gather of read cells copies at once rather than deferring.
     static let eagerGatherLimit = 64
 
-    /// The distinct strings of a string column and each row's code, made once.
+    /// The distinct strings of a string column and each row's code, made once. Throws
+    /// `CancellationError` when the task is cancelled while it is made (nothing is kept).
     var dictionary: StringDictionary? {
-        if let dictionary = dictionaryCache.load() { return dictionary }
-        guard case .strings(let strings) = cells else { return nil }
-        return dictionaryCache.storeIfNil(StringDictionary(strings))
+        get throws {
+            if let dictionary = dictionaryCache.load() { return dictionary }
+            guard case .strings(let strings) = cells else { return nil }
+            return dictionaryCache.storeIfNil(try StringDictionary(strings))
+        }
     }
 
     /// Read cells, as a class for the atomic reference.

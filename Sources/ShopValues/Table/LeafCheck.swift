@@ -170,7 +170,7 @@ struct LeafCheck {
 
     /// `matches` over a column of strings: once per distinct string.
     private func matches(_ cells: StringCells, _ selection: RowSelection, checked: inout Int) throws -> RowSelection? {
-        guard let dictionary = column.dictionary, let pattern else { return nil }
+        guard let dictionary = try column.dictionary, let pattern else { return nil }
         var answers = [Bool?](repeating: nil, count: dictionary.distinct.count)
         return try each(selection, checked: &checked) { row in
             let code = dictionary.codes[row]

@@ -13,6 +13,12 @@ enum ParallelParts {
     /// How many rows a part handles between two looks for cancellation.
     static let rowsBetweenChecks = 16_384
 
+    /// Throws `CancellationError` when the task is cancelled, looking at every row whose
+    /// number is a multiple of ``rowsBetweenChecks``.
+    @inline(__always) static func checkCancellation(atRow row: Int) throws {
+        if row & (rowsBetweenChecks - 1) == 0 { try Task.checkCancellation() }
+    }
+
     /// `body(part)` for each part in `0..<parts`, run at once; throws the first part's error
     /// (in order), or `CancellationError` when the task is cancelled.
     static func map<Result: Sendable>(

@@ -29,6 +29,7 @@ extension RecordTable {
         case .ints(let ints):
             var groups: [Int: UInt32] = [:]
             for row in 0..<count {
+                try ParallelParts.checkCancellation(atRow: row)
                 if ints.isNull(row) {
                     grouper.addNull(row)
                 } else {
@@ -38,6 +39,7 @@ extension RecordTable {
         case .doubles(let doubles):
             var groups: [UInt64: UInt32] = [:]
             for row in 0..<count {
+                try ParallelParts.checkCancellation(atRow: row)
                 if doubles.isNull(row) {
                     grouper.addNull(row)
                 } else {
@@ -48,6 +50,7 @@ extension RecordTable {
         case .bools(let bools):
             var groups: [Bool: UInt32] = [:]
             for row in 0..<count {
+                try ParallelParts.checkCancellation(atRow: row)
                 if bools.isNull(row) {
                     grouper.addNull(row)
                 } else {
@@ -55,10 +58,11 @@ extension RecordTable {
                 }
             }
         case .strings:
-            guard let dictionary = columns[column].dictionary else { return nil }
+            guard let dictionary = try columns[column].dictionary else { return nil }
             let groupCodes = dictionary.groupCodes
             var groups = [UInt32](repeating: UInt32.max, count: groupCodes.count)
             for row in 0..<count {
+                try ParallelParts.checkCancellation(atRow: row)
                 let code = dictionary.codes[row]
                 guard code != StringDictionary.nullCode else {
                     grouper.addNull(row)

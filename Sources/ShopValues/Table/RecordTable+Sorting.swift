@@ -13,17 +13,26 @@ extension RecordTable {
     /// The table's rows in the order of `keys` — `sort`'s order: null first, then each kind by
     /// its value (numbers across int and double, strings as `String`s), `desc` reversing a
     /// key, rows equal on every key in their own order. Nil when a key is a column of values
-    /// (several types), which only the values' own order sorts. Throws `CancellationError`.
+    /// (several types), which only the values' own order sorts. The keys are made now; the
+    /// order of the rows is found as far as they are read (``LazyRowOrder``). Throws
+    /// `CancellationError`.
     public func sorted(by keys: [SortKey]) async throws -> RecordTable? {
         let columns = keys.map { self.columns[$0.column] }
         try await Column.readAll(columns)
         var sortKeys: [SortKeyColumn] = []
         for (key, column) in zip(keys, columns) {
-            guard let sortKey = SortKeyColumn(column, descending: key.descending) else { return nil }
+            guard let sortKey = try SortKeyColumn(column, descending: key.descending) else { return nil }
             sortKeys.append(sortKey)
         }
-        let order = try await RowSorter(keys: sortKeys, count: count).sorted()
-        return gathering(RowIndices(order))
+        let sorter = RowSorter(keys: sortKeys, count: count)
+        // Rows of several shapes need the whole order for their shapes.
+        guard shapes.isUniform else { return gathering(RowIndices(try await sorter.sorted())) }
+        let order = LazyRowOrder(sorter)
+        return RecordTable(
+            fields: fields,
+            columns: self.columns.map {
+                Column(deferred: OrderedCells(base: $0, order: order), kind: $0.kind, count: count)
+            }, count: count, shapes: shapes)
     }
 }
 
@@ -45,7 +54,9 @@ struct SortKeyColumn: Sendable {
     /// rows can then be put in buckets by this key.
     let distinctLimit: Int?
 
-    init?(_ column: Column, descending: Bool) {
+    /// Throws `CancellationError` when the task is cancelled while a string column's
+    /// dictionary is made.
+    init?(_ column: Column, descending: Bool) throws {
         self.descending = descending
         switch column.cells {
         case .ints(let cells):
@@ -61,7 +72,7 @@ struct SortKeyColumn: Sendable {
             nulls = cells.nulls
             distinctLimit = 2
         case .strings(let cells):
-            guard let dictionary = column.dictionary else { return nil }
+            guard let dictionary = try column.dictionary else { return nil }
             let ranks = dictionary.ranks
             words = .ranks(codes: dictionary.codes, ranks: ranks)
             nulls = cells.nulls
@@ -132,11 +143,15 @@ struct RowSorter: Sendable {
     /// the other keys.
     private func bucketed(by first: SortKeyColumn, limit: Int) async throws -> [UInt32] {
         var starts = [Int](repeating: 0, count: limit + 2)
-        for row in 0..<count { starts[first.bucket(row) + 1] += 1 }
+        for row in 0..<count {
+            try ParallelParts.checkCancellation(atRow: row)
+            starts[first.bucket(row) + 1] += 1
+        }
         for bucket in 1..<starts.count { starts[bucket] += starts[bucket - 1] }
         var next = starts
         var order = [UInt32](repeating: 0, count: count)
         for row in 0..<count {
+            try ParallelParts.checkCancellation(atRow: row)
             let bucket = first.bucket(row)
             order[next[bucket]] = UInt32(row)
             next[bucket] += 1
@@ -155,10 +170,7 @@ struct RowSorter: Sendable {
         }
         let (unsorted, dealtParts) = (order, dealt)
         let sortedBuckets = try await ParallelParts.map(parts) { part in
-            try dealtParts[part].map { range in
-                try Task.checkCancellation()
-                return (range, rest.sort(Array(unsorted[range])))
-            }
+            try dealtParts[part].map { range in (range, try rest.sort(Array(unsorted[range]))) }
         }
         for part in sortedBuckets {
             for (range, rows) in part { order.replaceSubrange(range, with: rows) }
@@ -171,21 +183,34 @@ struct RowSorter: Sendable {
         let parts = min(ParallelParts.count, max(1, count / 65_536))
         let count = self.count
         let sortedParts = try await ParallelParts.map(parts) { part in
-            sort((count * part / parts..<count * (part + 1) / parts).map { UInt32($0) })
+            try sort((count * part / parts..<count * (part + 1) / parts).map { UInt32($0) })
         }
-        var order = sortedParts[0]
-        for part in sortedParts.dropFirst() {
-            try Task.checkCancellation()
-            order = merge(order, part)
-        }
-        return order
+        return try merged(sortedParts)
     }
 
-    /// `rows` (in increasing order) sorted by the keys; equal rows keep their order.
-    func sort(_ rows: [UInt32]) -> [UInt32] {
-        var rows = rows
-        rows.sort { lhs, rhs in precedes(Int(lhs), Int(rhs)) }
-        return rows
+    /// `rows` (in increasing order) sorted by the keys; equal rows keep their order. Runs of
+    /// ``ParallelParts/rowsBetweenChecks`` rows are sorted and then merged, so that a
+    /// cancelled task stops within one run. Throws `CancellationError`.
+    func sort(_ rows: [UInt32]) throws -> [UInt32] {
+        let runLength = ParallelParts.rowsBetweenChecks
+        let runs = try stride(from: 0, to: rows.count, by: runLength).map { start in
+            try Task.checkCancellation()
+            var run = Array(rows[start..<min(start + runLength, rows.count)])
+            run.sort { lhs, rhs in precedes(Int(lhs), Int(rhs)) }
+            return run
+        }
+        return try merged(runs)
+    }
+
+    /// Sorted runs merged into one, pairwise.
+    private func merged(_ runs: [[UInt32]]) throws -> [UInt32] {
+        var runs = runs
+        while runs.count > 1 {
+            runs = try stride(from: 0, to: runs.count, by: 2).map { index in
+                index + 1 < runs.count ? try merge(runs[index], runs[index + 1]) : runs[index]
+            }
+        }
+        return runs.first ?? []
     }
 
     /// Whether row `lhs` comes before row `rhs`: by the keys, then by position.
@@ -197,12 +222,13 @@ struct RowSorter: Sendable {
         return lhs < rhs
     }
 
-    /// Two sorted runs merged into one.
-    private func merge(_ left: [UInt32], _ right: [UInt32]) -> [UInt32] {
+    /// Two sorted runs merged into one. Throws `CancellationError`.
+    private func merge(_ left: [UInt32], _ right: [UInt32]) throws -> [UInt32] {
         var merged: [UInt32] = []
         merged.reserveCapacity(left.count + right.count)
         var (i, j) = (0, 0)
         while i < left.count, j < right.count {
+            try ParallelParts.checkCancellation(atRow: i + j)
             if precedes(Int(right[j]), Int(left[i])) {
                 merged.append(right[j])
                 j += 1
@@ -222,6 +248,7 @@ extension Column {
     /// on every core.
     static func readAll(_ columns: [Column]) async throws {
         try await CSVColumnCells.readTogether(columns.map(\.root))
+        for order in columns.flatMap(\.pendingOrders) { _ = try await order.wholeOrder() }
         for column in columns { _ = column.cells }
     }
 }

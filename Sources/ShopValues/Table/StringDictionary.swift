@@ -17,13 +17,14 @@ final class StringDictionary: Sendable {
     /// The code a null row has.
     static let nullCode = UInt32.max
 
-    /// The dictionary of `cells`.
-    init(_ cells: StringCells) {
+    /// The dictionary of `cells`. Throws `CancellationError` when the task is cancelled.
+    init(_ cells: StringCells) throws {
         var table = ByteHashTable()
         var firstRows: [Int] = []
         var codes = [UInt32](repeating: Self.nullCode, count: cells.count)
-        cells.withReader { reader in
+        try cells.withReader { reader in
             for row in 0..<cells.count where !cells.isNull(row) {
+                try ParallelParts.checkCancellation(atRow: row)
                 let bytes = reader[row]
                 let code = table.insert(bytes, code: UInt32(firstRows.count)) { reader[firstRows[Int($0)]] }
                 if code == UInt32(firstRows.count) { firstRows.append(row) }
