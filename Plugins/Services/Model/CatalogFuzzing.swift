@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// The entry points of the fuzz harnesses in `Tests/Fuzz` (which cannot use `@testable`):

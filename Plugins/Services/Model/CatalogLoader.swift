@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// Reads a catalog file: with the general JSON reader (on every core for a large file) when

@@ -1,3 +1,5 @@
+import ShopValues
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

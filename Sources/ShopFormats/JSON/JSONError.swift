@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Why JSON could not be read, and where: the path of the failing value and its line and column.
 public struct JSONError: Error, Equatable, CustomStringConvertible {
     /// What went wrong.

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// The table readers against the plain readers, for the fuzz harness (`Tests/Fuzz`): the
 /// smallest public surface over them. Not for other use.
 ///

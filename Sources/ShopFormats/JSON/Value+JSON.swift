@@ -1,3 +1,5 @@
+import ShopValues
+
 extension Value {
     /// Parses JSON bytes into a value; records keep the members' order, and a list of objects
     /// is a table (``JSONTableReader``). An error names the path, line and column.

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Reads CSV text into a table (see docs/TABLES.md): one pass finds the rows and settles each
 /// column's type, on every core for a big file; the columns are parsed later, when a verb
 /// first needs them (``CSVSource``).
@@ -211,11 +213,7 @@ public enum CSVTableReader {
         let source = CSVSource(
             bytes: bytes, options: options, rowStarts: ByteOffsets.joined(scans.map(\.rowStarts), below: bytes.count),
             kinds: kinds)
-        let columns = kinds.indices.map { column in
-            Column(
-                deferred: CSVColumnCells(source: source, column: column), kind: kinds[column], count: source.rowCount)
-        }
-        return ValueList(RecordTable(fields: fields, columns: columns, count: source.rowCount))
+        return ValueList(RecordTable(fields: fields, source: source))
     }
 
     /// The error the plain reader gives for `bytes`, which the table reader did not take.

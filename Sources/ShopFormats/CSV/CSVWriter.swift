@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Writes values as CSV text (RFC 4180 quoting, a header row, lines ending in LF) that the
 /// CSV readers read back to the same values.
 ///

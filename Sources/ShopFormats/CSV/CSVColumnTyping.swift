@@ -1,3 +1,5 @@
+import ShopValues
+
 /// The one rule of CSV types, shared by every reader: how a cell looks, and what the cells of a
 /// column together make it.
 ///

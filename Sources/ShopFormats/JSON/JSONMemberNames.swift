@@ -1,3 +1,5 @@
+import ShopValues
+
 /// The member names a decoder looks for in an object, kept as bytes, so that
 /// ``JSONReader/readObject(_:_:)`` matches each member's name without
 /// making a string of it.

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Why CSV text could not be read, and where: the 1-based line and column (in characters).
 public struct CSVError: Error, Equatable, CustomStringConvertible {
     /// What went wrong.

@@ -1,6 +1,7 @@
+import ShopValues
 import Testing
 
-@testable import ShopValues
+@testable import ShopFormats
 
 @Suite struct JSONTests {
     @Test(arguments: [

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// A pull reader over JSON bytes: the caller asks for the value it expects next.
 ///
 /// Decoders that know their shape read straight into their own types without building

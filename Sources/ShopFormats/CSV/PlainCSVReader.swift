@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Reads CSV text one row at a time into an array of records: the plain reader, which the
 /// table reader (``CSVTableReader``) must agree with value for value (the fuzz harness
 /// compares them), and which words every CSV error with its line and column.

@@ -1,6 +1,7 @@
+import ShopValues
 import Testing
 
-@testable import ShopValues
+@testable import ShopFormats
 
 @Suite struct JSONSkippingTests {
     private func skip(_ text: String) throws(JSONError) {

@@ -1,6 +1,7 @@
+import ShopValues
 import Testing
 
-@testable import ShopValues
+@testable import ShopFormats
 
 /// CSV per RFC 4180, read and written (`from csv`, `to csv`, `open`, `save`).
 @Suite struct CSVTests {

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Walks CSV bytes one row at a time, keeping the line and column for errors: the plain
 /// reader's tokenizer (``PlainCSVReader``), which also gives every CSV error its place.
 struct CSVScanner {

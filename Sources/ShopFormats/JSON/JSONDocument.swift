@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Reads a JSON file's one value, on every core when it is a big list of objects (the common
 /// shape of a data file): the list is cut into parts at likely item starts, each read into a
 /// table of its own, and the tables joined.

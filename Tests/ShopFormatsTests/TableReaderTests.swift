@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ShopFormats
 @testable import ShopValues
 
 /// The table readers against the plain readers: the same values, fields and errors, in one

@@ -1,7 +1,9 @@
+import ShopValues
+
 /// A CSV file's bytes and where its rows start, from which a table's columns are read when
-/// first needed (``CSVColumnCells``): a column is parsed only when a verb asks for it, and
+/// first needed (``SourceColumnCells``): a column is parsed only when a verb asks for it, and
 /// text columns are spans of these bytes, never copied.
-final class CSVSource: Sendable {
+final class CSVSource: ColumnSource {
     /// The file's bytes.
     let bytes: [UInt8]
     let options: CSVOptions
@@ -43,12 +45,10 @@ final class CSVSource: Sendable {
         }
     }
 
-    /// The cells of `columns` in rows `rows`, in one pass over them (cut short when
-    /// `stoppingWhenCancelled` and the task is cancelled).
-    func read(columns: [Int], rows: Range<Int>, stoppingWhenCancelled: Bool = false) -> [ColumnCells] {
+    func read(columns: [Int], rows: Range<Int>, stoppingWhenCancelled: Bool) -> [ColumnBuilder] {
         var builders = columns.map { ColumnBuilder(source: bytes, kind: kinds[$0]) }
         for index in builders.indices { builders[index].reserveCapacity(rows.count) }
-        guard let last = columns.max(), !rows.isEmpty else { return builders.map(\.cells) }
+        guard let last = columns.max(), !rows.isEmpty else { return builders }
         var slots = [Int](repeating: -1, count: last + 1)
         for (slot, column) in columns.enumerated() { slots[column] = slot }
         bytes.withUnsafeBufferPointer { buffer in
@@ -72,18 +72,7 @@ final class CSVSource: Sendable {
                 }
             }
         }
-        return builders.map(\.cells)
-    }
-
-    /// The cells of `columns`, every row, in parts on every core.
-    func read(columns: [Int]) async throws -> [ColumnCells] {
-        let parts = rowCount < 65_536 ? 1 : ParallelParts.count
-        let count = rowCount
-        let partCells = try await ParallelParts.map(parts) { part in
-            self.read(
-                columns: columns, rows: count * part / parts..<count * (part + 1) / parts, stoppingWhenCancelled: true)
-        }
-        return columns.indices.map { slot in ColumnCells.joined(partCells.map { $0[slot] }) }
+        return builders
     }
 
     /// Adds one cell to a column of `kind`: the file's types were settled before, so every
@@ -129,51 +118,5 @@ final class CSVSource: Sendable {
                     CSVColumnTyping.value(of: tokenizer.bytes(of: cell), isQuoted: cell.isQuoted, kind: .values))
             }
         }
-    }
-}
-
-/// A CSV column not read yet: its cells come from the file's bytes when first needed.
-struct CSVColumnCells: DeferredCells {
-    let source: CSVSource
-    let column: Int
-
-    func value(at row: Int) -> Value {
-        source.value(row: row, column: column)
-    }
-
-    func cells() -> ColumnCells {
-        source.read(columns: [column], rows: 0..<source.rowCount)[0]
-    }
-
-    /// Reads the CSV columns among `columns` not read yet, those of one file in one pass.
-    static func readTogether(_ columns: [Column]) {
-        for (source, group) in pending(columns) {
-            let cells = source.read(columns: group.map(\.index), rows: 0..<source.rowCount)
-            for (member, read) in zip(group, cells) { member.column.fill(read) }
-        }
-    }
-
-    /// Reads them as ``readTogether(_:)`` does, in parts on every core.
-    static func readTogether(_ columns: [Column]) async throws {
-        for (source, group) in pending(columns) {
-            let cells = try await source.read(columns: group.map(\.index))
-            for (member, read) in zip(group, cells) { member.column.fill(read) }
-        }
-    }
-
-    /// The CSV columns not read yet, by the file they come from.
-    private static func pending(_ columns: [Column]) -> [(CSVSource, [(column: Column, index: Int)])] {
-        var groups: [(CSVSource, [(column: Column, index: Int)])] = []
-        for column in columns {
-            guard let deferred = column.pendingSource as? CSVColumnCells else { continue }
-            if let group = groups.firstIndex(where: { $0.0 === deferred.source }) {
-                if !groups[group].1.contains(where: { $0.column === column }) {
-                    groups[group].1.append((column, deferred.column))
-                }
-            } else {
-                groups.append((deferred.source, [(column, deferred.column)]))
-            }
-        }
-        return groups
     }
 }

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// Reads JSON into values fast, making a ``RecordTable`` of each list of objects: what
 /// `Value(json:)`, `open`, `from json` and the JSON Lines reader use.
 ///

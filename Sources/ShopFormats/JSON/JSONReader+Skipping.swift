@@ -1,3 +1,5 @@
+import ShopValues
+
 extension JSONReader {
     /// Skips the next value checking only its syntax, building nothing: member names are not
     /// compared, so a name that comes twice inside it goes unnoticed until the value itself

@@ -1,3 +1,5 @@
+import ShopValues
+
 /// How CSV text is read: its separator, whether its first row names the fields, whether rows
 /// may have other numbers of cells, and whether cells are typed.
 public struct CSVOptions: Sendable, Equatable {
