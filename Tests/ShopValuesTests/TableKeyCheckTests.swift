@@ -29,22 +29,22 @@ import Testing
         #expect(table([.int(1), .int(2)]).stringFacts(ofColumn: 0) == nil)
     }
 
-    @Test func firstRepeatedStringNamesBothRows() {
-        let found = strings("x", "y", nil, "z", "y", "x").firstRepeatedString(inColumn: 0)
+    @Test func firstRepeatedStringNamesBothRows() throws {
+        let found = try strings("x", "y", nil, "z", "y", "x").firstRepeatedString(inColumn: 0)
         #expect(found?.first == 1 && found?.second == 4)
-        #expect(strings("x", nil, nil, "y").firstRepeatedString(inColumn: 0) == nil)
-        #expect(table([.int(1), .int(1)]).firstRepeatedString(inColumn: 0) == nil)
+        #expect(try strings("x", nil, nil, "y").firstRepeatedString(inColumn: 0) == nil)
+        #expect(try table([.int(1), .int(1)]).firstRepeatedString(inColumn: 0) == nil)
     }
 
     /// Strings Swift finds equal in other Unicode forms repeat, as they would as dictionary keys.
-    @Test func firstRepeatedStringComparesAsSwiftStrings() {
-        let found = strings("K", "caf\u{E9}", "cafe\u{301}").firstRepeatedString(inColumn: 0)
+    @Test func firstRepeatedStringComparesAsSwiftStrings() throws {
+        let found = try strings("K", "caf\u{E9}", "cafe\u{301}").firstRepeatedString(inColumn: 0)
         #expect(found?.first == 1 && found?.second == 2)
-        #expect(strings("\u{212A}", "K").firstRepeatedString(inColumn: 0)?.second == 1)
+        #expect(try strings("\u{212A}", "K").firstRepeatedString(inColumn: 0)?.second == 1)
     }
 
     /// Against a dictionary of Swift strings, on random ids from a small alphabet.
-    @Test func firstRepeatedStringMatchesADictionary() {
+    @Test func firstRepeatedStringMatchesADictionary() throws {
         var generator = SystemRandomNumberGenerator()
         let alphabet = ["a", "b", "é", "e\u{301}", "K", "\u{212A}"]
         for _ in 0..<500 {
@@ -63,7 +63,7 @@ import Testing
                 }
                 seen[id] = row
             }
-            let found = table(ids.map(Value.string)).firstRepeatedString(inColumn: 0)
+            let found = try table(ids.map(Value.string)).firstRepeatedString(inColumn: 0)
             #expect(found?.first == expected?.0 && found?.second == expected?.1, "\(ids)")
         }
     }

@@ -26,7 +26,14 @@ enum CatalogTable {
             optional("isSelected", of: .bool, in: table)
         else { return nil }
         let idsAreSortedASCII = ids.isASCII && ids.isStrictlyIncreasing
-        if !idsAreSortedASCII, table.firstRepeatedString(inColumn: id) != nil { return nil }
+        if !idsAreSortedASCII {
+            // A repeated id, or a check cut short by cancellation, leaves the file to the decoder.
+            do {
+                if try table.firstRepeatedString(inColumn: id) != nil { return nil }
+            } catch {
+                return nil
+            }
+        }
         var preselected: [String] = []
         if let selected = table.columnIndex(of: "isSelected") {
             for row in 0..<table.count where table.value(column: selected, row: row) == .bool(true) {

@@ -31,8 +31,9 @@ extension RecordTable {
     /// compares strings (the same text in another Unicode form is equal), with that earlier
     /// row; nil when every string differs or the column does not hold strings. Null rows are
     /// skipped. The column's distinct strings are hashed once and kept for `group` and `sort`.
-    public func firstRepeatedString(inColumn column: Int) -> (first: Int, second: Int)? {
-        guard let dictionary = columns[column].dictionary else { return nil }
+    /// Throws `CancellationError` when the task is cancelled while they are hashed.
+    public func firstRepeatedString(inColumn column: Int) throws -> (first: Int, second: Int)? {
+        guard let dictionary = try columns[column].dictionary else { return nil }
         let groupCodes = dictionary.groupCodes
         var firstRows = [Int](repeating: -1, count: groupCodes.count)
         for (row, code) in dictionary.codes.enumerated() where code != StringDictionary.nullCode {
