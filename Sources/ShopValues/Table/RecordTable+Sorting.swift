@@ -18,9 +18,7 @@ extension RecordTable {
     /// `CancellationError`.
     public func sorted(by keys: [SortKey]) async throws -> RecordTable? {
         let columns = keys.map { self.columns[$0.column] }
-        // One key column at a time: a column read in parts holds its parts and the joined
-        // column at once, and only one column's parts are then held beside the file.
-        for column in columns { try await Column.readAll([column]) }
+        try await Column.readAll(columns)
         var sortKeys: [SortKeyColumn] = []
         for (key, column) in zip(keys, columns) {
             guard let sortKey = try SortKeyColumn(column, descending: key.descending) else { return nil }
