@@ -61,7 +61,11 @@ extension Interpreter {
     /// The command a line's first words name — a built-in, a plugin's, or one of the user's —
     /// and how many words its name takes; an unknown name gets the nearest of all of them.
     func resolve(_ first: String, _ second: String?) throws(CommandError) -> (RegisteredCommand, Int) {
-        if let found = try registryCommand(first, second) { return found }
+        // The registry's answers never change within a session: a name it lacks is asked once.
+        if !language.namesOutsideRegistry.contains(first) {
+            if let found = try registryCommand(first, second) { return found }
+            language.namesOutsideRegistry.insert(first)
+        }
         if let command = userCommand(named: first) { return (command, 1) }
         let names = registry.topLevelNames + userCommands.map(\.spec.name)
         throw .unknownCommand(first, suggestion: Suggestion.nearest(to: first, in: names))

@@ -25,6 +25,9 @@ struct LanguageState {
     /// The `def` commands read from `commands.NAME`, with the revision of the key they were read
     /// at and the store's ``StateStore/dottedKeysRevision`` when that was last checked.
     var definedCommands: [String: (revision: UInt64, checkedAt: UInt64, command: RegisteredCommand)] = [:]
+    /// First words of calls that name no command or group of the registry (the user's
+    /// commands, mistakes): looked up there once, not at every call.
+    var namesOutsideRegistry: Set<String> = []
     /// The commands of the commands folder, by name (outside the store).
     var folderCommands: [String: RegisteredCommand] = [:]
     /// The statements of the commands-folder files read so far, by path.
