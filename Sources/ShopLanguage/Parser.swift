@@ -393,7 +393,8 @@ public struct Parser {
     /// which has no input.
     mutating func call(of words: [Word], isFirst: Bool) -> CommandCall {
         var call = CommandCall(words: words, location: words[0].location)
-        guard let syntax, let argument = syntax.argumentSyntax(of: words[...]), argument.start < words.count else {
+        // Asked in place: a copy of the syntax, made for every call, retains all it holds.
+        guard let argument = syntax?.argumentSyntax(of: words[...]), argument.start < words.count else {
             return call
         }
         let deferred = words[argument.start...]
@@ -408,7 +409,7 @@ public struct Parser {
             case .expression:
                 call.argument = .expression(try MathExpression.parse(deferred, at: start, depth: depth))
             case .command:
-                guard nestedCommandsFit(deferred, in: syntax, name: argument.command),
+                guard let syntax, nestedCommandsFit(deferred, in: syntax, name: argument.command),
                     enterNesting("'\(argument.command)'", at: start)
                 else { return call }
                 defer { depth -= 1 }
