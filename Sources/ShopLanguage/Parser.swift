@@ -388,15 +388,18 @@ public struct Parser {
         }
     }
 
+    /// What the call syntax says of `words`. Not mutating, so that the syntax is asked in place:
+    /// from a mutating method, a copy of it was made for every call, retaining all it holds.
+    private func argumentSyntax(of words: ArraySlice<Word>) -> ArgumentSyntax? {
+        syntax?.argumentSyntax(of: words)
+    }
+
     /// The call `words` make, with the words its command reads as a condition, an expression
     /// or a command parsed (see ``CallSyntax``); `isFirst` for a pipeline's first command,
     /// which has no input.
     mutating func call(of words: [Word], isFirst: Bool) -> CommandCall {
         var call = CommandCall(words: words, location: words[0].location)
-        // Asked in place: a copy of the syntax, made for every call, retains all it holds.
-        guard let argument = syntax?.argumentSyntax(of: words[...]), argument.start < words.count else {
-            return call
-        }
+        guard let argument = argumentSyntax(of: words[...]), argument.start < words.count else { return call }
         let deferred = words[argument.start...]
         let start = deferred[deferred.startIndex].location
         do throws(Diagnostic) {
