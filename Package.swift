@@ -5,9 +5,9 @@ import PackageDescription
 /// `ShopPluginAPI` (and on `uses`), with a test target `Tests/<name>Tests` (also depending on
 /// `testsUse`); `BuiltInPlugins` links them all, and `BuiltInPlugins.all` lists them in Swift.
 let builtInPlugins: [(name: String, folder: String, uses: [Target.Dependency], testsUse: [Target.Dependency])] = [
-    ("ServicesPlugin", "Services", [], []),
-    ("FeedPlugin", "Feed", [], []),
-    ("NewsPlugin", "News", ["HTTPArchive"], ["HTTPTransport"]),
+    ("ServicesPlugin", "Services", ["ShopFormats"], ["ShopFormats"]),
+    ("FeedPlugin", "Feed", ["ShopFormats"], ["ShopFormats"]),
+    ("NewsPlugin", "News", ["HTTPArchive", "ShopFormats"], ["HTTPTransport", "ShopFormats"]),
 ]
 
 let package = Package(
@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ShopPluginKit", targets: ["ShopPluginKit"]),
         // For the fuzz harnesses in Tests/Fuzz, a package of their own that depends on this one.
         .library(name: "ShopValues", targets: ["ShopValues"]),
+        .library(name: "ShopFormats", targets: ["ShopFormats"]),
         .library(name: "ShopLanguage", targets: ["ShopLanguage"]),
         .library(name: "ShopRuntime", targets: ["ShopRuntime"]),
         .library(name: "ServicesPlugin", targets: ["ServicesPlugin"]),
@@ -39,8 +40,10 @@ let package = Package(
         // libcurl's headers only: the library is opened with dlopen on the first request.
         .target(name: "CCurl"),
 
-        // Values, JSON and CSV: pure computation, C only for patterns (PCRE2).
+        // Values and their text (compact JSON): pure computation, C only for patterns (PCRE2).
         .target(name: "ShopValues", dependencies: ["CPCRE2"]),
+        // JSON and CSV readers, the CSV writer, the tables they read.
+        .target(name: "ShopFormats", dependencies: ["ShopValues"]),
         // Display width, styles, tables and the generic renderer.
         .target(name: "ShopRendering", dependencies: ["ShopValues"]),
         // The lexer, the parser and the syntax tree.
@@ -48,13 +51,13 @@ let package = Package(
         // What a plugin is written against, and nothing else.
         .target(name: "ShopPluginAPI", dependencies: ["ShopValues", "ShopRendering"]),
         // The state store and undo: the one state backend, in process and out.
-        .target(name: "ShopState", dependencies: ["ShopPluginAPI"]),
+        .target(name: "ShopState", dependencies: ["ShopPluginAPI", "ShopFormats"]),
         // HTTP archives and the recording and replaying transports.
-        .target(name: "HTTPArchive", dependencies: ["ShopPluginAPI"]),
+        .target(name: "HTTPArchive", dependencies: ["ShopPluginAPI", "ShopFormats"]),
         // SQLite connections and statements, and shop's values in and out of SQLite tables.
-        .target(name: "ShopSQLite", dependencies: ["CSQLite", "ShopValues"]),
+        .target(name: "ShopSQLite", dependencies: ["CSQLite", "ShopValues", "ShopFormats"]),
         // The data verbs, written against the plugin API (SQL through SQLite, HTTP archives).
-        .target(name: "ShopVerbs", dependencies: ["ShopPluginAPI", "ShopSQLite", "HTTPArchive"]),
+        .target(name: "ShopVerbs", dependencies: ["ShopPluginAPI", "ShopFormats", "ShopSQLite", "HTTPArchive"]),
         // Sessions: the interpreter, the registry, the core commands, transcript tests. No
         // terminal, no network.
         .target(name: "ShopRuntime", dependencies: ["ShopPluginAPI", "ShopLanguage", "ShopState", "ShopVerbs"]),
@@ -63,9 +66,9 @@ let package = Package(
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
         .target(name: "HistoryStore", dependencies: ["ShopRuntime", "ShopSQLite", "CSQLite"]),
         // The plugin protocol as Swift types, and the manifest codec (docs/PLUGIN-PROTOCOL.md).
-        .target(name: "ShopWire", dependencies: ["ShopPluginAPI"]),
+        .target(name: "ShopWire", dependencies: ["ShopPluginAPI", "ShopFormats"]),
         // Outside plugins: processes, pipes and the protocol (docs/PLUGINS.md).
-        .target(name: "PluginHost", dependencies: ["ShopPluginAPI", "ShopWire", "CPluginSpawn"]),
+        .target(name: "PluginHost", dependencies: ["ShopPluginAPI", "ShopFormats", "ShopWire", "CPluginSpawn"]),
         .target(name: "ShopPluginKit", dependencies: ["ShopPluginAPI", "ShopWire", "ShopState"]),
         .target(name: "HTTPTransport", dependencies: ["ShopPluginAPI", "CCurl"]),
 
@@ -73,7 +76,7 @@ let package = Package(
         .target(name: "BuiltInPlugins", dependencies: builtInPlugins.map { .target(name: $0.name) }),
 
         // Test doubles shared by every test target.
-        .target(name: "ShopTestSupport", dependencies: ["ShopRuntime", "HTTPTransport", "ShopWire"]),
+        .target(name: "ShopTestSupport", dependencies: ["ShopRuntime", "ShopFormats", "HTTPTransport", "ShopWire"]),
         // The feed plugin served out of process by the kit: the proof that the kit is complete.
         .executableTarget(
             name: "shop-plugin-feed", dependencies: ["ShopPluginKit", "FeedPlugin"], path: "Sources/shop-plugin-feed"),
@@ -103,27 +106,30 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "ShopValuesTests", dependencies: ["ShopValues", "ShopTestSupport"]),
+        .testTarget(name: "ShopValuesTests", dependencies: ["ShopValues", "ShopFormats", "ShopTestSupport"]),
+        .testTarget(name: "ShopFormatsTests", dependencies: ["ShopFormats", "ShopTestSupport"]),
         .testTarget(name: "ShopRenderingTests", dependencies: ["ShopRendering"]),
         .testTarget(name: "ShopLanguageTests", dependencies: ["ShopLanguage", "ShopTestSupport"]),
         .testTarget(name: "ShopPluginAPITests", dependencies: ["ShopPluginAPI", "ShopTestSupport"]),
         .testTarget(name: "ShopStateTests", dependencies: ["ShopState", "ShopTestSupport"]),
         .testTarget(name: "HTTPArchiveTests", dependencies: ["HTTPArchive", "ShopTestSupport"]),
-        .testTarget(name: "ShopSQLiteTests", dependencies: ["ShopSQLite"]),
+        .testTarget(name: "ShopSQLiteTests", dependencies: ["ShopSQLite", "ShopFormats"]),
         .testTarget(name: "ShopVerbsTests", dependencies: ["ShopVerbs", "ShopSQLite", "ShopTestSupport"]),
         .testTarget(name: "ShopRuntimeTests", dependencies: ["ShopRuntime", "ShopTestSupport", "ShopWire"]),
-        .testTarget(name: "ShopWireTests", dependencies: ["ShopWire", "ShopTestSupport"]),
+        .testTarget(name: "ShopWireTests", dependencies: ["ShopWire", "ShopFormats", "ShopTestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "ShopTestSupport"]),
         .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "ShopTestSupport"]),
         .testTarget(
             name: "PluginHostTests",
-            dependencies: ["PluginHost", "ShopPluginKit", "ShopTestSupport", "ServicesPlugin", "shop-fake-plugin"]),
+            dependencies: [
+                "PluginHost", "ShopPluginKit", "ShopFormats", "ShopTestSupport", "ServicesPlugin", "shop-fake-plugin",
+            ]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "ShopTestSupport"]),
         .testTarget(
             name: "ShopEndToEndTests",
             dependencies: [
-                "shop", "ShopTestSupport", "HistoryStore", "BuiltInPlugins", "ShopWire", "shop-fake-plugin",
-                "shop-plugin-feed",
+                "shop", "ShopTestSupport", "HistoryStore", "BuiltInPlugins", "ShopWire", "ShopFormats",
+                "shop-fake-plugin", "shop-plugin-feed",
             ]
         ),
     ]

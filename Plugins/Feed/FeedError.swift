@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// Why a feed command failed. Each message is one lowercase line.

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// Why a `services` command failed. The session prints the description after `error:` and

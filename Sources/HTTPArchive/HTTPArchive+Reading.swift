@@ -1,4 +1,5 @@
 import Glibc
+import ShopFormats
 import ShopPluginAPI
 
 extension HTTPArchive {

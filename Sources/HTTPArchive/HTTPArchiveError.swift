@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// Why an HTTP archive cannot be replayed, in one line naming the file.

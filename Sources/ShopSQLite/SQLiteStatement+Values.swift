@@ -1,4 +1,5 @@
 import CSQLite
+import ShopFormats
 import ShopValues
 
 extension SQLiteStatement {

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopValues
 
 /// The JSON file `state save` writes and `state load` reads:

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShopFormats
 import ShopPluginAPI
 import ShopWire
 

@@ -13,7 +13,7 @@ public enum NumberError: Error, Equatable, CustomStringConvertible {
 
     /// `integer '…' does not fit in 64 bits`: the words for a whole number too large, in scripts
     /// and JSON alike.
-    static func tooLarge(_ text: String) -> String {
+    package static func tooLarge(_ text: String) -> String {
         "integer '\(shortened(text))' does not fit in 64 bits"
     }
 

@@ -88,19 +88,18 @@ extension Record {
             setSlot(position, to: .value(value))
         }
 
-        /// Sets the field at `position` to a string scanned by a reader over this builder's
-        /// text: kept as its range when its bytes are printable ASCII, which JSON writes as
-        /// they are.
-        public mutating func set(_ position: Int, toString scanned: JSONReader.ScannedString) {
-            switch scanned.form {
-            case .escaped(let string): set(position, to: .string(string))
-            case .plain(let range, printableASCII: true):
-                precondition(
-                    range.upperBound <= buffer.withUnsafeMutablePointerToHeader { $0.pointee.text.count },
-                    "a string scanned in other text")
-                setSlot(position, to: .text(range))
-            case .plain(let range, printableASCII: false): set(position, to: .string(buffer.string(in: range)))
-            }
+        /// Sets the field at `position` to the bytes of the text in `range`, which the caller
+        /// knows are printable ASCII (no byte ``JSONWriter`` escapes): kept as the range.
+        package mutating func set(_ position: Int, toPrintableASCIIIn range: Range<Int>) {
+            precondition(
+                range.upperBound <= buffer.withUnsafeMutablePointerToHeader { $0.pointee.text.count },
+                "a range outside the text")
+            setSlot(position, to: .text(range))
+        }
+
+        /// Sets the field at `position` to the bytes of the text in `range`, made a `String` now.
+        package mutating func set(_ position: Int, toStringIn range: Range<Int>) {
+            set(position, to: .string(buffer.string(in: range)))
         }
 
         private mutating func setSlot(_ position: Int, to slot: TextRecordSlot) {

@@ -7,18 +7,18 @@
 /// ```swift
 /// UTF8Key("\u{E9}") == UTF8Key("e\u{301}")   // false
 /// ```
-struct UTF8Key: Hashable {
-    let string: String
+package struct UTF8Key: Hashable {
+    package let string: String
 
-    init(_ string: String) {
+    package init(_ string: String) {
         self.string = string
     }
 
-    static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool {
+    package static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool {
         lhs.string.hasSameUTF8(as: rhs.string)
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var string = string
         string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
@@ -26,7 +26,7 @@ struct UTF8Key: Hashable {
 
 extension String {
     /// Whether the two strings are the same bytes (not merely canonically equivalent).
-    func hasSameUTF8(as other: String) -> Bool {
+    package func hasSameUTF8(as other: String) -> Bool {
         // The same bytes are equal strings too, and `==` tells most unequal names apart at once
         // (by length, or two small strings' raw words); only equal ones are compared by bytes.
         guard self == other else { return false }

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// The options of the verbs that read CSV (`open`, `from csv`), declared once, and how their

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// `from csv [CSV options]`: CSV text parsed into a list of records.

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// `from json`: parses JSON text from the input into a value.

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// `from jsonl`: JSON Lines text (one JSON value a line) parsed into a list.

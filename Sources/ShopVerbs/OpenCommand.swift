@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// `open FILE [--as json|jsonl|csv|tsv|text|sqlite] [--max-size SIZE] [--table T] [CSV options]`:

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// The fields Tab offers after `open FILE |`, read from the file's start only, when Tab is

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// `to csv [--separator C]`: the input as CSV text with a header row (RFC 4180 quoting).

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopRendering
 import ShopTestSupport
 import ShopValues

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 import ShopRendering
 import ShopTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import NewsPlugin
+import ShopFormats
 import ShopRendering
 import ShopRuntime
 import ShopTestSupport

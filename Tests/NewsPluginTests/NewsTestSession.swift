@@ -1,5 +1,6 @@
 import Foundation
 import NewsPlugin
+import ShopFormats
 import ShopLanguage
 import ShopRendering
 import ShopRuntime

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HTTPArchive
+import ShopFormats
 import ShopPluginAPI
 import ShopTestSupport
 import ShopValues

@@ -1,4 +1,5 @@
 import BuiltInPlugins
+import ShopFormats
 import ShopLanguage
 import ShopPluginAPI
 import ShopRuntime

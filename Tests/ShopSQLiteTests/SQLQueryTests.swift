@@ -1,4 +1,5 @@
 import Foundation
+import ShopFormats
 import ShopSQLite
 import ShopValues
 import Testing

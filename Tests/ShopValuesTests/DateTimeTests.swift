@@ -1,3 +1,4 @@
+import ShopFormats
 import Testing
 
 @testable import ShopValues

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 import ShopWire
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import ShopFormats
 import ShopPluginAPI
 import ShopTestSupport
 import Testing

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// `feed load PATH`: replaces the feed with one read from a JSON file.

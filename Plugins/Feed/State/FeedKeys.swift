@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// The feed plugin's state keys: the cards and the open card's number, each decoded once

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 extension NewsPage {

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// Reads a catalog file of either shape with ``JSONReader``, checking everything and naming

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// The entry points of the fuzz harnesses in `Tests/Fuzz` (which cannot use `@testable`):
@@ -8,15 +9,15 @@ public enum CatalogFuzzing {
     /// them, with ``CatalogDecoder``; nil when they agree, else what differs.
     ///
     /// The general path may decline anything (nil: the decoder decides); but a catalog it
-    /// reads with unique ids, the one ``CatalogLoader`` would keep, must be exactly the
-    /// decoder's, and its claim that the ids are sorted ASCII must hold.
+    /// reads must have unique ids and be exactly the decoder's, and its claim that the ids are
+    /// sorted ASCII must hold.
     public static func disagreement(readingCatalog bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard let document = try? Value(json: Array(bytes)),
             let fast = CatalogTable.catalog(from: document, source: "fuzz")
         else { return nil }
         let index = CatalogIndex(items: fast.items, idsAreSortedASCII: fast.idsAreSortedASCII)
         if fast.idsAreSortedASCII, let claim = unsortedIDs(fast.items) { return claim }
-        guard index.firstDuplicate() == nil else { return nil }
+        if let repeated = index.firstDuplicate() { return "the general reader kept the repeated id '\(repeated.id)'" }
         let general: Catalog
         do {
             general = try CatalogDecoder.decode(bytes, source: "fuzz")

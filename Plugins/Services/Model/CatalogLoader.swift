@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// Reads a catalog file: with the general JSON reader (on every core for a large file) when
@@ -38,8 +39,7 @@ enum CatalogLoader {
         if let document = try? await JSONDocument.read(bytes),
             let catalog = CatalogTable.catalog(from: document, source: name)
         {
-            let index = CatalogIndex(items: catalog.items, idsAreSortedASCII: catalog.idsAreSortedASCII)
-            if catalog.idsAreSortedASCII || index.firstDuplicate() == nil { return (catalog, index) }
+            return (catalog, CatalogIndex(items: catalog.items, idsAreSortedASCII: catalog.idsAreSortedASCII))
         }
         try Task.checkCancellation()
         guard bytes.contains(where: { !isWhitespace($0) }) else { throw ServicesError.emptyFile(file: name) }

@@ -7,7 +7,8 @@ import ShopPluginAPI
 /// `{id, title, description, price, icon}` that shares the file's columns.
 ///
 /// Anything else — another shape, a price as text, an icon as pictures by size, a value of
-/// the wrong type — gives nil, and ``CatalogDecoder`` reads the file (and words any error).
+/// the wrong type, an id that repeats — gives nil, and ``CatalogDecoder`` reads the file (and
+/// words any error). Every check reads whole columns, never a record per row.
 enum CatalogTable {
     /// The catalog `document` holds, or nil.
     static func catalog(from document: Value, source: String) -> Catalog? {
@@ -16,29 +17,21 @@ enum CatalogTable {
         else { return nil }
         let titleField = table.columnIndex(of: "name") != nil ? "name" : "title"
         guard table.columnIndex(of: "name") == nil || table.columnIndex(of: "title") == nil,
-            let id = table.columnIndex(of: "id"), table.kind(ofColumn: id) == .string, !table.hasNull(inColumn: id),
+            let id = table.columnIndex(of: "id"), let ids = table.stringFacts(ofColumn: id), !ids.hasEmpty,
             let title = table.columnIndex(of: titleField), table.kind(ofColumn: title) == .string,
             !table.hasNull(inColumn: title),
-            let price = table.columnIndex(of: "price"), table.kind(ofColumn: price) == .int,
-            !table.hasNull(inColumn: price),
+            let price = table.columnIndex(of: "price"), let prices = table.intRange(ofColumn: price),
+            Price.range.contains(prices.lowerBound), Price.range.contains(prices.upperBound),
             optional("description", of: .string, in: table), optional("icon", of: .string, in: table),
             optional("isSelected", of: .bool, in: table)
         else { return nil }
-        var idsAreSortedASCII = true
-        var previous = ""
+        let idsAreSortedASCII = ids.isASCII && ids.isStrictlyIncreasing
+        if !idsAreSortedASCII, table.firstRepeatedString(inColumn: id) != nil { return nil }
         var preselected: [String] = []
-        let selected = table.columnIndex(of: "isSelected")
-        for row in 0..<table.count {
-            guard case .string(let itemID) = table.value(column: id, row: row), !itemID.isEmpty,
-                let roubles = table.value(column: price, row: row).intValue, Price.range.contains(roubles)
-            else { return nil }
-            if idsAreSortedASCII {
-                idsAreSortedASCII =
-                    itemID.utf8.allSatisfy { $0 < 0x80 }
-                    && (row == 0 || previous.utf8.lexicographicallyPrecedes(itemID.utf8))
-                previous = itemID
+        if let selected = table.columnIndex(of: "isSelected") {
+            for row in 0..<table.count where table.value(column: selected, row: row) == .bool(true) {
+                preselected.append(table.value(column: id, row: row).plainText)
             }
-            if let selected, table.value(column: selected, row: row) == .bool(true) { preselected.append(itemID) }
         }
         let services = table.reshaped(["id", titleField, "description", "price", "icon"], as: Service.fieldNames)
         return Catalog(

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// The plugin programs the user trusts, each at the SHA-256 of its bytes when it was trusted:

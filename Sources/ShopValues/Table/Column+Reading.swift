@@ -8,7 +8,7 @@ extension Column {
     /// Reads every column of `columns` that is not read yet: the columns of one CSV file not
     /// read yet in one pass over it, then the rest one by one.
     static func readAll(_ columns: [Column]) {
-        CSVColumnCells.readTogether(columns.map(\.root))
+        SourceColumnCells.readTogether(columns.map(\.root))
         for column in columns { _ = column.cells }
     }
 }

@@ -4,7 +4,7 @@
 ///
 /// Each kind's storage is a property of its own, so that an append changes one array in place
 /// (an enum holding the arrays would copy them out and back, a retain and a release each).
-struct ColumnBuilder: Sendable {
+package struct ColumnBuilder: Sendable {
     private enum Kind {
         /// Only nulls so far.
         case empty
@@ -25,14 +25,14 @@ struct ColumnBuilder: Sendable {
     private var texts = NumberTexts()
 
     /// A builder whose strings may be spans of `source`, choosing its kind as values come.
-    init(source: [UInt8]) {
+    package init(source: [UInt8]) {
         kind = .empty
         strings = StringCells.Builder(source: source)
     }
 
     /// A builder of a column of `kind` (a null-only column keeps it); values of another kind
     /// still make it a column of values.
-    init(source: [UInt8], kind: ColumnKind) {
+    package init(source: [UInt8], kind: ColumnKind) {
         strings = StringCells.Builder(source: source)
         switch kind {
         case .int: self.kind = .ints
@@ -44,7 +44,7 @@ struct ColumnBuilder: Sendable {
     }
 
     /// Reserves room for `count` rows.
-    mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         switch kind {
         case .ints: ints.reserveCapacity(count)
         case .doubles: doubles.reserveCapacity(count)
@@ -68,7 +68,7 @@ struct ColumnBuilder: Sendable {
     }
 
     /// Adds any value.
-    mutating func append(_ value: Value) {
+    package mutating func append(_ value: Value) {
         switch value {
         case .null: appendNull()
         case .int(let int): append(int: int, text: nil)
@@ -90,7 +90,7 @@ struct ColumnBuilder: Sendable {
     }
 
     /// Adds a null.
-    mutating func appendNull() {
+    package mutating func appendNull() {
         switch kind {
         case .empty: break
         case .ints:
@@ -116,7 +116,7 @@ struct ColumnBuilder: Sendable {
     }
 
     /// Adds an int; `text` is the text it was read with when that is not canonical.
-    mutating func append(int: Int, text: String?) {
+    package mutating func append(int: Int, text: String?) {
         guard start(.ints) else { return appendValue(Self.number(.int(int), text: text)) }
         ints.append(int)
         nulls?.append(isNull: false)
@@ -125,7 +125,7 @@ struct ColumnBuilder: Sendable {
     }
 
     /// Adds a double; `text` is the text it was read with when that is not canonical.
-    mutating func append(double: Double, text: String?) {
+    package mutating func append(double: Double, text: String?) {
         guard start(.doubles) else { return appendValue(Self.number(.double(double), text: text)) }
         doubles.append(double)
         nulls?.append(isNull: false)
@@ -143,7 +143,7 @@ struct ColumnBuilder: Sendable {
 
     /// Adds a double read from a plain decimal with `fractionDigits` digits after its point
     /// that is not canonical (the reader checked both).
-    mutating func append(double: Double, fractionDigits: Int) {
+    package mutating func append(double: Double, fractionDigits: Int) {
         guard start(.doubles) else {
             return appendValue(
                 Self.number(.double(double), text: NumberTexts.decimal(double, fractionDigits: fractionDigits)))
@@ -155,7 +155,7 @@ struct ColumnBuilder: Sendable {
     }
 
     /// Adds a bool.
-    mutating func append(bool: Bool) {
+    package mutating func append(bool: Bool) {
         guard start(.bools) else { return appendValue(.bool(bool)) }
         bools.append(bool)
         nulls?.append(isNull: false)
@@ -163,7 +163,7 @@ struct ColumnBuilder: Sendable {
     }
 
     /// Adds a string whose bytes are `range` of the source.
-    mutating func append(sourceRange range: Range<Int>, isASCII: Bool) {
+    package mutating func append(sourceRange range: Range<Int>, isASCII: Bool) {
         guard start(.strings), strings.append(sourceRange: range, isASCII: isASCII) else {
             return appendValue(.string(strings.sourceString(range)))
         }
@@ -171,7 +171,7 @@ struct ColumnBuilder: Sendable {
     }
 
     /// Adds a string of `bytes` (copied).
-    mutating func append(stringBytes bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(stringBytes bytes: UnsafeBufferPointer<UInt8>) {
         guard start(.strings), strings.append(bytes) else {
             return appendValue(.string(String(decoding: bytes, as: UTF8.self)))
         }

@@ -6,9 +6,9 @@
 /// most 15 digits with a power of ten up to 10²² is converted exactly as its digits over that
 /// power (both are exact doubles, and one division rounds correctly); anything longer goes
 /// through the standard library's conversion.
-enum NumberSpelling {
+package enum NumberSpelling {
     /// A number read from text.
-    enum Reading: Equatable {
+    package enum Reading: Equatable {
         /// A whole number, and whether its text is canonical (only `-0` is not).
         case int(Int, canonical: Bool)
         /// A number with a fraction or an exponent, and how its text is kept.
@@ -18,7 +18,7 @@ enum NumberSpelling {
     }
 
     /// How a double's text is kept.
-    enum Spelling: Equatable {
+    package enum Spelling: Equatable {
         /// As shop writes the value.
         case canonical
         /// A plain decimal with this many fraction digits.
@@ -28,7 +28,7 @@ enum NumberSpelling {
     }
 
     /// The number `bytes` spells, or nil when they are not one (or an infinite double).
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading? {
+    package static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading? {
         let count = bytes.count
         guard count > 0 else { return nil }
         var index = 0
@@ -115,12 +115,12 @@ enum NumberSpelling {
     /// What a cell that reads as a number is, without its value: an int (and whether a double
     /// would round it), a double, or nil when it is no number — exactly as ``read(_:)`` takes
     /// it, which it asks for anything but plain digits of at most 15.
-    enum Look {
+    package enum Look {
         case int(wide: Bool)
         case double
     }
 
-    static func look(_ bytes: UnsafeBufferPointer<UInt8>) -> Look? {
+    package static func look(_ bytes: UnsafeBufferPointer<UInt8>) -> Look? {
         let count = bytes.count
         guard count > 0 else { return nil }
         var index = bytes[0] == UInt8(ascii: "-") ? 1 : 0
@@ -146,7 +146,7 @@ enum NumberSpelling {
 
     /// The fraction digits of `text` when it is a plain decimal that ``NumberTexts`` writes
     /// back from its value and that count; nil for any other text.
-    static func fractionDigits(ofPlain text: String) -> Int? {
+    package static func fractionDigits(ofPlain text: String) -> Int? {
         var text = text
         return text.withUTF8 { bytes in
             guard case .double(_, .fractionDigits(let digits))? = read(bytes) else { return nil }

@@ -6,16 +6,16 @@
 
 /// Work split in parts, one task per part on the global executor (so on every core whatever
 /// executor the caller prefers), results in the parts' order.
-enum ParallelParts {
+package enum ParallelParts {
     /// How many parts big work is cut into: one per core, at most 8.
-    static let count = min(8, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+    package static let count = min(8, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
 
     /// How many rows a part handles between two looks for cancellation.
-    static let rowsBetweenChecks = 16_384
+    package static let rowsBetweenChecks = 16_384
 
     /// `body(part)` for each part in `0..<parts`, run at once; throws the first part's error
     /// (in order), or `CancellationError` when the task is cancelled.
-    static func map<Result: Sendable>(
+    package static func map<Result: Sendable>(
         _ parts: Int, _ body: @escaping @Sendable (Int) throws -> Result
     ) async throws -> [Result] {
         if parts == 1 {
@@ -40,7 +40,7 @@ enum ParallelParts {
 }
 
 /// Byte offsets, 32 bits each while they fit (every file under 4 GB), else 64.
-struct ByteOffsets: Sendable {
+package struct ByteOffsets: Sendable {
     private enum Storage {
         case narrow([UInt32])
         case wide([Int])
@@ -49,25 +49,25 @@ struct ByteOffsets: Sendable {
     private var storage: Storage
 
     /// An empty list for offsets below `limit`.
-    init(below limit: Int) {
+    package init(below limit: Int) {
         storage = limit <= Int(UInt32.max) ? .narrow([]) : .wide([])
     }
 
-    var count: Int {
+    package var count: Int {
         switch storage {
         case .narrow(let offsets): offsets.count
         case .wide(let offsets): offsets.count
         }
     }
 
-    @inline(__always) subscript(index: Int) -> Int {
+    @inline(__always) package subscript(index: Int) -> Int {
         switch storage {
         case .narrow(let offsets): Int(offsets[index])
         case .wide(let offsets): offsets[index]
         }
     }
 
-    mutating func append(_ offset: Int) {
+    package mutating func append(_ offset: Int) {
         switch storage {
         case .narrow(var offsets):
             storage = .wide([])
@@ -80,7 +80,7 @@ struct ByteOffsets: Sendable {
         }
     }
 
-    mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         switch storage {
         case .narrow(var offsets):
             storage = .wide([])
@@ -94,7 +94,7 @@ struct ByteOffsets: Sendable {
     }
 
     /// Lists one after the other.
-    static func joined(_ parts: [ByteOffsets], below limit: Int) -> ByteOffsets {
+    package static func joined(_ parts: [ByteOffsets], below limit: Int) -> ByteOffsets {
         if parts.count == 1 { return parts[0] }
         var joined = ByteOffsets(below: limit)
         joined.reserveCapacity(parts.reduce(0) { $0 + $1.count })

@@ -221,7 +221,7 @@ extension Column {
     /// Reads every column of `columns` that is not read yet, those of one CSV file in one pass
     /// on every core.
     static func readAll(_ columns: [Column]) async throws {
-        try await CSVColumnCells.readTogether(columns.map(\.root))
+        try await SourceColumnCells.readTogether(columns.map(\.root))
         for column in columns { _ = column.cells }
     }
 }

@@ -4,7 +4,7 @@
 ///
 /// A row is given field by field (``column(for:)`` then the column's append), then ended with
 /// ``endRow()``, which fills the fields the row lacks with null and notes its shape.
-struct RowsBuilder: Sendable {
+package struct RowsBuilder: Sendable {
     /// The bytes string cells may point into.
     let source: [UInt8]
     private(set) var fields: [String] = []
@@ -20,28 +20,29 @@ struct RowsBuilder: Sendable {
     /// The shape of the last row ended: what the next is expected to have.
     private(set) var lastShape = 0
     /// The rows ended.
-    private(set) var count = 0
+    package private(set) var count = 0
     /// The columns of the row being read, in its order.
     private var rowColumns: [Int] = []
 
-    init(source: [UInt8]) {
+    package init(source: [UInt8]) {
         self.source = source
     }
 
     /// The columns the next row is expected to have, in order.
-    var expectedColumns: [Int] {
+    package var expectedColumns: [Int] {
         shapes.isEmpty ? [] : shapes[lastShape]
     }
 
     /// The column of `field`, added (null in every earlier row) when new.
-    mutating func column(for field: String) -> Int {
+    package mutating func column(for field: String) -> Int {
         if let known = lookup[UTF8Key(field)] { return known }
         return addColumn(field)
     }
 
     /// How many bytes the name of `column`'s field has when the `bytes` at `start` are that
     /// name followed by a quote, else nil.
-    @inline(__always) func nameLength(of column: Int, matching bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int?
+    @inline(__always) package func nameLength(of column: Int, matching bytes: UnsafeBufferPointer<UInt8>, at start: Int)
+        -> Int?
     {
         let nameStart = column == 0 ? 0 : fieldEnds[column - 1]
         let length = fieldEnds[column] - nameStart
@@ -67,24 +68,26 @@ struct RowsBuilder: Sendable {
     }
 
     /// Whether the row being read has a value for `column` already (a repeated key).
-    func rowHas(_ column: Int) -> Bool {
+    package func rowHas(_ column: Int) -> Bool {
         columns[column].count > count
     }
 
     /// Notes that the row being read has `column` next (after its value was appended).
-    mutating func noteField(_ column: Int) {
+    package mutating func noteField(_ column: Int) {
         rowColumns.append(column)
     }
 
     /// Gives access to a column's builder.
-    @inline(__always) mutating func withColumn<Result>(_ column: Int, _ body: (inout ColumnBuilder) throws -> Result)
+    @inline(__always) package mutating func withColumn<Result>(
+        _ column: Int, _ body: (inout ColumnBuilder) throws -> Result
+    )
         rethrows -> Result
     {
         try body(&columns[column])
     }
 
     /// Ends the row: the fields it lacks are null, and its shape is noted.
-    mutating func endRow() {
+    package mutating func endRow() {
         defer { rowColumns.removeAll(keepingCapacity: true) }
         let shape: Int
         if !shapes.isEmpty, rowColumns == shapes[lastShape] {
@@ -106,7 +109,7 @@ struct RowsBuilder: Sendable {
     }
 
     /// The table of the rows ended; nil when they have more shapes than a table holds.
-    var table: RecordTable? {
+    package var table: RecordTable? {
         guard shapes.count <= TableShapes.maximumCount else { return nil }
         let cells = columns.map(\.cells)
         return RecordTable(
@@ -117,7 +120,7 @@ struct RowsBuilder: Sendable {
     }
 
     /// The rows ended, as records of their own.
-    var records: [Value] {
+    package var records: [Value] {
         let cells = columns.map(\.cells)
         let names = shapes.map { FieldNames($0.map { fields[$0] }) }
         return (0..<count).map { row in
@@ -127,7 +130,7 @@ struct RowsBuilder: Sendable {
     }
 
     /// Whether the parts' shapes together fit a table.
-    static func fitTogether(_ parts: [RowsBuilder]) -> Bool {
+    package static func fitTogether(_ parts: [RowsBuilder]) -> Bool {
         var distinct = Set<[String]>()
         for part in parts {
             for shape in part.shapes { distinct.insert(shape.map { part.fields[$0] }) }
@@ -152,7 +155,7 @@ struct RowsBuilder: Sendable {
     ///
     /// Each part's column is let go as soon as it is joined, so that the parts and the table
     /// are never all held at once.
-    static func joined(_ parts: consuming [RowsBuilder]) -> RecordTable? {
+    package static func joined(_ parts: consuming [RowsBuilder]) -> RecordTable? {
         if parts.count == 1 { return parts[0].table }
         var parts = parts
         var fields: [String] = []

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// A server's answer as a value: the decoded JSON when the reply says it is JSON, else its

@@ -1,3 +1,4 @@
+import ShopFormats
 import ShopPluginAPI
 
 /// One JSON-RPC 2.0 message of the plugin protocol: a request, a response or a notification,

@@ -1,4 +1,5 @@
 import FuzzSupport
+import ShopFormats
 import ShopValues
 
 /// `JSONReader`: any bytes read without crashing; skipping a value accepts exactly what

@@ -1,5 +1,5 @@
 import FuzzSupport
-import ShopValues
+import ShopFormats
 
 /// The table readers, differentially: the JSON, JSON Lines and CSV table readers (which scan
 /// bytes unsafely) give the plain readers' values, or refuse and leave the input to them. The
