@@ -48,12 +48,14 @@ let package = Package(
         .target(name: "ShopRendering", dependencies: ["ShopValues"]),
         // The lexer, the parser and the syntax tree.
         .target(name: "ShopLanguage", dependencies: ["ShopValues"]),
+        // The system calls on files that take pointers, each behind a signature that takes none.
+        .target(name: "SystemFiles"),
         // What a plugin is written against, and nothing else.
-        .target(name: "ShopPluginAPI", dependencies: ["ShopValues", "ShopRendering"]),
+        .target(name: "ShopPluginAPI", dependencies: ["ShopValues", "ShopRendering", "SystemFiles"]),
         // The state store and undo: the one state backend, in process and out.
         .target(name: "ShopState", dependencies: ["ShopPluginAPI", "ShopFormats"]),
         // HTTP archives and the recording and replaying transports.
-        .target(name: "HTTPArchive", dependencies: ["ShopPluginAPI", "ShopFormats"]),
+        .target(name: "HTTPArchive", dependencies: ["ShopPluginAPI", "ShopFormats", "SystemFiles"]),
         // SQLite connections and statements, and shop's values in and out of SQLite tables.
         .target(name: "ShopSQLite", dependencies: ["CSQLite", "ShopValues", "ShopFormats"]),
         // The data verbs, written against the plugin API (SQL through SQLite, HTTP archives).
@@ -69,7 +71,7 @@ let package = Package(
         .target(name: "ShopWire", dependencies: ["ShopPluginAPI", "ShopFormats"]),
         // Outside plugins: processes, pipes and the protocol (docs/PLUGINS.md).
         .target(name: "PluginHost", dependencies: ["ShopPluginAPI", "ShopFormats", "ShopWire", "CPluginSpawn"]),
-        .target(name: "ShopPluginKit", dependencies: ["ShopPluginAPI", "ShopWire", "ShopState"]),
+        .target(name: "ShopPluginKit", dependencies: ["ShopPluginAPI", "ShopWire", "ShopState", "SystemFiles"]),
         .target(name: "HTTPTransport", dependencies: ["ShopPluginAPI", "CCurl"]),
 
         // The one list of built-in plugins.
@@ -110,6 +112,7 @@ let package = Package(
         .testTarget(name: "ShopFormatsTests", dependencies: ["ShopFormats", "ShopTestSupport"]),
         .testTarget(name: "ShopRenderingTests", dependencies: ["ShopRendering"]),
         .testTarget(name: "ShopLanguageTests", dependencies: ["ShopLanguage", "ShopTestSupport"]),
+        .testTarget(name: "SystemFilesTests", dependencies: ["SystemFiles"]),
         .testTarget(name: "ShopPluginAPITests", dependencies: ["ShopPluginAPI", "ShopTestSupport"]),
         .testTarget(name: "ShopStateTests", dependencies: ["ShopState", "ShopTestSupport"]),
         .testTarget(name: "HTTPArchiveTests", dependencies: ["HTTPArchive", "ShopTestSupport"]),

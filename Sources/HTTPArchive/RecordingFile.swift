@@ -1,6 +1,7 @@
 import Glibc
 import ShopPluginAPI
 import Synchronization
+import SystemFiles
 
 /// A file that grows while something is recorded into it and is complete after every write:
 /// an asciinema cast (one line per event) or an HTTP archive (entries before a closing tail).
@@ -89,11 +90,7 @@ public final class RecordingFile: Sendable {
         guard descriptor >= 0 else { throw FileError(path: name, action: .write, code: EBADF) }
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                pwrite(
-                    descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written, off_t(offset + written)
-                )
-            }
+            let count = FileDescriptor(descriptor).write(bytes, from: written, atOffset: offset + written)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileError(path: name, action: .write, code: errno)

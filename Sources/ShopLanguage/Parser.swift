@@ -388,14 +388,18 @@ public struct Parser {
         }
     }
 
+    /// What the call syntax says of `words`. Not mutating, so that the syntax is asked in place:
+    /// from a mutating method, a copy of it was made for every call, retaining all it holds.
+    private func argumentSyntax(of words: ArraySlice<Word>) -> ArgumentSyntax? {
+        syntax?.argumentSyntax(of: words)
+    }
+
     /// The call `words` make, with the words its command reads as a condition, an expression
     /// or a command parsed (see ``CallSyntax``); `isFirst` for a pipeline's first command,
     /// which has no input.
     mutating func call(of words: [Word], isFirst: Bool) -> CommandCall {
         var call = CommandCall(words: words, location: words[0].location)
-        guard let syntax, let argument = syntax.argumentSyntax(of: words[...]), argument.start < words.count else {
-            return call
-        }
+        guard let argument = argumentSyntax(of: words[...]), argument.start < words.count else { return call }
         let deferred = words[argument.start...]
         let start = deferred[deferred.startIndex].location
         do throws(Diagnostic) {
@@ -408,7 +412,7 @@ public struct Parser {
             case .expression:
                 call.argument = .expression(try MathExpression.parse(deferred, at: start, depth: depth))
             case .command:
-                guard nestedCommandsFit(deferred, in: syntax, name: argument.command),
+                guard let syntax, nestedCommandsFit(deferred, in: syntax, name: argument.command),
                     enterNesting("'\(argument.command)'", at: start)
                 else { return call }
                 defer { depth -= 1 }

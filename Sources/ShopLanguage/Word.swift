@@ -38,13 +38,15 @@ public struct Word: Sendable, Equatable {
     }
 
     /// Whether any part was quoted; quoted words are always strings.
-    public var isQuoted: Bool { flags.contains(.quoted) }
+    @inlinable public var isQuoted: Bool { flags.contains(.quoted) }
 
     /// Whether the word reads `$it`, so that per-item arguments evaluate it once per item.
     public var mentionsItem: Bool { flags.contains(.mentionsItem) }
 
     /// The text of a word made of one unquoted plain piece (`services`, `==`, `--name`), else nil.
-    public var bareText: String? {
+    /// Inlinable, so that a command's name is read from its word in place: every call asks it
+    /// when parsed and when run, and a call into this module copied the word first.
+    @inlinable public var bareText: String? {
         guard tail.isEmpty, !isQuoted, case .literal(let text) = head else { return nil }
         return text
     }

@@ -2,6 +2,7 @@ import Glibc
 import ShopPluginAPI
 import ShopWire
 import Synchronization
+import SystemFiles
 
 /// Serves a Swift ``Plugin`` out of process over the shop plugin protocol, version 1: the
 /// same value the built-ins are, with one call.
@@ -83,7 +84,7 @@ final class Channel: MessageChannel {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var pending: [UInt8] = []
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            let count = FileDescriptor(input).read(into: &buffer, from: 0)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             pending.append(contentsOf: buffer[..<count])

@@ -6,6 +6,12 @@
 /// (an allocation, a check and a copy) and written out again, checked byte by byte. A
 /// `String` is made each time a value is read instead; what is read often should not be kept
 /// so. The text lives as long as any record made from it.
+///
+/// The rules the buffer keeps: its first `count` slots are initialized (``make(count:text:)``
+/// sets them all, `deinit` ends them); a `.text` range lies inside the text (checked when it
+/// is set) and holds printable ASCII, which the JSON writer copies without escaping (the
+/// reader that sets it vouches for that); slots are written only through the builder while it
+/// alone holds the buffer.
 @usableFromInline final class TextRecordValues: ManagedBuffer<TextRecordValues.Header, TextRecordSlot> {
     /// The text, and how many slots there are (asking malloc for the capacity it gave cost more
     /// than keeping the count).

@@ -12,9 +12,7 @@ import Testing
     }
 
     private func read(_ file: FileReader, at offset: Int, count: Int) throws -> String {
-        var buffer = [UInt8](repeating: 0, count: count)
-        let read = try buffer.withUnsafeMutableBytes { try file.read(into: $0, at: offset) }
-        return String(decoding: buffer.prefix(read), as: UTF8.self)
+        String(decoding: try file.bytes(count: count, at: offset), as: UTF8.self)
     }
 
     @Test func partsAreReadAtAnyOffsetUpToTheSize() throws {

@@ -126,6 +126,38 @@ import Testing
         #expect(reads.value == 1)
     }
 
+    @Test func theLaterCoreIsMadeOnceWhenALookupNeedsMoreThanTheFirstCommands() throws {
+        let reads = Reads()
+        let registry = try CommandRegistry(
+            core: core(Named(["echo"]), Named(["g", "a"])),
+            laterCore: {
+                reads.add()
+                return self.core(Named(["where"], aliases: ["filter"]), Named(["g", "b"]))
+            },
+            coreDefaults: ["g": "b"], plugins: [Bundle(name: "p", commands: [Named(["p", "y"])])])
+        #expect(try registry.resolve("echo", nil).command.spec.name == "echo")
+        #expect(registry.topLevelCommand(named: "echo") != nil)
+        #expect(reads.value == 0, "the first commands answer without the later ones")
+        #expect(try registry.resolve("filter", nil).command.spec.name == "where")
+        #expect(try registry.resolve("g", "a").command.spec.name == "g a")
+        #expect(try registry.resolve("g", nil).command.spec.name == "g b")
+        #expect(registry.coreCommands.map(\.spec.name) == ["echo", "g a", "where", "g b"])
+        #expect(registry.topLevelNames == ["echo", "filter", "g", "p", "where"])
+        #expect(reads.value == 1)
+    }
+
+    @Test func aLaterCoreCommandNamedAsAnotherOrAsAPluginIsRefusedWhenItIsMade() throws {
+        let twice = try CommandRegistry(
+            core: core(Named(["echo"])), laterCore: { self.core(Named(["echo"])) }, plugins: [])
+        #expect(try twice.resolve("echo", nil).command.spec.name == "echo")
+        #expect(throws: RegistryError.duplicate("echo")) { try twice.check() }
+        #expect(throws: CommandError.failed("two commands are named 'echo'")) { try twice.resolve("where", nil) }
+
+        let plugin = try CommandRegistry(
+            core: [], laterCore: { self.core(Named(["p"])) }, plugins: [Bundle(name: "p", commands: [])])
+        #expect(throws: RegistryError.duplicate("p")) { try plugin.check() }
+    }
+
     /// The counter plugin as a further plugin, each read counted in `reads`.
     private func laterCounter(_ reads: Reads) -> @Sendable () -> [any Plugin] {
         {

@@ -1,5 +1,11 @@
 import ShopValues
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads JSON into values fast, making a ``RecordTable`` of each list of objects: what
 /// `Value(json:)`, `open`, `from json` and the JSON Lines reader use.
 ///
@@ -170,11 +176,24 @@ struct JSONTableReader {
     /// name's, else the one of that name (added when new).
     private mutating func readKey(expecting expected: Int?, in rows: inout RowsBuilder) throws(Refusal) -> Int {
         let start = position + 1
-        if let expected, let length = rows.nameLength(of: expected, matching: bytes, at: start) {
+        if let expected, let length = nameLength(of: expected, in: rows, at: start) {
             position = start + length + 1
             return expected
         }
         return rows.column(for: try readString())
+    }
+
+    /// How many bytes the name of `column`'s field has when the input at `start` is that name
+    /// followed by a quote, else nil.
+    private func nameLength(of column: Int, in rows: RowsBuilder, at start: Int) -> Int? {
+        let nameStart = column == 0 ? 0 : rows.fieldEnds[column - 1]
+        let length = rows.fieldEnds[column] - nameStart
+        let end = start + length
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), let input = bytes.baseAddress else { return nil }
+        let same = rows.fieldBytes.withUnsafeBufferPointer { names in
+            names.baseAddress.map { memcmp(input + start, $0 + nameStart, length) == 0 } ?? (length == 0)
+        }
+        return same ? length : nil
     }
 
     /// Reads a member's value into its column: scalars straight in, anything else as a value.
@@ -183,38 +202,36 @@ struct JSONTableReader {
         switch bytes[position] {
         case UInt8(ascii: "\""):
             let scanned = try scanString()
-            rows.withColumn(column) { builder in
-                switch scanned {
-                case .plain(let range, let isASCII): builder.append(sourceRange: range, isASCII: isASCII)
-                case .escaped(let string): builder.append(.string(string))
-                }
+            switch scanned {
+            case .plain(let range, let isASCII): rows.columns[column].append(sourceRange: range, isASCII: isASCII)
+            case .escaped(let string): rows.columns[column].append(.string(string))
             }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let (reading, text) = try readNumber()
             switch reading {
             case .int(let int, let canonical):
                 let written = canonical ? nil : string(text)
-                rows.withColumn(column) { $0.append(int: int, text: written) }
-            case .double(let double, .canonical): rows.withColumn(column) { $0.append(double: double, text: nil) }
+                rows.columns[column].append(int: int, text: written)
+            case .double(let double, .canonical): rows.columns[column].append(double: double, text: nil)
             case .double(let double, .fractionDigits(let digits)):
-                rows.withColumn(column) { $0.append(double: double, fractionDigits: digits) }
+                rows.columns[column].append(double: double, fractionDigits: digits)
             case .double(let double, .other):
                 let written = string(text)
-                rows.withColumn(column) { $0.append(double: double, text: written) }
+                rows.columns[column].append(double: double, text: written)
             case .integerTooLarge: throw Refusal()
             }
         case UInt8(ascii: "t"):
             try expect("true")
-            rows.withColumn(column) { $0.append(bool: true) }
+            rows.columns[column].append(bool: true)
         case UInt8(ascii: "f"):
             try expect("false")
-            rows.withColumn(column) { $0.append(bool: false) }
+            rows.columns[column].append(bool: false)
         case UInt8(ascii: "n"):
             try expect("null")
-            rows.withColumn(column) { $0.appendNull() }
+            rows.columns[column].appendNull()
         default:
             let value = try readValue()
-            rows.withColumn(column) { $0.append(value) }
+            rows.columns[column].append(value)
         }
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension DetachedThread {
     /// Runs `body` on a thread of its own and waits for what it returns or throws, holding
     /// none of the cooperative pool's threads meanwhile: for long blocking work (an SQLite
@@ -17,7 +19,7 @@ extension DetachedThread {
         let work = Work(body)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let finish: @Sendable () -> Void = { continuation.resume(with: Result { try work.body() }) }
+                let finish: @Sendable () -> Void = { continuation.resume(with: Result { try work.run() }) }
                 if start(finish) != nil { finish() }
             }
         } onCancel: {
@@ -25,12 +27,19 @@ extension DetachedThread {
         }
     }
 
-    /// The work handed to the thread: `body` is `sending`, so nothing else holds what it uses.
-    private final class Work<Output>: @unchecked Sendable {
-        let body: () throws -> Output
+    /// The work handed to the thread, which runs it once: `body` is `sending`, so nothing
+    /// else holds what it uses, and the lock hands it over to the thread that takes it.
+    private final class Work<Output>: Sendable {
+        private let body: Mutex<(() throws -> Output)?>
 
         init(_ body: sending @escaping () throws -> Output) {
-            self.body = body
+            self.body = Mutex(body)
+        }
+
+        /// Runs the body; called once, by the thread `run(_:onCancel:)` starts or in its place.
+        func run() throws -> Output {
+            guard let body = body.withLock({ $0.take() }) else { preconditionFailure("the work ran twice") }
+            return try body()
         }
     }
 }

@@ -1,3 +1,5 @@
+import SystemFiles
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -17,8 +19,7 @@
 ///
 /// ```swift
 /// let file = try FileReader(path: path)
-/// var head = [UInt8](repeating: 0, count: min(file.size, 4096))
-/// _ = try head.withUnsafeMutableBytes { try file.read(into: $0, at: 0) }
+/// let head = try file.bytes(count: 4096, at: 0)
 /// try file.checkUnchanged()
 /// ```
 public final class FileReader: Sendable {
@@ -34,8 +35,8 @@ public final class FileReader: Sendable {
     public let path: String
     /// The file's size when it was opened; reads never go past it.
     public let size: Int
-    /// The descriptor of a regular file, or -1 when ``contents`` holds the bytes.
-    private let descriptor: Int32
+    /// The descriptor of a regular file, or nil when ``contents`` holds the bytes.
+    private let descriptor: FileDescriptor?
     /// The bytes of a file that cannot be read at an offset.
     private let contents: [UInt8]
     /// The modification time when opened, in seconds and nanoseconds.
@@ -59,68 +60,47 @@ public final class FileReader: Sendable {
         modified = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
         // Files in /proc say they are regular and empty, and are read whole like pipes.
         if status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
-            self.descriptor = descriptor
+            self.descriptor = FileDescriptor(descriptor)
             size = Int(status.st_size)
             contents = []
         } else {
             close(descriptor)
-            self.descriptor = -1
+            self.descriptor = nil
             contents = try FileSystem.read(path)
             size = contents.count
         }
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        if let descriptor { close(descriptor.raw) }
     }
 
-    /// Fills `buffer` from `offset`, or as much of it as the file holds up to ``size``, and
-    /// returns how many bytes that was. The file ending sooner is ``Failure/changed``.
-    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Failure) -> Int {
-        let wanted = max(0, min(buffer.count, size - offset))
-        guard wanted > 0, let base = buffer.baseAddress else { return 0 }
-        guard descriptor >= 0 else {
-            contents.withUnsafeBytes { source in
-                if let start = source.baseAddress { base.copyMemory(from: start + offset, byteCount: wanted) }
-            }
-            return wanted
+    /// The `count` bytes from `offset`, or as many of them as the file holds up to ``size``.
+    /// The file ending sooner is ``Failure/changed``.
+    public func bytes(count: Int, at offset: Int) throws(Failure) -> [UInt8] {
+        let wanted = max(0, min(count, size - offset))
+        guard wanted > 0 else { return [] }
+        guard let descriptor else { return Array(contents[offset..<offset + wanted]) }
+        switch descriptor.read(count: wanted, atOffset: offset) {
+        case .read(let bytes): return bytes
+        case .ended: throw .changed
+        case .failed(let code): throw .unreadable(FileError(path: path, action: .read, code: code))
         }
-        var done = 0
-        while done < wanted {
-            let count = pread(descriptor, base + done, wanted - done, off_t(offset + done))
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(FileError(path: path, action: .read, code: errno))
-            }
-            if count == 0 { throw .changed }
-            done += count
-        }
-        return wanted
     }
 
     /// The whole file, as it was when opened.
     public func readAll() throws(Failure) -> [UInt8] {
-        guard descriptor >= 0 else { return contents }
-        var failure: Failure?
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            do throws(Failure) {
-                count = try read(into: UnsafeMutableRawBufferPointer(buffer), at: 0)
-            } catch {
-                failure = error
-                count = 0
-            }
-        }
-        if let failure { throw failure }
-        return bytes
+        guard descriptor != nil else { return contents }
+        return try bytes(count: size, at: 0)
     }
 
     /// Throws ``Failure/changed`` when the file's size or modification time is not what it was
     /// when it was opened. Call it after the last read: a writer that leaves the size as it was
     /// still changes the time.
     public func checkUnchanged() throws(Failure) {
-        guard descriptor >= 0 else { return }
+        guard let descriptor else { return }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
+        guard fstat(descriptor.raw, &status) == 0 else {
             throw .unreadable(FileError(path: path, action: .read, code: errno))
         }
         guard Int(status.st_size) == size, Int(status.st_mtim.tv_sec) == modified.seconds,

@@ -1,3 +1,5 @@
+import SystemFiles
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -33,9 +35,7 @@ extension FileSystem {
         var bytes = [UInt8](repeating: 0, count: min(count, size))
         var filled = 0
         while filled < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-            }
+            let got = FileDescriptor(descriptor).read(into: &bytes, from: filled)
             if got < 0, errno == EINTR || errno == EAGAIN { continue }
             if got < 0 { throw FileError(path: path, action: .read, code: errno) }
             if got == 0 { break }
@@ -102,73 +102,14 @@ extension FileSystem {
     private static func readToEnd(_ descriptor: Int32, named name: String, expectedSize: Int, limit: Int)
         throws(FileError) -> [UInt8]
     {
-        // A regular file is read straight into an array of its size (one byte more, to see that
-        // it ends there); what comes past that, and every stream, in chunks.
-        var failure: FileError?
-        var ended = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: expectedSize + 1) { buffer, count in
-            while count < buffer.count {
-                guard !Task.isCancelled else {
-                    failure = FileError(path: name, action: .read, problem: .interrupted)
-                    return
-                }
-                guard let start = buffer.baseAddress else { return }
-                let read: Int
-                do throws(FileError) {
-                    guard
-                        let got = try readWhenReady(
-                            descriptor, into: start + count, count: min(readChunkBytes, buffer.count - count),
-                            named: name)
-                    else { continue }
-                    read = got
-                } catch {
-                    failure = error
-                    return
-                }
-                if read == 0 {
-                    ended = true
-                    return
-                }
-                guard count + read <= limit else {
-                    failure = FileError(path: name, action: .read, problem: .tooLarge(limit: limit))
-                    return
-                }
-                count += read
-            }
+        let outcome = FileDescriptor(descriptor).readToEnd(
+            expectedSize: expectedSize, limit: limit, chunkBytes: readChunkBytes,
+            waitMilliseconds: cancellationCheckMilliseconds)
+        switch outcome {
+        case .read(let bytes): return bytes
+        case .failed(let code): throw FileError(path: name, action: .read, code: code)
+        case .tooLarge: throw FileError(path: name, action: .read, problem: .tooLarge(limit: limit))
+        case .cancelled: throw FileError(path: name, action: .read, problem: .interrupted)
         }
-        if let failure { throw failure }
-        if ended { return bytes }
-        var chunk = [UInt8](repeating: 0, count: readChunkBytes)
-        while true {
-            guard !Task.isCancelled else { throw FileError(path: name, action: .read, problem: .interrupted) }
-            let read = try chunk.withUnsafeMutableBufferPointer { (buffer) throws(FileError) -> Int? in
-                try readWhenReady(
-                    descriptor, into: buffer.baseAddress.unsafelyUnwrapped, count: buffer.count, named: name)
-            }
-            guard let read else { continue }
-            if read == 0 { return bytes }
-            guard bytes.count + read <= limit else {
-                throw FileError(path: name, action: .read, problem: .tooLarge(limit: limit))
-            }
-            bytes.append(contentsOf: chunk[0..<read])
-        }
-    }
-
-    /// Reads up to `count` bytes into `target` once data is there: how many (0 at the end), or
-    /// nil when none came within the wait (the caller looks for a cancellation and asks again).
-    private static func readWhenReady(
-        _ descriptor: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, named name: String
-    )
-        throws(FileError) -> Int?
-    {
-        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&waiting, 1, cancellationCheckMilliseconds)
-        if ready == 0 || (ready < 0 && errno == EINTR) { return nil }
-        let read = Glibc.read(descriptor, target, count)
-        if read < 0 {
-            if errno == EINTR || errno == EAGAIN { return nil }
-            throw FileError(path: name, action: .read, code: errno)
-        }
-        return read
     }
 }

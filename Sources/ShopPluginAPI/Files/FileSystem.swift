@@ -1,3 +1,5 @@
+import SystemFiles
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -22,7 +24,7 @@ public enum FileSystem {
         // No larger than the file needs: a small file is read without touching 64 KiB.
         var chunk = [UInt8](repeating: 0, count: min(1 << 16, max(4096, Int(status.st_size) + 1)))
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = FileDescriptor(descriptor).read(into: &chunk, from: 0)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileError(path: path, action: .read, code: errno)
@@ -83,9 +85,7 @@ public enum FileSystem {
         }
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-            }
+            let count = FileDescriptor(descriptor).write(bytes, from: written)
             if count < 0 {
                 if errno == EINTR { continue }
                 let code = errno
@@ -152,10 +152,9 @@ public enum FileSystem {
                 return current
             }
             guard status.st_mode & S_IFMT == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(current, &buffer, buffer.count - 1)
-            guard length >= 0 else { throw FileError(path: shown, action: .write, code: errno) }
-            let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let target = PathCalls.linkTarget(of: current) else {
+                throw FileError(path: shown, action: .write, code: errno)
+            }
             current = target.hasPrefix("/") ? target : FilePath.directory(of: current) + "/" + target
         }
         throw FileError(path: shown, action: .write, code: ELOOP)
@@ -203,30 +202,17 @@ public enum FileSystem {
 
     /// The names in a folder (without `.` and `..`), sorted; empty when it cannot be read.
     public static func contents(of folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        // The name is read in place, up to its NUL: an entry is only as long as its name, so
-        // copying the whole 256-byte `d_name` reads past it (AddressSanitizer found this).
-        guard let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name) else { return [] }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let bytes = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-            let name = String(cString: bytes)
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        (FolderEntries.names(in: folder) ?? []).sorted()
     }
 
     /// A new empty folder under `$TMPDIR` (or `/tmp`), named after `prefix`.
     public static func makeTemporaryDirectory(prefix: String, environment: [String: String]) throws(FileError) -> String
     {
         let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((base + "/" + prefix + "-XXXXXX").utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }
+        guard let created = PathCalls.makeTemporaryFolder(template: base + "/" + prefix + "-XXXXXX") else {
+            throw FileError(path: base, action: .write, code: errno)
         }
-        guard created != nil else { throw FileError(path: base, action: .write, code: errno) }
-        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return created
     }
 
     /// Deletes `path` and, for a folder, everything inside it; links are removed, not followed.

@@ -186,13 +186,21 @@ protocol BindingWords {
     var remaining: Int { get }
 }
 
-/// Words evaluated already.
+/// Words evaluated already, each moved out of the list as it is read.
 struct ListedWords: BindingWords {
-    var words: ArraySlice<EvaluatedWord>
+    /// The words not read yet, the next one last: taking the last element of a list moves it
+    /// out, where reading the first copied each word (its value and text retained, then
+    /// released with the list).
+    private var reversed: [EvaluatedWord]
 
-    mutating func next() -> EvaluatedWord? { words.popFirst() }
+    init(_ words: consuming [EvaluatedWord]) {
+        words.reverse()
+        reversed = words
+    }
 
-    var remaining: Int { words.count }
+    mutating func next() -> EvaluatedWord? { reversed.popLast() }
+
+    var remaining: Int { reversed.count }
 }
 
 /// A word after interpolation: its value, its text, and whether it was an unquoted `--option`.

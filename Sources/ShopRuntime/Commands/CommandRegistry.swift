@@ -12,22 +12,25 @@ import Synchronization
 /// built: every session builds one, and a run that never calls a plugin (`shop -c exit`, a
 /// script of core commands) need not read them. So a plugin whose commands break the rules (a
 /// command outside its namespace, a name twice) is refused at its first use, one line naming
-/// it; ``check()`` reads them all at once, for tests.
+/// it; ``check()`` reads them all at once, for tests. Likewise the core's verbs and the host's
+/// commands are made, with their specs, the first time a lookup needs more than the session's
+/// own commands: making every spec at start touched code all over the executable.
 ///
 /// Besides the plugins it is given, the table may hold the host's further plugins (`shop`'s
 /// outside plugins registered with `plugin add`), read once, the first time a name none of
 /// the others has is looked up or every plugin is needed; its answers never change within a
 /// session.
 public struct CommandRegistry: Sendable {
-    /// The core commands, in the order given.
-    public let coreCommands: [any Command]
-    private let topLevel: [String: RegisteredCommand]
-    /// The core's groups (`state`, `history`).
-    private let coreGroups: [String: Group]
+    /// The one-word commands and aliases of the core's first part (the session's own), ready
+    /// from the start and read without a lock: the interpreter looks up most lines' commands here.
+    private let firstTopLevel: [String: RegisteredCommand]
+    /// The whole core — its first part and the commands made later (the verbs, the host's) —
+    /// made the first time a lookup needs more than ``firstTopLevel``.
+    private let core: CoreCommandTable.OnFirstUse
     /// The plugins and their groups.
     private let pluginTable: PluginTable
     /// The verbs of a two-word command family.
-    fileprivate struct Group: Sendable {
+    struct Group: Sendable {
         var verbs: [String: RegisteredCommand] = [:]
         var defaultVerb: String?
         /// A plugin's one-word command (`hello`, path `["hello"]`): what its name runs when
@@ -43,8 +46,12 @@ public struct CommandRegistry: Sendable {
     /// its group is first looked up (``check()`` checks them all now).
     ///
     /// - Parameters:
-    ///   - core: the commands of the session itself, then the other core commands (the
-    ///     verbs and the host's), in the order `help` lists them.
+    ///   - core: the commands of the session itself, in the order `help` lists them.
+    ///   - laterCore: the core's other commands (the verbs and the host's), listed after
+    ///     `core`: made, and checked against the rest, the first time a lookup needs a name
+    ///     none of `core`'s one-word commands has, so that a run of the session's own commands
+    ///     (`shop -c exit`, a script of `set` and `echo`) never makes them. A command of a
+    ///     group `core` has (`plugin list`) may be among them.
     ///   - coreDefaults: for core groups, the verb run when the group's name comes alone or
     ///     with arguments that are not verbs (`history` → `history list`).
     ///   - morePlugins: the host's further plugins, read the first time a lookup needs a
@@ -52,46 +59,26 @@ public struct CommandRegistry: Sendable {
     ///     plugin is left out: the given one wins, as `shop --plugin PATH` replaces a
     ///     registered plugin of its name.
     init(
-        core: [RegisteredCommand], coreDefaults: [String: String] = [:], plugins: [any Plugin],
-        morePlugins: (@Sendable () -> [any Plugin])? = nil
+        core: [RegisteredCommand], laterCore: (@Sendable () -> [RegisteredCommand])? = nil,
+        coreDefaults: [String: String] = [:], plugins: [any Plugin], morePlugins: (@Sendable () -> [any Plugin])? = nil
     ) throws(RegistryError) {
-        var topLevel: [String: RegisteredCommand] = [:]
-        var groups: [String: Group] = [:]
-        for registered in core {
-            let path = registered.spec.path
-            switch path.count {
-            case 1:
-                try Self.check(registered)
-                for name in [path[0]] + registered.spec.aliases {
-                    guard topLevel[name] == nil else { throw .duplicate(name) }
-                    topLevel[name] = registered
-                }
-            case 2:
-                try Self.add(registered, to: &groups[path[0], default: Group()])
-            default:
-                throw .misplacedCommand(registered.spec.name, plugin: "core")
+        let pluginNames = plugins.map(\.name)
+        let first = try CoreCommandTable(core, defaults: laterCore == nil ? coreDefaults : [:], plugins: pluginNames)
+        firstTopLevel = first.topLevel
+        if let laterCore {
+            self.core = CoreCommandTable.OnFirstUse { () throws(RegistryError) in
+                try CoreCommandTable(core + laterCore(), defaults: coreDefaults, plugins: pluginNames)
             }
+        } else {
+            self.core = CoreCommandTable.OnFirstUse(first)
         }
-        for (group, verb) in coreDefaults {
-            guard groups[group]?.verbs[verb] != nil else { throw .misplacedCommand("\(group) \(verb)", plugin: "core") }
-            groups[group]?.defaultVerb = verb
-            groups[group]?.defaultTakesArguments = true
-        }
-        for name in groups.keys where topLevel[name] != nil { throw .duplicate(name) }
-        var pluginNames: Set<String> = []
-        for plugin in plugins {
-            let name = plugin.name
-            guard topLevel[name] == nil, groups[name] == nil, pluginNames.insert(name).inserted else {
-                throw .duplicate(name)
-            }
-        }
-        coreCommands = core.map(\.command)
-        self.topLevel = topLevel
-        coreGroups = groups
-        let (commands, families) = (topLevel, groups)
-        pluginTable = PluginTable(plugins: plugins, more: morePlugins) { name in
-            commands[name] != nil || families[name] != nil
-        }
+        let whole = self.core
+        pluginTable = PluginTable(plugins: plugins, more: morePlugins) { name in whole.table?.has(name) ?? false }
+    }
+
+    /// The core commands, in the order given (the later ones made now, if not yet).
+    public var coreCommands: [any Command] {
+        core.table?.commands.map(\.command) ?? []
     }
 
     /// The plugins, in the order given, then the host's further ones (read now, if not yet).
@@ -102,6 +89,7 @@ public struct CommandRegistry: Sendable {
     /// Makes every plugin's group now, in the order the plugins were given; throws the first
     /// plugin's mistake.
     public func check() throws(RegistryError) {
+        _ = try core.made()
         for plugin in plugins {
             _ = try pluginTable.group(named: plugin.name)?.get()
         }
@@ -137,11 +125,11 @@ public struct CommandRegistry: Sendable {
     /// The group named `name`: the core's, or a plugin's (made now if it is the first look);
     /// nil for no group or a plugin whose declarations break the rules.
     private func group(named name: String) -> Group? {
-        coreGroups[name] ?? (try? pluginTable.group(named: name)?.get())
+        core.table?.groups[name] ?? (try? pluginTable.group(named: name)?.get())
     }
 
     /// Checks a command's spec.
-    private static func check(_ command: RegisteredCommand) throws(RegistryError) {
+    static func check(_ command: RegisteredCommand) throws(RegistryError) {
         do {
             try command.spec.validate(path: command.spec.name)
         } catch {
@@ -149,7 +137,7 @@ public struct CommandRegistry: Sendable {
         }
     }
 
-    private static func add(_ command: RegisteredCommand, to group: inout Group) throws(RegistryError) {
+    static func add(_ command: RegisteredCommand, to group: inout Group) throws(RegistryError) {
         try check(command)
         let spec = command.spec
         for verb in [spec.path[1]] + spec.aliases {
@@ -169,10 +157,17 @@ public struct CommandRegistry: Sendable {
     public func resolve(_ first: String, _ second: String?) throws(CommandError) -> (
         command: RegisteredCommand, nameLength: Int
     ) {
-        if let command = topLevel[first] { return (command, 1) }
+        if let command = firstTopLevel[first] { return (command, 1) }
+        let core: CoreCommandTable
+        do {
+            core = try self.core.made()
+        } catch {
+            throw .failed(error.description)
+        }
+        if let command = core.topLevel[first] { return (command, 1) }
         let group: Group
-        if let core = coreGroups[first] {
-            group = core
+        if let coreGroup = core.groups[first] {
+            group = coreGroup
         } else if let plugin = pluginTable.group(named: first) {
             do {
                 group = try plugin.get()
@@ -197,8 +192,8 @@ public struct CommandRegistry: Sendable {
     /// The command a line's first words name among the core's and the given plugins', or nil;
     /// the host's further plugins are not read for it (their commands take no deferred words).
     func givenCommand(_ first: String, _ second: String?) -> (command: RegisteredCommand, nameLength: Int)? {
-        if let command = topLevel[first] { return (command, 1) }
-        guard coreGroups[first] != nil || pluginTable.isGiven(first) else { return nil }
+        if let command = topLevelCommand(named: first) { return (command, 1) }
+        guard core.table?.groups[first] != nil || pluginTable.isGiven(first) else { return nil }
         return try? resolve(first, second)
     }
 
@@ -237,23 +232,24 @@ public struct CommandRegistry: Sendable {
 
     /// Names a line can start with: core commands, aliases, group and plugin names, sorted.
     public var topLevelNames: [String] {
-        (Array(topLevel.keys) + Array(coreGroups.keys) + plugins.map(\.name)).sorted()
+        guard let core = core.table else { return plugins.map(\.name).sorted() }
+        return (Array(core.topLevel.keys) + Array(core.groups.keys) + plugins.map(\.name)).sorted()
     }
 
-    /// The one-word core command or alias named `name`, if there is one (one lookup, for the
-    /// interpreter's hot path).
+    /// The one-word core command or alias named `name`, if there is one (one lookup for the
+    /// session's own commands, the interpreter's hot path).
     public func topLevelCommand(named name: String) -> RegisteredCommand? {
-        topLevel[name]
+        firstTopLevel[name] ?? core.table?.topLevel[name]
     }
 
     /// Whether a line can start with `name`: a core command, an alias, a group or a plugin.
     public func startsALine(_ name: String) -> Bool {
-        topLevel[name] != nil || isGroup(name)
+        topLevelCommand(named: name) != nil || isGroup(name)
     }
 
     /// Whether `name` is a group (a plugin or a core family such as `state`).
     public func isGroup(_ name: String) -> Bool {
-        coreGroups[name] != nil || pluginTable.plugin(named: name) != nil
+        core.table?.groups[name] != nil || pluginTable.plugin(named: name) != nil
     }
 
     /// The verbs of a group (aliases included), sorted; empty for an unknown group.

@@ -7,8 +7,10 @@ struct RegistrySyntax: CallSyntax {
     let registry: CommandRegistry
 
     func argumentSyntax(of words: ArraySlice<Word>) -> ArgumentSyntax? {
-        guard let first = words.first?.bareText,
-            let (command, nameLength) = registry.givenCommand(first, words.dropFirst().first?.bareText),
+        // The words read where they are: `first` and `dropFirst` copied each.
+        guard !words.isEmpty, let first = words[words.startIndex].bareText,
+            let (command, nameLength) = registry.givenCommand(
+                first, words.count > 1 ? words[words.startIndex + 1].bareText : nil),
             let deferred = command.deferredArgument,
             let start = ArgumentBinder.deferredStart(in: words.dropFirst(nameLength), of: command)
         else { return nil }

@@ -61,18 +61,30 @@ extension Interpreter {
     /// The command a line's first words name — a built-in, a plugin's, or one of the user's —
     /// and how many words its name takes; an unknown name gets the nearest of all of them.
     func resolve(_ first: String, _ second: String?) throws(CommandError) -> (RegisteredCommand, Int) {
-        if let found = try registryCommand(first, second) { return found }
+        switch registryAnswer(for: first) {
+        case .command(let command): return (command, 1)
+        case .group: return try registry.resolve(first, second)
+        case .nothing: break
+        }
         if let command = userCommand(named: first) { return (command, 1) }
         let names = registry.topLevelNames + userCommands.map(\.spec.name)
         throw .unknownCommand(first, suggestion: Suggestion.nearest(to: first, in: names))
     }
 
-    /// The built-in or plugin command a line's first words name, if they name one: the same
-    /// for the whole session, since the registry never changes and comes before user commands.
-    func registryCommand(_ first: String, _ second: String?) throws(CommandError) -> (RegisteredCommand, Int)? {
-        if let command = registry.topLevelCommand(named: first) { return (command, 1) }
-        if registry.isGroup(first) { return try registry.resolve(first, second) }
-        return nil
+    /// What the registry has under a line's first word, asked once per session: its answers
+    /// never change, and the registry comes before the user's commands.
+    private func registryAnswer(for first: String) -> RegistryAnswer {
+        if let known = language.registryAnswers[first] { return known }
+        let answer: RegistryAnswer =
+            if let command = registry.topLevelCommand(named: first) {
+                .command(command)
+            } else if registry.isGroup(first) {
+                .group
+            } else {
+                .nothing
+            }
+        language.registryAnswers[first] = answer
+        return answer
     }
 
     /// The names of the user's commands, without reading their definitions: for the prompt's

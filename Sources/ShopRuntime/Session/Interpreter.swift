@@ -263,7 +263,7 @@ final class Interpreter {
         var words: [EvaluatedWord] = []
         words.reserveCapacity(eager.count)
         for index in eager { words.append(try await evaluate(call.words[index])) }
-        var listed = ListedWords(words: words[...])
+        var listed = ListedWords(consume words)
         let arguments: Arguments
         do {
             // Errors point into the call's words: the binder counts from the first it is given.

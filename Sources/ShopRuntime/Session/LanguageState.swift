@@ -25,10 +25,22 @@ struct LanguageState {
     /// The `def` commands read from `commands.NAME`, with the revision of the key they were read
     /// at and the store's ``StateStore/dottedKeysRevision`` when that was last checked.
     var definedCommands: [String: (revision: UInt64, checkedAt: UInt64, command: RegisteredCommand)] = [:]
+    /// What the registry has under each first word of a call run so far (see ``RegistryAnswer``).
+    var registryAnswers: [String: RegistryAnswer] = [:]
     /// The commands of the commands folder, by name (outside the store).
     var folderCommands: [String: RegisteredCommand] = [:]
     /// The statements of the commands-folder files read so far, by path.
     var folderBodies: [String: [Statement]] = [:]
+}
+
+/// What the registry has under a call's first word.
+enum RegistryAnswer {
+    /// A one-word core command or alias.
+    case command(RegisteredCommand)
+    /// A group, whose command the next word names.
+    case group
+    /// Nothing: the word names a command of the user's, or none.
+    case nothing
 }
 
 /// One call of a user command, or one script run with arguments: its locals and arguments.

@@ -59,16 +59,12 @@ public struct ScriptFile: Sendable {
         while true {
             let count = min(wanted, reader.size - offset)
             guard count > 0 else { return ([], offset) }
-            var failure: FileReader.Failure?
-            var bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                do throws(FileReader.Failure) {
-                    initialized = try reader.read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
-                } catch {
-                    failure = error
-                    initialized = 0
-                }
+            var bytes: [UInt8]
+            do {
+                bytes = try reader.bytes(count: count, at: offset)
+            } catch {
+                throw Self.error(error, name: name)
             }
-            if let failure { throw Self.error(failure, name: name) }
             guard offset + count < reader.size else { return (bytes, offset + count) }
             // A chunk ends after a line break, never inside a line (or a character).
             if let last = bytes.lastIndex(of: UInt8(ascii: "\n")) {

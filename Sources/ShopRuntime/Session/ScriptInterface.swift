@@ -88,7 +88,7 @@ public struct ScriptInterface: Sendable {
     /// ``bind(_:)`` for words evaluated already (`run FILE ARG…` in a session).
     func bind(_ words: [EvaluatedWord]) throws(CommandError) -> [String: Value] {
         guard hasParameters else { return [:] }
-        var listed = ListedWords(words: words[...])
+        var listed = ListedWords(words)
         let arguments = try RegisteredCommand(session: command).bind(&listed)
         return try command.values(from: arguments)
     }

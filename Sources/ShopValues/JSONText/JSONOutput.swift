@@ -1,6 +1,11 @@
 /// The bytes ``JSONWriter`` writes, in one growing allocation: an append is a capacity check
 /// and a copy (cheaper than an array's `append(contentsOf:)` of a buffer); the names of
 /// records are quoted once for each shape (``JSONKeys``).
+///
+/// The rule every method keeps: `start` owns `capacity` bytes, the first `count` of them
+/// written; an append makes room first (``grow(toFit:)``), so no byte is written past
+/// `capacity` and none is read past `count`. Being `~Copyable`, one value owns the allocation,
+/// freed once in `deinit`.
 struct JSONOutput: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int

@@ -9,10 +9,11 @@ package struct RowsBuilder: Sendable {
     let source: [UInt8]
     private(set) var fields: [String] = []
     /// The fields' bytes one after the other, to match keys against, and where each ends.
-    private var fieldBytes: [UInt8] = []
-    private var fieldEnds: [Int] = []
+    package private(set) var fieldBytes: [UInt8] = []
+    package private(set) var fieldEnds: [Int] = []
     private var lookup: [UTF8Key: Int] = [:]
-    private(set) var columns: [ColumnBuilder] = []
+    /// The columns, a builder each: a reader appends a row's values to them in place.
+    package var columns: [ColumnBuilder] = []
     private(set) var shapes: [[Int]] = []
     private var shapeIndex: [[Int]: Int] = [:]
     /// Per row, its shape; empty while there is one shape.
@@ -39,22 +40,6 @@ package struct RowsBuilder: Sendable {
         return addColumn(field)
     }
 
-    /// How many bytes the name of `column`'s field has when the `bytes` at `start` are that
-    /// name followed by a quote, else nil.
-    @inline(__always) package func nameLength(of column: Int, matching bytes: UnsafeBufferPointer<UInt8>, at start: Int)
-        -> Int?
-    {
-        let nameStart = column == 0 ? 0 : fieldEnds[column - 1]
-        let length = fieldEnds[column] - nameStart
-        let end = start + length
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
-        return fieldBytes.withUnsafeBufferPointer { names in
-            ByteHashTable.equal(
-                UnsafeBufferPointer(rebasing: bytes[start..<end]),
-                UnsafeBufferPointer(rebasing: names[nameStart..<nameStart + length]))
-        } ? length : nil
-    }
-
     private mutating func addColumn(_ field: String) -> Int {
         let index = fields.count
         fields.append(field)
@@ -75,15 +60,6 @@ package struct RowsBuilder: Sendable {
     /// Notes that the row being read has `column` next (after its value was appended).
     package mutating func noteField(_ column: Int) {
         rowColumns.append(column)
-    }
-
-    /// Gives access to a column's builder.
-    @inline(__always) package mutating func withColumn<Result>(
-        _ column: Int, _ body: (inout ColumnBuilder) throws -> Result
-    )
-        rethrows -> Result
-    {
-        try body(&columns[column])
     }
 
     /// Ends the row: the fields it lacks are null, and its shape is noted.
