@@ -179,11 +179,7 @@ import Testing
     }
 
     @Test func theCachedManifestServesUntilTheExecutableChanges() async throws {
-        let copy = folder.path + "/shop-plugin-fake"
-        // Copied by cp, not by this process: a descriptor open for writing that a concurrent
-        // spawn inherits makes the copy 'text file busy' to exec.
-        let cp = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: [FakePlugin.path, copy])
-        cp.waitUntilExit()
+        let copy = try await copyFake()
         let starts = { ((try? String(contentsOfFile: folder.path + "/starts", encoding: .utf8)) ?? "").count }
         let added = try await shop(["-c", "plugin add \(copy)"])
         #expect(added.standardError == "")
@@ -210,11 +206,23 @@ import Testing
         #expect(starts() == afterChange, "and used from then on")
     }
 
+    /// Copies the fake plugin into the folder with `cp`, not by this process: a descriptor open
+    /// for writing that a concurrent spawn inherits makes the copy 'text file busy' to exec. The
+    /// wait polls, so that no thread of the cooperative pool blocks on the child (on two cores,
+    /// a blocked pool thread can starve the tasks another test waits for).
+    private func copyFake() async throws -> String {
+        let copy = folder.path + "/shop-plugin-fake"
+        let cp = try SpawnedProcess(
+            executable: "/bin/cp", arguments: [FakePlugin.path, copy], environment: [:],
+            streams: .files(input: "/dev/null", output: "/dev/null", error: "/dev/null"))
+        while cp.status == nil { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(cp.status == .exited(0))
+        return copy
+    }
+
     /// `plugin add` of a copy of the fake, then its cached manifest changed by `edit`.
     private func registerFake(editing edit: (inout [String: Any]) -> Void) async throws -> String {
-        let copy = folder.path + "/shop-plugin-fake"
-        let cp = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: [FakePlugin.path, copy])
-        cp.waitUntilExit()
+        let copy = try await copyFake()
         let added = try await shop(["-c", "plugin add \(copy)"])
         #expect(added.standardError == "")
         let path = folder.path + "/data/shop/plugins.json"
