@@ -65,12 +65,20 @@ struct SourceColumnCells: DeferredCells {
     private static func read(_ columns: [Int], of source: any ColumnSource) async throws -> [ColumnCells] {
         let count = source.rowCount
         let parts = count < 65_536 ? 1 : ParallelParts.count
-        let partCells = try await ParallelParts.map(parts) { part in
+        var partCells = try await ParallelParts.map(parts) { part in
             source.read(
                 columns: columns, rows: count * part / parts..<count * (part + 1) / parts, stoppingWhenCancelled: true
             ).map(\.cells)
         }
-        return columns.indices.map { slot in ColumnCells.joined(partCells.map { $0[slot] }) }
+        // A column's parts are let go as soon as they are joined, so that the parts of every
+        // column and every joined column are never held at once.
+        return columns.indices.map { slot in
+            let parts = partCells.indices.map { part in
+                defer { partCells[part][slot] = .values([]) }
+                return partCells[part][slot]
+            }
+            return ColumnCells.joined(parts)
+        }
     }
 
     /// The columns not read yet that come from a source, by the source.
