@@ -35,7 +35,7 @@ enum CatalogDecoder {
             throw reader.error(
                 .invalidValue(
                     "not a services catalog: expected an object with a \"services\" list or a \"result\" object, "
-                        + "found \(describe(kind))"), at: start)
+                        + "found \(kind.described)"), at: start)
         }
         var services: [ItemFields]?
         var result: ListResult?
@@ -138,7 +138,7 @@ enum CatalogDecoder {
         var isSelected = false
         let kind = try reader.peekKind()
         guard kind == .object else {
-            throw reader.error(.typeMismatch(expected: "a service (an object)", found: describe(kind)))
+            throw reader.error(.typeMismatch(expected: "a service (an object)", found: kind.described))
         }
         try reader.readObject { key, reader throws(JSONError) in
             switch key {
@@ -204,7 +204,7 @@ enum CatalogDecoder {
         case .number:
             return String(try reader.readInt())
         case let kind:
-            throw reader.error(.typeMismatch(expected: "an id (a string or a whole number)", found: describe(kind)))
+            throw reader.error(.typeMismatch(expected: "an id (a string or a whole number)", found: kind.described))
         }
     }
 
@@ -243,7 +243,7 @@ enum CatalogDecoder {
         case let kind:
             throw reader.error(
                 .typeMismatch(
-                    expected: "a price (a whole number, or a string such as \"356 ₽\")", found: describe(kind)))
+                    expected: "a price (a whole number, or a string such as \"356 ₽\")", found: kind.described))
         }
     }
 
@@ -284,7 +284,7 @@ enum CatalogDecoder {
             return best?.url
         case let kind:
             throw reader.error(
-                .typeMismatch(expected: "an icon (a string, or picture addresses by size)", found: describe(kind)))
+                .typeMismatch(expected: "an icon (a string, or picture addresses by size)", found: kind.described))
         }
     }
 
@@ -304,17 +304,5 @@ enum CatalogDecoder {
     private static func readOptionalBool(_ reader: inout JSONReader) throws(JSONError) -> Bool {
         if try reader.readNullIfPresent() { return false }
         return try reader.readBool()
-    }
-
-    /// How a message names a value of this kind: `a boolean`, `an array`.
-    static func describe(_ kind: JSONKind) -> String {
-        switch kind {
-        case .object: "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .bool: "a boolean"
-        case .null: "null"
-        }
     }
 }
