@@ -10,6 +10,8 @@ import Testing
     static let csvFiles = [
         "version,code,id,phone,price,zero,big,flag,name\n4.10,007,12345678901234567890,+79161234567,1.50,-0,1e5,true,\"a, b\"\n5.10,010,2,+7,2.25,3,2,false,x\n",
         "a,b\n1,x\n2,y\n",
+        // Cells longer than the eight bytes the tokenizer looks at together, ending anywhere in them.
+        "name,note;x\nabcdefghijklmnop,qrstuvwxyzabcdefgh;1\r\nÅÅÅÅÅÅÅÅÅÅ,1234567890123;2\n12345678,87654321;3\n1234567,123456789\n",
         "a,b\r\n1,2.5\r\n3,\r\n",
         "n\n1\n2.0\n3.25\n-0\n100\n",
         "q,r\n\"say \"\"hi\"\"\",1\n\"two\nlines\",2\n\"\",3\n",
