@@ -62,6 +62,22 @@ package struct RowsBuilder: Sendable {
         rowColumns.append(column)
     }
 
+    /// Notes that the row being read has the first `count` of ``expectedColumns`` (in that
+    /// order, their values appended), as ``noteField(_:)`` for each would.
+    package mutating func noteExpectedFields(_ count: Int) {
+        rowColumns.append(contentsOf: expectedColumns[..<count])
+    }
+
+    /// Ends a row that had exactly ``expectedColumns``, in that order, none of them noted:
+    /// what noting each and ``endRow()`` would do, without the bookkeeping per field.
+    package mutating func endExpectedRow() {
+        if shapes[lastShape].count < columns.count {
+            for column in columns.indices where columns[column].count == count { columns[column].appendNull() }
+        }
+        if shapes.count > 1 { rowShapes.append(UInt32(lastShape)) }
+        count += 1
+    }
+
     /// Ends the row: the fields it lacks are null, and its shape is noted.
     package mutating func endRow() {
         defer { rowColumns.removeAll(keepingCapacity: true) }
