@@ -118,6 +118,18 @@ struct JSONTableReader {
         }
     }
 
+    /// After ``rowsBeforeReserving`` rows of a part read in `readBytes` bytes, reserves room in
+    /// `rows` for as many as the `partBytes` bytes likely hold, so that the columns of a big
+    /// part are not copied each time they grow.
+    static func reserveForPart(_ rows: inout RowsBuilder, readBytes: Int, partBytes: Int) {
+        guard readBytes > 0 else { return }
+        let likely = partBytes / readBytes * rowsBeforeReserving
+        rows.reserveCapacity(likely + likely / 16)
+    }
+
+    /// How many rows of a part are read before room is reserved for the rest.
+    static let rowsBeforeReserving = 1_024
+
     /// The list of the rows read: a table, or records when they are few or of too many shapes.
     static func list(of rows: RowsBuilder) -> Value {
         guard rows.count >= minimumTableRows, let table = rows.table else { return .list(rows.records) }

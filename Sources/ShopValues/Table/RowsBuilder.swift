@@ -34,6 +34,12 @@ package struct RowsBuilder: Sendable {
         shapes.isEmpty ? [] : shapes[lastShape]
     }
 
+    /// Reserves room for `rows` rows in every column whose kind is known (a column that has
+    /// held only nulls grows as it fills).
+    package mutating func reserveCapacity(_ rows: Int) {
+        for column in columns.indices { columns[column].reserveCapacity(rows) }
+    }
+
     /// The column of `field`, added (null in every earlier row) when new.
     package mutating func column(for field: String) -> Int {
         if let known = lookup[UTF8Key(field)] { return known }
