@@ -85,9 +85,10 @@ struct GroupCommand: Command {
     {
         let fields = [field] + asked.map(\.field)
         let columns = fields.compactMap { $0.column(in: table) }
-        guard columns.count == fields.count, columns.allSatisfy(table.someRowHas(column:)),
-            let groups = try await table.groups(byColumn: columns[0])
-        else { return nil }
+        guard columns.count == fields.count, columns.allSatisfy(table.someRowHas(column:)) else { return nil }
+        // The key and the aggregated columns together: one pass over a file they are read from.
+        try await table.read(fields: columns.map { table.fields[$0] })
+        guard let groups = try await table.groups(byColumn: columns[0]) else { return nil }
         var figures: [[RecordTable.NumberFigures]] = []
         for column in columns.dropFirst() {
             guard

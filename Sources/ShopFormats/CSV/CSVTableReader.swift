@@ -176,11 +176,16 @@ public enum CSVTableReader {
                         scan.traits.append([])
                     }
                     if options.infersTypes, !scan.traits[column].contains(.text) {
-                        if cell.isQuoted {
-                            scan.traits[column].insert(.quoted)
-                        } else if cell.start < cell.end {
-                            scan.traits[column].formUnion(CSVColumnTyping.traits(ofUnquoted: tokenizer.bytes(of: cell)))
-                        }
+                        let seen: CSVColumnTyping.Traits =
+                            if cell.isQuoted {
+                                .quoted
+                            } else if cell.start < cell.end {
+                                CSVColumnTyping.traits(ofUnquoted: tokenizer.bytes(of: cell))
+                            } else {
+                                []
+                            }
+                        // Written only when new: most cells look like the ones before them.
+                        if !scan.traits[column].isSuperset(of: seen) { scan.traits[column].formUnion(seen) }
                     }
                     column += 1
                 } while tokenizer.nextCell(&position)

@@ -168,6 +168,10 @@ public enum JSONDocument {
                     return
                 }
                 reader.skipComma()
+                if rows == JSONTableReader.rowsBeforeReserving {
+                    JSONTableReader.reserveForPart(
+                        &part.rows, readBytes: reader.position - start, partBytes: stop - start)
+                }
                 if reader.position >= stop {
                     part.end = reader.position
                     return

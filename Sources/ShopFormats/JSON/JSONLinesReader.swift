@@ -89,6 +89,9 @@ public enum JSONLinesReader {
                     return
                 }
                 lineStart = lineEnd + 1
+                if lines == JSONTableReader.rowsBeforeReserving, part.values == nil {
+                    JSONTableReader.reserveForPart(&part.rows, readBytes: lineStart - start, partBytes: end - start)
+                }
             }
         }
         return part

@@ -118,6 +118,18 @@ struct JSONTableReader {
         }
     }
 
+    /// After ``rowsBeforeReserving`` rows of a part read in `readBytes` bytes, reserves room in
+    /// `rows` for as many as the `partBytes` bytes likely hold, so that the columns of a big
+    /// part are not copied each time they grow.
+    static func reserveForPart(_ rows: inout RowsBuilder, readBytes: Int, partBytes: Int) {
+        guard readBytes > 0 else { return }
+        let likely = partBytes / readBytes * rowsBeforeReserving
+        rows.reserveCapacity(likely + likely / 16)
+    }
+
+    /// How many rows of a part are read before room is reserved for the rest.
+    static let rowsBeforeReserving = 1_024
+
     /// The list of the rows read: a table, or records when they are few or of too many shapes.
     static func list(of rows: RowsBuilder) -> Value {
         guard rows.count >= minimumTableRows, let table = rows.table else { return .list(rows.records) }
@@ -155,19 +167,33 @@ struct JSONTableReader {
         if consume(UInt8(ascii: "}")) { return rows.endRow() }
         let expected = rows.expectedColumns
         var field = 0
+        // While the row has the fields of the row before, in its order, its fields need no
+        // noting one by one, and none can repeat.
+        var followsExpected = true
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw Refusal() }
-            let column = try readKey(expecting: field < expected.count ? expected[field] : nil, in: &rows)
-            guard !rows.rowHas(column) else { throw Refusal() }
+            let expectedColumn = field < expected.count ? expected[field] : nil
+            let column = try readKey(expecting: expectedColumn, in: &rows)
+            if followsExpected, column != expectedColumn {
+                followsExpected = false
+                rows.noteExpectedFields(field)
+            }
+            if !followsExpected { guard !rows.rowHas(column) else { throw Refusal() } }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw Refusal() }
             skipWhitespace()
             try readCell(into: &rows, column: column)
-            rows.noteField(column)
+            if !followsExpected { rows.noteField(column) }
             field += 1
             skipWhitespace()
-            if consume(UInt8(ascii: "}")) { return rows.endRow() }
+            if consume(UInt8(ascii: "}")) {
+                if followsExpected {
+                    if field == expected.count { return rows.endExpectedRow() }
+                    rows.noteExpectedFields(field)
+                }
+                return rows.endRow()
+            }
             guard consume(UInt8(ascii: ",")) else { throw Refusal() }
         }
     }
@@ -279,24 +305,46 @@ struct JSONTableReader {
     }
 
     /// Reads a number: how it reads, and the range of its text.
+    ///
+    /// A whole number of at most 18 digits that is not `-0` (nearly every whole number in data)
+    /// is read as its digits are found; anything else is found first and then read by
+    /// ``NumberSpelling``.
     private mutating func readNumber() throws(Refusal) -> (NumberSpelling.Reading, Range<Int>) {
         let start = position
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                UInt8(ascii: "e"), UInt8(ascii: "E"):
-                position += 1
-            default:
-                guard let reading = NumberSpelling.read(UnsafeBufferPointer(rebasing: bytes[start..<position])) else {
-                    throw Refusal()
-                }
-                return (reading, start..<position)
-            }
+        let count = bytes.count
+        let negative = start < count && bytes[start] == UInt8(ascii: "-")
+        let digitsStart = negative ? start + 1 : start
+        var index = digitsStart
+        var magnitude = 0
+        while index < count, index - digitsStart < 18 {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ Int(digit)
+            index += 1
         }
+        let digits = index - digitsStart
+        if digits > 0, digits < 18, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0"),
+            !(negative && magnitude == 0), index == count || !Self.continuesNumber(bytes[index])
+        {
+            position = index
+            return (.int(negative ? -magnitude : magnitude, canonical: true), start..<index)
+        }
+        position = index
+        while position < bytes.count, Self.continuesNumber(bytes[position]) { position += 1 }
         guard let reading = NumberSpelling.read(UnsafeBufferPointer(rebasing: bytes[start..<position])) else {
             throw Refusal()
         }
         return (reading, start..<position)
+    }
+
+    /// Whether `byte` may be part of a number's text.
+    @inline(__always) private static func continuesNumber(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
+            true
+        default: false
+        }
     }
 
     private func string(_ range: Range<Int>) -> String {
@@ -325,6 +373,8 @@ struct JSONTableReader {
     }
 
     @inline(__always) mutating func skipWhitespace() {
+        // Every white space byte is at most a space: anything above it ends the skip at once.
+        guard position < bytes.count, bytes[position] <= 0x20 else { return }
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1

@@ -34,6 +34,12 @@ package struct RowsBuilder: Sendable {
         shapes.isEmpty ? [] : shapes[lastShape]
     }
 
+    /// Reserves room for `rows` rows in every column whose kind is known (a column that has
+    /// held only nulls grows as it fills).
+    package mutating func reserveCapacity(_ rows: Int) {
+        for column in columns.indices { columns[column].reserveCapacity(rows) }
+    }
+
     /// The column of `field`, added (null in every earlier row) when new.
     package mutating func column(for field: String) -> Int {
         if let known = lookup[UTF8Key(field)] { return known }
@@ -60,6 +66,22 @@ package struct RowsBuilder: Sendable {
     /// Notes that the row being read has `column` next (after its value was appended).
     package mutating func noteField(_ column: Int) {
         rowColumns.append(column)
+    }
+
+    /// Notes that the row being read has the first `count` of ``expectedColumns`` (in that
+    /// order, their values appended), as ``noteField(_:)`` for each would.
+    package mutating func noteExpectedFields(_ count: Int) {
+        rowColumns.append(contentsOf: expectedColumns[..<count])
+    }
+
+    /// Ends a row that had exactly ``expectedColumns``, in that order, none of them noted:
+    /// what noting each and ``endRow()`` would do, without the bookkeeping per field.
+    package mutating func endExpectedRow() {
+        if shapes[lastShape].count < columns.count {
+            for column in columns.indices where columns[column].count == count { columns[column].appendNull() }
+        }
+        if shapes.count > 1 { rowShapes.append(UInt32(lastShape)) }
+        count += 1
     }
 
     /// Ends the row: the fields it lacks are null, and its shape is noted.
