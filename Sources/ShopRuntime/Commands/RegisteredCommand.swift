@@ -15,6 +15,9 @@ public final class RegisteredCommand: Sendable {
     let sessionCommand: (any SessionCommand)?
     /// Whether it reads a pipeline's input.
     let input: InputRequirement
+    /// Whether it is `math`, which the interpreter computes from the expression the parser
+    /// read, making no invocation: asked once here rather than by a cast on every call.
+    let isMath: Bool
     /// Where its deferred and required arguments are.
     private let binder: ArgumentBinder
 
@@ -35,6 +38,7 @@ public final class RegisteredCommand: Sendable {
         self.owner = owner
         self.sessionCommand = sessionCommand
         input = spec.input
+        isMath = sessionCommand is MathCommand
         binder = ArgumentBinder(spec.arguments)
     }
 

@@ -218,6 +218,12 @@ final class Interpreter {
         let (registered, nameLength) = try resolve(call)
         var (input, isFirst) = (input, isFirst)
         if offersInput, registered.input == .none { (input, isFirst) = (nil, true) }
+        if case .expression(let expression) = call.argument, registered.isMath {
+            // `math` reads nothing but the expression the parser read from its words: it is
+            // computed here, without binding words or making an invocation that would carry nothing.
+            try checkPlace(of: call, for: registered, isFirst: isFirst)
+            return .value(try await value(of: expression))
+        }
         let invocation = try await prepare(call, for: registered, after: nameLength, input: input, isFirst: isFirst)
         do {
             if let command = registered.sessionCommand { return try await command.run(invocation, in: self) }
@@ -287,12 +293,7 @@ final class Interpreter {
     private func split(_ call: CommandCall, for registered: RegisteredCommand, after nameLength: Int, isFirst: Bool)
         throws(LocatedError) -> (eager: Range<Int>, deferred: Range<Int>?)
     {
-        if !isFirst && registered.input == .none {
-            throw LocatedError(CommandError.takesNoInput(command: registered.spec.name), at: call.location)
-        }
-        if isFirst && registered.input == .required {
-            throw LocatedError(CommandError.needsInput(command: registered.spec.name), at: call.location)
-        }
+        try checkPlace(of: call, for: registered, isFirst: isFirst)
         let arguments = call.words[nameLength...]
         guard let start = ArgumentBinder.deferredStart(in: arguments, of: registered) else {
             if let deferred = registered.deferredArgument, !registered.spec.arguments[deferred].isOptional {
@@ -305,6 +306,18 @@ final class Interpreter {
             return (arguments.indices, nil)
         }
         return (nameLength..<start, start..<call.words.endIndex)
+    }
+
+    /// Checks that the command may stand where it does: first in its pipeline, or after `|`.
+    private func checkPlace(of call: CommandCall, for registered: RegisteredCommand, isFirst: Bool)
+        throws(LocatedError)
+    {
+        if !isFirst && registered.input == .none {
+            throw LocatedError(CommandError.takesNoInput(command: registered.spec.name), at: call.location)
+        }
+        if isFirst && registered.input == .required {
+            throw LocatedError(CommandError.needsInput(command: registered.spec.name), at: call.location)
+        }
     }
 
     // MARK: Output
