@@ -218,11 +218,22 @@ final class Interpreter {
         let (registered, nameLength) = try resolve(call)
         var (input, isFirst) = (input, isFirst)
         if offersInput, registered.input == .none { (input, isFirst) = (nil, true) }
-        if case .expression(let expression) = call.argument, registered.isMath {
-            // `math` reads nothing but the expression the parser read from its words: it is
-            // computed here, without binding words or making an invocation that would carry nothing.
-            try checkPlace(of: call, for: registered, isFirst: isFirst)
-            return .value(try await value(of: expression))
+        switch registered.route {
+        case .arithmetic:
+            if case .expression(let expression) = call.argument {
+                try checkPlace(of: call, for: registered, isFirst: isFirst)
+                return .value(try await value(of: expression))
+            }
+        case .assignment:
+            // Two words, neither the `--` that ends options: binding them cannot fail (NAME
+            // takes any text, VALUE any value), so nothing needs them bound.
+            if call.words.count == 3, call.words[1].bareText != "--", call.words[2].bareText != "--" {
+                try checkPlace(of: call, for: registered, isFirst: isFirst)
+                try await assign(call.words[1], to: call.words[2], in: call)
+                return nil
+            }
+        case .invocation:
+            break
         }
         let invocation = try await prepare(call, for: registered, after: nameLength, input: input, isFirst: isFirst)
         do {
@@ -230,6 +241,18 @@ final class Interpreter {
             return try await registered.command.run(invocation)
         } catch {
             throw Self.located(error, in: call, arguments: invocation.arguments)
+        }
+    }
+
+    /// `set NAME VALUE`: the variable named by the first word's text set to the second's value.
+    private func assign(_ name: Word, to value: Word, in call: CommandCall) async throws {
+        let name = try await evaluate(name).text
+        let value = try await self.value(of: value)
+        do {
+            try assign(name, to: value)
+        } catch {
+            // Its errors are about no one argument: they are placed at the call, as a command's are.
+            throw Self.located(error, in: call, arguments: Arguments(argumentNames: []))
         }
     }
 
