@@ -17,16 +17,16 @@ struct PromptAppearance {
     static let continuationPrompt = "...> "
 
     /// Sets up `editor`; the highlighter knows commands from what `session` has at the prompt.
-    func apply(to editor: LineEditor, session: Session) {
+    func apply(to editor: LineEditor, session: SessionAtPrompt) {
         editor.continuationPrompt = Self.continuationPrompt
         editor.editorEnvironment = variables
         editor.usesColor = style.isEnabled
         editor.showsSuggestions = style.isEnabled && variables["SHOP_HINTS"] != "0"
         guard style.isEnabled else { return }
         editor.highlighter = { line in
-            let userCommands = session.userCommandNamesAtPrompt()
+            let userCommands = session.userCommandNames()
             return SyntaxHighlighting.spans(of: line) { words in
-                Self.commandLength(of: words, registry: session.registry, userCommands: userCommands)
+                Self.commandLength(of: words, registry: session.session.registry, userCommands: userCommands)
             }
             .map { StyledSpan($0.range, Self.textStyle(for: $0.kind)) }
         }

@@ -46,15 +46,16 @@ struct REPL {
         let sessionID = await session.sessionID
         reader.loadHistory(olderCommands(history, excluding: sessionID))
         var forgetsSeen = history.forgetCount
+        let atPrompt = SessionAtPrompt(session: session)
         reader.completionHandler = { request in
-            let answer = session.completionAtPrompt().describedCompletion(request.textBeforeCursor)
+            let answer = atPrompt.completion().describedCompletion(request.textBeforeCursor)
             return TabCompletion(
                 replacedCount: answer.prefix.count,
                 candidates: answer.candidates.map { TabCompletionCandidate($0.value, description: $0.description) })
         }
         let style = environment.style
         if let editor = reader as? LineEditor {
-            PromptAppearance(style: style, variables: process.variables).apply(to: editor, session: session)
+            PromptAppearance(style: style, variables: process.variables).apply(to: editor, session: atPrompt)
         }
         if reader.isInteractive {
             output.write(

@@ -86,41 +86,36 @@ import Testing
         #expect(await shop.session.completionContext().complete(line).candidates == candidates)
     }
 
-    /// Tab at the prompt, asked from a thread of its own as libedit's callback is, while the
-    /// session waits: it reads the state as it is when Tab is pressed.
-    private func tabAtThePrompt(_ session: Session, _ line: String) async -> [String] {
-        await withCheckedContinuation { continuation in
-            if DetachedThread.start({
-                continuation.resume(returning: session.completionAtPrompt().complete(line).candidates)
-            })
-                != nil
-            {
-                continuation.resume(returning: ["no thread"])
-            }
-        }
-    }
-
-    @Test func tabAtThePromptReadsTheStateWhenItIsPressed() async throws {
+    @Test func tabReadsTheStateWhenItIsPressed() async throws {
         let shop = try TestSession(plugins: [CounterPlugin()])
-        #expect(await tabAtThePrompt(shop.session, "echo $fr") == [])
-        #expect(await shop.session.execute(line: "set fruit apple") == .succeeded)
-        #expect(await tabAtThePrompt(shop.session, "echo $fr") == ["$fruit"])
-        #expect(await tabAtThePrompt(shop.session, "echo $fru") == ["$fruit"])
-        #expect(await shop.session.execute(line: "set fridge 1; def frobnicate; echo x; end") == .succeeded)
-        #expect(await tabAtThePrompt(shop.session, "echo $fr") == ["$fridge", "$fruit"])
-        #expect(await tabAtThePrompt(shop.session, "frob") == ["frobnicate"])
-    }
-
-    /// Tab waits for no task: asked at once from more tasks than the cooperative pool has
-    /// threads, each holding its thread while it asks, every one is answered.
-    @Test(.timeLimit(.minutes(1))) func tabNeedsNoThreadOfTheCooperativePool() async throws {
-        let shop = try TestSession(plugins: [CounterPlugin()])
-        #expect(await shop.session.execute(line: "set fruit apple") == .succeeded)
         let session = shop.session
-        let answers = await withTaskGroup(of: [String].self) { group in
-            for _ in 0..<64 { group.addTask { session.completionAtPrompt().complete("echo $fr").candidates } }
-            return await group.reduce(into: []) { $0.append($1) }
+        func tab(_ line: String) async -> [String] { await session.completionContext().complete(line).candidates }
+        #expect(await tab("echo $fr") == [])
+        #expect(await shop.session.execute(line: "set fruit apple") == .succeeded)
+        #expect(await tab("echo $fr") == ["$fruit"])
+        #expect(await tab("echo $fru") == ["$fruit"])
+        #expect(await shop.session.execute(line: "set fridge 1; def frobnicate; echo x; end") == .succeeded)
+        #expect(await tab("echo $fr") == ["$fridge", "$fruit"])
+        #expect(await tab("frob") == ["frobnicate"])
+        #expect(await session.userCommandNames == ["frobnicate"])
+    }
+
+    /// While a run is under way there is no prompt: Tab offers the commands alone, and the
+    /// state again once the run ends.
+    @Test(.timeLimit(.minutes(1))) func tabDuringARunOffersTheCommandsAlone() async throws {
+        let shop = try TestSession(plugins: [CounterPlugin()])
+        let session = shop.session
+        #expect(await session.execute(line: "set fruit apple") == .succeeded)
+        let run = Task { await session.execute(line: "sleep 30") }
+        var waited = 0
+        while await session.completionContext().complete("echo $fr").candidates == ["$fruit"], waited < 1000 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
         }
-        #expect(answers == Array(repeating: ["$fruit"], count: 64))
+        #expect(await session.completionContext().complete("echo $fr").candidates == [])
+        #expect(await session.userCommandNames == [])
+        run.cancel()
+        _ = await run.value
+        #expect(await session.completionContext().complete("echo $fr").candidates == ["$fruit"])
     }
 }

@@ -1,7 +1,6 @@
 import ShopLanguage
 import ShopPluginAPI
 import ShopState
-import Synchronization
 
 /// One `shop` session: a state store, the commands of the core and the plugins, and the
 /// output, shared by everything the user runs until the session ends.
@@ -20,9 +19,6 @@ public actor Session {
     let interpreter: Interpreter
     /// The commands of this session, for help and completion outside it.
     public nonisolated let registry: CommandRegistry
-    /// The interpreter while no run changes it, for Tab, whose callback cannot wait for the
-    /// actor: nil while a run is under way; a change outside a run holds the lock.
-    private nonisolated let idleInterpreter: Mutex<IdleInterpreter?>
     /// The runs under way: more than one while a run waits and the actor lets another in.
     private var runsUnderWay = 0
 
@@ -32,7 +28,6 @@ public actor Session {
         let interpreter = try Interpreter(configuration: configuration, registry: registry)
         self.interpreter = interpreter
         self.registry = interpreter.registry
-        idleInterpreter = Mutex(IdleInterpreter(interpreter: interpreter))
     }
 
     /// Runs script text line by line; `file` names it in messages, `path` (absolute) anchors
@@ -79,7 +74,7 @@ public actor Session {
     /// Binds the `param` lines of a script whose steps ``run(step:)`` runs next to their
     /// defaults (`shop test`, `shop demo`); throws, changing nothing, when one is required.
     public func bindDefaults(of script: Script) throws(CommandError) {
-        try idleInterpreter.withLock { _ throws(CommandError) in try interpreter.bindDefaults(of: script) }
+        try interpreter.bindDefaults(of: script)
     }
 
     /// Runs one step of a script this session parsed (``parse(_:file:)``: demo mode, `shop
@@ -102,15 +97,11 @@ public actor Session {
         return await changing(body)
     }
 
-    /// Runs `body`, which changes the interpreter across suspensions, with Tab kept away from
-    /// it; Tab reads it again once the last run under way ends.
+    /// Runs `body`, which changes the interpreter across suspensions; Tab reads no state until
+    /// the last run under way ends.
     private func changing<Outcome>(_ body: () async -> Outcome) async -> Outcome {
-        idleInterpreter.withLock { $0 = nil }
         runsUnderWay += 1
-        defer {
-            runsUnderWay -= 1
-            if runsUnderWay == 0 { idleInterpreter.withLock { $0 = IdleInterpreter(interpreter: interpreter) } }
-        }
+        defer { runsUnderWay -= 1 }
         return await body()
     }
 
@@ -125,12 +116,12 @@ public actor Session {
 
     /// Undoes changes until `checkpoint` remain.
     public func rollBack(to checkpoint: Int) {
-        idleInterpreter.withLock { _ in interpreter.store.rollBack(to: checkpoint) }
+        interpreter.store.rollBack(to: checkpoint)
     }
 
     /// Sets the output format (`--format`).
     public func setFormat(_ format: OutputFormat) {
-        idleInterpreter.withLock { _ in interpreter.format = format }
+        interpreter.format = format
     }
 }
 
@@ -151,36 +142,25 @@ extension Session {
         await execute(parse(entry: line))
     }
 
-    /// What Tab completion needs, read from the session now: the commands, the current state
-    /// and the session's objects.
+    /// What Tab completion needs, read from the session when Tab is pressed: the commands, the
+    /// current state and the session's objects. While a run is under way (no prompt then), the
+    /// commands alone: a run's state is read once it ends.
     public func completionContext() -> CompletionContext {
-        idleInterpreter.withLock { _ in Self.completionContext(of: interpreter) }
-    }
-
-    /// What Tab and the line's colours read while the session waits at the prompt, for
-    /// libedit's callbacks, which cannot wait for the actor: the session's state as it is now,
-    /// read under the lock that runs take before they change it. While a run is under way
-    /// (no prompt then), the commands alone.
-    public nonisolated func completionAtPrompt() -> CompletionContext {
-        idleInterpreter.withLock { idle in
-            guard let idle else {
-                return CompletionContext(registry: registry, state: StateSnapshot(), workingDirectory: "")
-            }
-            return Self.completionContext(of: idle.interpreter)
-        }
-    }
-
-    /// The names of the user's own commands, read as ``completionAtPrompt()`` reads the state,
-    /// for the line's colours at every key; none while a run is under way.
-    public nonisolated func userCommandNamesAtPrompt() -> Set<String> {
-        idleInterpreter.withLock { idle in idle?.interpreter.userCommandNames ?? [] }
-    }
-
-    private static func completionContext(of interpreter: Interpreter) -> CompletionContext {
-        CompletionContext(
-            registry: interpreter.registry, state: interpreter.store.snapshot(),
+        guard runsUnderWay == 0 else { return commandsAlone }
+        return CompletionContext(
+            registry: registry, state: interpreter.store.snapshot(),
             workingDirectory: interpreter.environment.workingDirectory, objects: interpreter.sessionObjects,
             userCommands: interpreter.userCommands.map(\.spec))
+    }
+
+    /// What Tab completion needs when the state cannot be read: the commands alone.
+    public nonisolated var commandsAlone: CompletionContext {
+        CompletionContext(registry: registry, state: StateSnapshot(), workingDirectory: "")
+    }
+
+    /// The names of the user's own commands, for the line's colours; none while a run is under way.
+    public var userCommandNames: Set<String> {
+        runsUnderWay == 0 ? interpreter.userCommandNames : []
     }
 
     /// Ends the session: plugins' session objects finish their work (outside plugins are
@@ -188,11 +168,4 @@ extension Session {
     public func end() async {
         await interpreter.sessionObjects.endAll()
     }
-}
-
-/// The session's interpreter, handed to Tab's callback off the actor. Only under
-/// ``Session``'s lock, which holds one only while no run changes the interpreter (changes
-/// outside a run take the lock), so reading it there races with nothing.
-private struct IdleInterpreter: @unchecked Sendable {
-    let interpreter: Interpreter
 }
