@@ -104,7 +104,9 @@ final class UserCommand: SessionCommand, Sendable {
                 values[parameter.name] = value
                 continue
             }
-            guard let value = parameter.type.parameterValue(of: word.value, text: word.text) else {
+            // The word's text is made only for a string parameter, the one type that reads it.
+            let text: String? = if case .string = parameter.type { word.text } else { nil }
+            guard let value = parameter.type.parameterValue(of: word.value, text: text) else {
                 throw .invalidArgument(
                     command: spec.name, argument: parameter.name, expected: parameter.type.expected,
                     got: word.value.quoted)
