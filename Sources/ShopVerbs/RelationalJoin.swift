@@ -59,14 +59,28 @@ struct RelationalJoin {
         try requireKey(rightKey, in: items.right, isPresent: rightColumn.map(right.someRowHas) ?? false, side: "RIGHT")
         try await left.read(fields: [leftKey])
         try await right.read(fields: [rightKey])
-        let rows = try pairs(
-            left: (left.count, { row in leftColumn.map { left.value(column: $0, row: row) } }),
-            right: (right.count, { row in rightColumn.map { right.value(column: $0, row: row) } }))
+        let rows =
+            try keyedRows(left, leftColumn, right, rightColumn)
+            ?? pairs(
+                left: (left.count, { row in leftColumn.map { left.value(column: $0, row: row) } }),
+                right: (right.count, { row in rightColumn.map { right.value(column: $0, row: row) } }))
         let (leftColumns, rightColumns) = columns(items.left, items.right)
         return RecordTable.joining(
             left, fields: leftColumns, right, fields: rightColumns,
             names: FieldNames(leftColumns + renamed(rightColumns, after: leftColumns)), rows: rows,
             sharedKey: rightKey == leftKey ? (leftKey, rightKey) : nil)
+    }
+
+    /// The joined rows of two tables hashed by their key columns as stored, when the columns'
+    /// kinds allow it (``RecordTable/joinedRows(_:column:_:column:keepingLeft:keepingRight:)``);
+    /// nil when a side lacks the column or only the key values can join them.
+    func keyedRows(
+        _ left: RecordTable, _ leftColumn: Int?, _ right: RecordTable, _ rightColumn: Int?
+    ) throws -> RecordTable.JoinedRows? {
+        guard let leftColumn, let rightColumn else { return nil }
+        return try RecordTable.joinedRows(
+            left, column: leftColumn, right, column: rightColumn, keepingLeft: kind.keepsLeft,
+            keepingRight: kind.keepsRight)
     }
 
     /// The fields each side gives the joined records: the right key is left out when it has

@@ -78,6 +78,8 @@ struct SaveCommand: Command {
         case .md: bytes = Array(MarkdownTable.text(input).utf8)
         case .text, .sqlite: bytes = Array(Self.text(input).utf8)
         }
+        // The writers stop short at Ctrl-C: what they made then is not written.
+        try Task.checkCancellation()
         do {
             let toStream = try invocation.console.writeFile(bytes, to: file, replacingExisting: invocation[Self.force])
             if toStream { return nil }

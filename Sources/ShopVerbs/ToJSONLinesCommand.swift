@@ -11,11 +11,13 @@ struct ToJSONLinesCommand: Command {
         .value(.string(String(Self.text(try invocation.requireInput()).dropLast())))
     }
 
-    /// The JSON Lines text of `value`, each line ending in a line break.
+    /// The JSON Lines text of `value`, each line ending in a line break; cut short when the
+    /// task is cancelled (Ctrl-C), for a caller that then drops it.
     static func text(_ value: Value) -> String {
         guard case .list(let items) = value else { return JSONWriter.compact(value) + "\n" }
         var text = ""
-        for item in items {
+        for (row, item) in items.enumerated() {
+            if ParallelParts.isCancelled(atRow: row + 1) { break }
             text += JSONWriter.compact(item)
             text += "\n"
         }

@@ -47,7 +47,7 @@ final class InteractiveSession {
     func quit() async throws -> PseudoTerminal.ExitStatus {
         try await terminal.waitForKeyByKeyInput()
         try terminal.send(key: .controlD)
-        return try await terminal.waitForExit(timeout: .seconds(15))
+        return try await terminal.waitForExit(timeout: .seconds(60))
     }
 
     /// The history database's rows, oldest first.

@@ -260,8 +260,14 @@ import Testing
 
     @Test func sleepWaitsAndIsCancellable() async throws {
         let shop = try session()
+        #expect(await shop.run("def marker; echo; end") == "")
         let task = Task { await shop.outcome(of: "sleep 30; echo after") }
-        try await Task.sleep(for: .milliseconds(50))
+        // A session names no user command while a run is under way: then `sleep` waits.
+        var polls = 0
+        while await shop.session.userCommandNames == ["marker"], polls < 3000 {
+            try await Task.sleep(for: .milliseconds(10))
+            polls += 1
+        }
         task.cancel()
         let (outcome, printed) = await task.value
         #expect(outcome.interrupted)

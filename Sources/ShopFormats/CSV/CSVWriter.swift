@@ -9,7 +9,8 @@ import ShopValues
 /// 8601 text and a duration its seconds; a string is quoted when it holds the separator, a
 /// quote or a line break, or is empty, and also when it would read back as a number or a bool
 /// — unless another string of its column, written plainly, makes the column text anyway (as a
-/// usual tool writes a column of codes); nested lists and records are written as JSON.
+/// usual tool writes a column of codes); nested lists and records are written as JSON. A
+/// table is cut short when the task is cancelled (Ctrl-C), for a caller that then drops it.
 public enum CSVWriter {
     /// The CSV text of `value`; a list that mixes records with other values fails, naming the
     /// first item that is not a record.
@@ -59,14 +60,16 @@ public enum CSVWriter {
             line(columns.map(Value.string), header: true)
             var readers = columns.map { FieldLookup($0) }
             var readsAsText = [Bool](repeating: false, count: columns.count)
-            for item in items {
+            for (row, item) in items.enumerated() {
+                if ParallelParts.isCancelled(atRow: row + 1) { return }
                 for index in readers.indices where !readsAsText[index] {
                     if case .string(let string)? = readers[index].value(in: item) {
                         readsAsText[index] = makesColumnText(string)
                     }
                 }
             }
-            for item in items {
+            for (row, item) in items.enumerated() {
+                if ParallelParts.isCancelled(atRow: row + 1) { return }
                 for index in readers.indices {
                     if index > 0 { output.append(separator) }
                     cell(readers[index].value(in: item) ?? .null, inTextColumn: readsAsText[index])

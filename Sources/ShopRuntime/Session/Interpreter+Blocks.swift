@@ -39,7 +39,7 @@ extension Interpreter {
                 if language.keepsGoing, language.isShowing {
                     try await runKeepingGoing(pipeline)
                 } else {
-                    show(try await evaluate(pipeline))
+                    try show(try await evaluate(pipeline))
                 }
             } else {
                 let flow = try await execute(statement)
@@ -99,22 +99,24 @@ extension Interpreter {
     /// so that a failure is reported, undone, and the block goes on.
     private func runKeepingGoing(_ pipeline: Pipeline) async throws {
         store.beginChange(label: pipeline.label)
+        let result: CommandResult?
         do {
-            let result = try await evaluate(pipeline)
+            result = try await evaluate(pipeline)
             store.commitChange()
-            show(result)
         } catch {
             store.rollBackChange()
             if Self.isCancellation(error) || Task.isCancelled { throw error }
             report(error)
             language.blockFailures += 1
+            return
         }
+        try show(result)
     }
 
     /// Shows a pipeline's result at the top level; keeps its value otherwise.
-    func show(_ result: CommandResult?) {
+    func show(_ result: CommandResult?) throws {
         if language.isShowing {
-            if let result { display(result) }
+            if let result { try display(result) }
         } else {
             language.lastValue = result?.value
         }

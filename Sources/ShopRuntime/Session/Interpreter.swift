@@ -165,15 +165,20 @@ final class Interpreter {
     /// result or its error.
     func runPipeline(_ pipeline: Pipeline, label: ChangeLabel) async -> StepOutcome {
         store.beginChange(label: label)
+        let result: CommandResult?
         do {
-            let result = try await evaluate(pipeline)
+            result = try await evaluate(pipeline)
             store.commitChange()
-            if let result { display(result) }
-            return .succeeded
         } catch {
             store.rollBackChange()
             return outcome(of: error)
         }
+        do {
+            if let result { try display(result) }
+        } catch {
+            return outcome(of: error)
+        }
+        return .succeeded
     }
 
     /// Reports a failure (or Ctrl-C) of a top-level statement; the step ends there.
@@ -188,13 +193,15 @@ final class Interpreter {
     }
 
     /// Runs a pipeline's commands, each result flowing into the next; nothing is shown. The
-    /// caller checks for Ctrl-C before the first command.
+    /// caller checks for Ctrl-C before the first command; a result made while Ctrl-C came is
+    /// not kept (a table read then may have rows left unknown).
     func evaluate(_ pipeline: Pipeline) async throws -> CommandResult? {
         var carried = try await run(pipeline.first, input: nil, isFirst: true)
         for call in pipeline.rest {
             try Self.checkCancellation()
             carried = try await run(call, input: carried?.value, isFirst: false)
         }
+        try Self.checkCancellation()
         return carried
     }
 
@@ -359,31 +366,41 @@ final class Interpreter {
         .showing(in: format, width: environment.width(), style: environment.style)
     }
 
-    /// Prints a result the way the session's format wants.
-    func display(_ result: CommandResult) {
-        language.lastShown = result.value
+    /// Prints a result the way the session's format wants. Throws `CancellationError`, showing
+    /// nothing, when Ctrl-C came while it was written out: a table's rows may be read (a lazy
+    /// sort found) only now, and a read that Ctrl-C stops leaves them unknown.
+    func display(_ result: CommandResult) throws {
         let format = format
         // Most results have no view: the optional existential is not made for them.
         let view = result.hasView ? result.view : nil
         // JSON goes out as the writer's bytes, unless a pager may want it as text.
         if format == .json, view?.pagesWhenTall != true || console.screen == nil {
-            writeJSONLine(result.value)
-            return
+            try writeJSONLine(result.value)
+        } else if let view {
+            let text =
+                format != .json && (format == .table || view.isPlainText)
+                ? view.render(in: renderContext) : text(of: result.value)
+            try Self.checkCancellation()
+            if !view.pagesWhenTall || console.screen?.pagesText(text) != true {
+                output.writeLine(text, to: .standardOutput)
+            }
+        } else {
+            let text = text(of: result.value)
+            try Self.checkCancellation()
+            output.writeLine(text, to: .standardOutput)
         }
-        guard let view else {
-            output.writeLine(text(of: result.value), to: .standardOutput)
-            return
-        }
-        let text =
-            format != .json && (format == .table || view.isPlainText)
-            ? view.render(in: renderContext) : text(of: result.value)
-        if view.pagesWhenTall, let screen = console.screen, screen.pagesText(text) { return }
-        output.writeLine(text, to: .standardOutput)
+        language.lastShown = result.value
     }
 
-    /// Writes `value` as one line of compact JSON, from the writer's bytes.
-    private func writeJSONLine(_ value: Value) {
-        JSONWriter.withCompactBytes(value) { output.writeLine(utf8: $0, to: .standardOutput) }
+    /// Writes `value` as one line of compact JSON, from the writer's bytes, unless Ctrl-C came
+    /// while they were written.
+    private func writeJSONLine(_ value: Value) throws {
+        let written = JSONWriter.withCompactBytes(value) { bytes in
+            guard !Task.isCancelled else { return false }
+            output.writeLine(utf8: bytes, to: .standardOutput)
+            return true
+        }
+        if !written { throw CancellationError() }
     }
 
     /// A value's text in the session's format, without a view. A string's needs no render

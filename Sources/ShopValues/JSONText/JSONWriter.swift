@@ -1,5 +1,8 @@
 /// Writes values as JSON text.
 ///
+/// A long list is cut short when the task is cancelled (Ctrl-C), so that writing a million
+/// rows stops at once: the text is then incomplete, and the caller, being cancelled, drops it.
+///
 /// The text is made as UTF-8 bytes and turned into a `String` once: appending to a `String`
 /// piece by piece took a tenth of fetching and showing 100 news pages with `--format json`.
 public enum JSONWriter {
@@ -59,6 +62,7 @@ public enum JSONWriter {
             output.append(0x5B)
             elements.array.withUnsafeBufferPointer { elements in
                 for index in elements.indices {
+                    if ParallelParts.isCancelled(atRow: index + 1) { break }
                     if index > 0 { output.append(0x2C) }
                     if let indent { newLine(into: &output, spaces: indent * (level + 1)) }
                     write(elements[index], into: &output, indent: indent, level: level + 1)

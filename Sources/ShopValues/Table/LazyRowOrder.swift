@@ -3,6 +3,10 @@ import Synchronization
 /// The order of a sorted table's rows, found when first needed and only as far as it is
 /// read: the first rows alone (a bounded heap picks them) while only those are read, as after
 /// `sort … | take 10`; every row (sorted on every core) when a verb reads a whole column.
+///
+/// A row read one at a time is found on the reader's thread, looking for cancellation every
+/// ``ParallelParts/rowsBetweenChecks`` rows: when the task is cancelled, nothing is kept and
+/// the row is not known (its reader is being stopped, and its result is dropped).
 final class LazyRowOrder: Sendable {
     private let sorter: RowSorter
     private let whole = AtomicLazyReference<WholeOrder>()
@@ -27,20 +31,25 @@ final class LazyRowOrder: Sendable {
         return whole.storeIfNil(WholeOrder(RowIndices(rows))).rows
     }
 
-    /// Every row in order, found now on this thread if it is not yet: for a reader that reads
-    /// every row one at a time (a verb reading whole columns finds it first, on every core).
+    /// Every row in order, found now on this thread if it is not yet: for cells read whole and
+    /// kept (a verb reading whole columns finds it first, on every core), so it runs to its end.
     var wholeOrderHere: RowIndices {
         if let order = whole.load() { return order.rows }
         return whole.storeIfNil(WholeOrder(RowIndices(sorter.sortedHere()))).rows
     }
 
-    /// The row at `position` of the order.
-    func row(at position: Int) -> Int {
+    /// The row at `position` of the order; nil when the task is cancelled before it is found.
+    func row(at position: Int) -> Int? {
         if let order = whole.load() { return order.rows[position] }
-        guard position < firstRowsLimit else { return wholeOrderHere[position] }
+        guard position < firstRowsLimit else {
+            guard let rows = sorter.sortedHereUnlessCancelled() else { return nil }
+            return whole.storeIfNil(WholeOrder(RowIndices(rows))).rows[position]
+        }
         return first.withLock { known in
             if known.count <= position {
-                known = sorter.first(min(firstRowsLimit, max(position + 1, known.count * 2, 64)))
+                let wanted = min(firstRowsLimit, max(position + 1, known.count * 2, 64))
+                guard let found = sorter.first(wanted) else { return nil }
+                known = found
             }
             return Int(known[position])
         }
@@ -58,8 +67,9 @@ struct OrderedCells: DeferredCells {
     let base: Column
     let order: LazyRowOrder
 
+    /// The value of row `row`; null when the task is cancelled before the row is known.
     func value(at row: Int) -> Value {
-        base.value(at: order.row(at: row))
+        order.row(at: row).map(base.value(at:)) ?? .null
     }
 
     func cells() -> ColumnCells {
@@ -76,13 +86,22 @@ extension RowSorter {
         return rows
     }
 
+    /// Every row in order, sorted on this thread in runs that look for cancellation
+    /// (``sort(_:)``); nil when the task is cancelled.
+    func sortedHereUnlessCancelled() -> [UInt32]? {
+        guard !Task.isCancelled else { return nil }
+        return try? sort((0..<count).map { UInt32($0) })
+    }
+
     /// The first `wanted` rows of the order, in order: a bounded heap of the best rows seen,
-    /// its root the last of them, so most rows are turned away by one comparison.
-    func first(_ wanted: Int) -> [UInt32] {
+    /// its root the last of them, so most rows are turned away by one comparison. Nil when the
+    /// task is cancelled (looked for every ``ParallelParts/rowsBetweenChecks`` rows).
+    func first(_ wanted: Int) -> [UInt32]? {
         guard wanted > 0 else { return [] }
         var heap: [UInt32] = []
         heap.reserveCapacity(wanted)
         for row in 0..<count {
+            if row & (ParallelParts.rowsBetweenChecks - 1) == 0, Task.isCancelled { return nil }
             if heap.count < wanted {
                 heap.append(UInt32(row))
                 siftUp(&heap, from: heap.count - 1)

@@ -16,7 +16,13 @@ package enum ParallelParts {
     /// Throws `CancellationError` when the task is cancelled, looking at every row whose
     /// number is a multiple of ``rowsBetweenChecks``.
     @inline(__always) static func checkCancellation(atRow row: Int) throws {
-        if row & (rowsBetweenChecks - 1) == 0 { try Task.checkCancellation() }
+        if isCancelled(atRow: row) { throw CancellationError() }
+    }
+
+    /// Whether the task is cancelled, looking only at every row whose number is a multiple of
+    /// ``rowsBetweenChecks`` (false at the others).
+    @inline(__always) package static func isCancelled(atRow row: Int) -> Bool {
+        row & (rowsBetweenChecks - 1) == 0 && Task.isCancelled
     }
 
     /// `body(part)` for each part in `0..<parts`, run at once; throws the first part's error

@@ -25,6 +25,12 @@ extension RecordTable {
             right.append(rightRow.map { UInt32(truncatingIfNeeded: $0) } ?? Self.missing)
         }
 
+        /// Adds a joined row by row numbers, ``missing`` for a side without a row.
+        @inline(__always) mutating func append(leftRow: UInt32, rightRow: UInt32) {
+            left.append(leftRow)
+            right.append(rightRow)
+        }
+
         /// The left row of joined row `index`, or nil.
         public func leftRow(_ index: Int) -> Int? {
             left[index] == Self.missing ? nil : Int(left[index])

@@ -84,18 +84,34 @@ struct ByteHashTable {
         _ bytes: UnsafeBufferPointer<UInt8>, code: UInt32, bytesOf: (UInt32) -> UnsafeBufferPointer<UInt8>
     ) -> UInt32 {
         let hash = Self.hash(bytes)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != UInt32.max {
-            let existing = slots[slot]
-            if hashes[Int(existing)] == hash, Self.equal(bytesOf(existing), bytes) { return existing }
-            slot = (slot + 1) & mask
-        }
+        let (slot, existing) = place(of: bytes, hash: hash, bytesOf: bytesOf)
+        if let existing { return existing }
         slots[slot] = code
         hashes.append(hash)
         used += 1
         if used * 2 > slots.count { grow() }
         return code
+    }
+
+    /// The code of `bytes`, or nil when they were never inserted. `bytesOf` gives an existing
+    /// code's bytes.
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, bytesOf: (UInt32) -> UnsafeBufferPointer<UInt8>) -> UInt32? {
+        place(of: bytes, hash: Self.hash(bytes), bytesOf: bytesOf).existing
+    }
+
+    /// The slot holding the code of `bytes` (whose hash is `hash`) and that code, or the empty
+    /// slot where it would go and nil.
+    @inline(__always) private func place(
+        of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, bytesOf: (UInt32) -> UnsafeBufferPointer<UInt8>
+    ) -> (slot: Int, existing: UInt32?) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != UInt32.max {
+            let existing = slots[slot]
+            if hashes[Int(existing)] == hash, Self.equal(bytesOf(existing), bytes) { return (slot, existing) }
+            slot = (slot + 1) & mask
+        }
+        return (slot, nil)
     }
 
     private mutating func grow() {
