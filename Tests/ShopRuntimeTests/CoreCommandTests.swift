@@ -31,6 +31,31 @@ import Testing
         #expect(await shop.run("echo '[1,2,3]' | from json | count | set n; echo $n") == "3\n")
     }
 
+    /// `set` with two words sets the variable without binding them, so each of its mistakes
+    /// is checked here with the message binding gives, the `--` forms included.
+    @Test(arguments: [
+        ("set it 5", "error: 'it' is reserved and cannot be set\n"),
+        ("set 'a b' 1", "error: invalid variable name 'a b': use letters, digits and '_', starting with a letter\n"),
+        ("set 5 x", "error: invalid variable name '5': use letters, digits and '_', starting with a letter\n"),
+        (
+            "set counter.value 1",
+            "error: 'counter.value' belongs to the counter plugin; change it with 'counter' commands\n"
+        ),
+        ("set a b c", "error: set: unexpected argument 'c' (usage: set NAME [VALUE])\n"),
+        (
+            "set y --",
+            "error: set: no VALUE and no input: give a value, or use it after '|' as in '… | set y' (usage: set NAME [VALUE])\n"
+        ),
+        ("set -- x 5; echo $x", "5\n"),
+        ("set '--' 5", "error: invalid variable name '--': use letters, digits and '_', starting with a letter\n"),
+        ("echo 3 | set n 4; echo $n", "4\n"),
+        ("set z $(math 1 / 0)", "error: math: division by zero\n"),
+    ])
+    func setReportsWhatBindingWould(line: String, output: String) async throws {
+        let shop = try session()
+        #expect(await shop.run(line) == output)
+    }
+
     @Test func unsetAndVars() async throws {
         let shop = try session()
         await shop.run("set a 1; set b x")

@@ -45,7 +45,7 @@ struct ArgumentBinder: Sendable {
                 throw .tooManyArguments(command: spec.name, extra: word.text, usage: spec.usage)
             }
             let name = declared.arguments[next].name
-            let bound = try convert(word, to: declared.arguments[next].type, named: name, spec: spec)
+            let bound = try convert(consume word, to: declared.arguments[next].type, named: name, spec: spec)
             arguments.positional.append(Arguments.PositionalWord(argument: next, bound: bound, word: index - 1))
             if !declared.arguments[next].isVariadic { next += 1 }
         }
@@ -95,18 +95,18 @@ struct ArgumentBinder: Sendable {
             arguments.changeGiven { $0.wordIndices.append((option.name, index)) }
             index += 1
         }
-        let bound = try convert(valueWord, to: option.type, named: option.name, spec: spec)
+        let bound = try convert(consume valueWord, to: option.type, named: option.name, spec: spec)
         arguments.changeGiven { $0.options.append((option.name, bound)) }
     }
 
-    private func convert(_ word: EvaluatedWord, to type: ValueType, named name: String, spec: Spec)
+    /// The word bound as `type`; taken, not borrowed, so that a word kept as it is moves
+    /// its value and text into the bound word rather than copying them.
+    private func convert(_ word: consuming EvaluatedWord, to type: ValueType, named name: String, spec: Spec)
         throws(CommandError) -> BoundWord
     {
-        // Made only by the cases that keep the word as it is: made for every word, its value and
-        // text were copied and, for a string argument, destroyed unused.
         switch type {
         case .any:
-            return word.bound
+            return word.bound()
         case .string, .path:
             return BoundWord(value: .string(word.text), text: word.text)
         case .choice(let choices):
@@ -119,18 +119,18 @@ struct ArgumentBinder: Sendable {
             return BoundWord(value: .string(word.text), text: word.text)
         case .int:
             guard word.value.intValue != nil else { throw spec.invalid(word, type, name) }
-            return word.bound
+            return word.bound()
         case .double:
             // A double is sent as one (`3.0`), as the plugin protocol writes them; a double
             // written otherwise (`1.50`) keeps its text.
             switch word.value.number {
-            case .double?: return word.bound
+            case .double?: return word.bound()
             case .int(let int)?: return BoundWord(value: .double(Double(int)), text: word.text)
             case nil: throw spec.invalid(word, type, name)
             }
         default:
             guard type.accepts(word.value) else { throw spec.invalid(word, type, name) }
-            return word.bound
+            return word.bound()
         }
     }
 
@@ -227,7 +227,7 @@ struct EvaluatedWord {
     var text: String { spelling ?? value.plainText }
 
     /// The word bound as it is: its value, and its text when it is not the value's own.
-    var bound: BoundWord { BoundWord(value: value, spelling: spelling) }
+    consuming func bound() -> BoundWord { BoundWord(value: value, spelling: spelling) }
 
     /// An unquoted literal word.
     init(literal: String) throws(NumberError) {

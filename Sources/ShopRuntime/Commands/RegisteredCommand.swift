@@ -15,6 +15,8 @@ public final class RegisteredCommand: Sendable {
     let sessionCommand: (any SessionCommand)?
     /// Whether it reads a pipeline's input.
     let input: InputRequirement
+    /// How the interpreter runs it, worked out once here rather than by a cast on every call.
+    let route: Route
     /// Where its deferred and required arguments are.
     private let binder: ArgumentBinder
 
@@ -35,7 +37,24 @@ public final class RegisteredCommand: Sendable {
         self.owner = owner
         self.sessionCommand = sessionCommand
         input = spec.input
+        route =
+            switch sessionCommand {
+            case is MathCommand: .arithmetic
+            case is SetCommand: .assignment
+            default: .invocation
+            }
         binder = ArgumentBinder(spec.arguments)
+    }
+
+    /// How the interpreter runs a command: through an invocation, as any command can be run,
+    /// or, for the two that loops and scripts run most and that need nothing an invocation
+    /// carries, from the parsed call itself.
+    enum Route {
+        case invocation
+        /// `math`, computed from the expression the parser read from its words.
+        case arithmetic
+        /// `set NAME VALUE`, which sets the variable from its two evaluated words.
+        case assignment
     }
 
     /// The command.

@@ -19,14 +19,14 @@ final class UserCommand: SessionCommand, Sendable {
     let body: Body
     /// The parameters of the script that defined it, as they were then: visible in its body
     /// after its own locals.
-    let enclosing: [String: Value]
+    let enclosing: Locals
     /// Per parameter, its `--NAME` and the index of its positional argument in ``spec`` (nil
     /// for a `bool`, which is only a flag), worked out once rather than on every call.
     private let bindings: [(option: String, argument: Int?)]
 
     init(
         name: String, description: String?, parameters: [ParameterDeclaration], body: Body,
-        enclosing: [String: Value] = [:]
+        enclosing: Locals = Locals()
     ) {
         self.parameters = parameters
         self.body = body
@@ -82,9 +82,9 @@ final class UserCommand: SessionCommand, Sendable {
 
     /// The parameters' values from the bound words — by position or `--NAME` — or their
     /// defaults; an error names the first that is missing or given twice.
-    func values(from arguments: Arguments) throws(CommandError) -> [String: Value] {
+    func values(from arguments: Arguments) throws(CommandError) -> Locals {
         // Room for one variable more: most bodies set one.
-        var values: [String: Value] = Dictionary(minimumCapacity: parameters.count + 1)
+        var values = Locals(capacity: parameters.count + 1)
         for (parameter, (option, argument)) in zip(parameters, bindings) {
             guard let argument else {
                 values[parameter.name] = arguments.flag(option) ? .bool(true) : (parameter.defaultValue ?? .bool(false))
@@ -104,7 +104,9 @@ final class UserCommand: SessionCommand, Sendable {
                 values[parameter.name] = value
                 continue
             }
-            guard let value = parameter.type.parameterValue(of: word.value, text: word.text) else {
+            // The word's text is made only for a string parameter, the one type that reads it.
+            let text: String? = if case .string = parameter.type { word.text } else { nil }
+            guard let value = parameter.type.parameterValue(of: word.value, text: text) else {
                 throw .invalidArgument(
                     command: spec.name, argument: parameter.name, expected: parameter.type.expected,
                     got: word.value.quoted)

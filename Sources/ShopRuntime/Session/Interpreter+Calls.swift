@@ -26,7 +26,7 @@ extension Interpreter {
         let key = "commands." + name
         try store.setNamespaced(key, to: UserCommand.record(of: definition))
         // A script's parameters are visible to the commands it defines.
-        let scriptParameters = language.frames.last.flatMap { $0.kind == .script ? $0.locals : nil } ?? [:]
+        let scriptParameters = language.frames.last.flatMap { $0.kind == .script ? $0.locals : nil } ?? Locals()
         let command = UserCommand(
             name: name, description: definition.description, parameters: definition.parameters,
             body: .statements(definition.body), enclosing: scriptParameters)

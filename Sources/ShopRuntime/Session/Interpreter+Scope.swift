@@ -14,7 +14,7 @@ extension Interpreter {
             try store.setVariable(name, to: value)
             return
         }
-        if language.frames[last].locals[name] != nil {
+        if language.frames[last].locals.contains(name) {
             language.frames[last].locals[name] = value
         } else if language.frames[last].kind == .script || store.valueIfKnown(name) != nil
             || !StateStore.isVariableName(name)

@@ -225,12 +225,41 @@ final class Interpreter {
         let (registered, nameLength) = try resolve(call)
         var (input, isFirst) = (input, isFirst)
         if offersInput, registered.input == .none { (input, isFirst) = (nil, true) }
+        switch registered.route {
+        case .arithmetic:
+            if case .expression(let expression) = call.argument {
+                try checkPlace(of: call, for: registered, isFirst: isFirst)
+                return .value(try await value(of: expression))
+            }
+        case .assignment:
+            // Two words, neither the `--` that ends options: binding them cannot fail (NAME
+            // takes any text, VALUE any value), so nothing needs them bound.
+            if call.words.count == 3, call.words[1].bareText != "--", call.words[2].bareText != "--" {
+                try checkPlace(of: call, for: registered, isFirst: isFirst)
+                try await assign(call.words[1], to: call.words[2], in: call)
+                return nil
+            }
+        case .invocation:
+            break
+        }
         let invocation = try await prepare(call, for: registered, after: nameLength, input: input, isFirst: isFirst)
         do {
             if let command = registered.sessionCommand { return try await command.run(invocation, in: self) }
             return try await registered.command.run(invocation)
         } catch {
             throw Self.located(error, in: call, arguments: invocation.arguments)
+        }
+    }
+
+    /// `set NAME VALUE`: the variable named by the first word's text set to the second's value.
+    private func assign(_ name: Word, to value: Word, in call: CommandCall) async throws {
+        let name = try await evaluate(name).text
+        let value = try await self.value(of: value)
+        do {
+            try assign(name, to: value)
+        } catch {
+            // Its errors are about no one argument: they are placed at the call, as a command's are.
+            throw Self.located(error, in: call, arguments: Arguments(argumentNames: []))
         }
     }
 
@@ -294,12 +323,7 @@ final class Interpreter {
     private func split(_ call: CommandCall, for registered: RegisteredCommand, after nameLength: Int, isFirst: Bool)
         throws(LocatedError) -> (eager: Range<Int>, deferred: Range<Int>?)
     {
-        if !isFirst && registered.input == .none {
-            throw LocatedError(CommandError.takesNoInput(command: registered.spec.name), at: call.location)
-        }
-        if isFirst && registered.input == .required {
-            throw LocatedError(CommandError.needsInput(command: registered.spec.name), at: call.location)
-        }
+        try checkPlace(of: call, for: registered, isFirst: isFirst)
         let arguments = call.words[nameLength...]
         guard let start = ArgumentBinder.deferredStart(in: arguments, of: registered) else {
             if let deferred = registered.deferredArgument, !registered.spec.arguments[deferred].isOptional {
@@ -312,6 +336,18 @@ final class Interpreter {
             return (arguments.indices, nil)
         }
         return (nameLength..<start, start..<call.words.endIndex)
+    }
+
+    /// Checks that the command may stand where it does: first in its pipeline, or after `|`.
+    private func checkPlace(of call: CommandCall, for registered: RegisteredCommand, isFirst: Bool)
+        throws(LocatedError)
+    {
+        if !isFirst && registered.input == .none {
+            throw LocatedError(CommandError.takesNoInput(command: registered.spec.name), at: call.location)
+        }
+        if isFirst && registered.input == .required {
+            throw LocatedError(CommandError.needsInput(command: registered.spec.name), at: call.location)
+        }
     }
 
     // MARK: Output

@@ -54,10 +54,10 @@ struct Frame {
 
     let kind: Kind
     /// Parameters, and in a call the variables `set` made there.
-    var locals: [String: Value]
+    var locals: Locals
     /// What a call sees after its locals: the parameters of the script that defined its
     /// command.
-    let enclosing: [String: Value]
+    let enclosing: Locals
     /// A script's argument words, or a call's bound arguments (their words made only when
     /// `$args` is read).
     private let given: Given
@@ -68,16 +68,16 @@ struct Frame {
     }
 
     /// A script run's frame, with its argument words.
-    init(script locals: [String: Value], arguments: [String]) {
+    init(script locals: Locals, arguments: [String]) {
         kind = .script
         self.locals = locals
-        enclosing = [:]
+        enclosing = Locals()
         given = .words(arguments)
     }
 
     /// A call's frame, with its bound arguments and what its command sees of the script
     /// that defined it.
-    init(call locals: [String: Value], enclosing: [String: Value], arguments: Arguments) {
+    init(call locals: Locals, enclosing: Locals, arguments: Arguments) {
         kind = .command
         self.locals = locals
         self.enclosing = enclosing

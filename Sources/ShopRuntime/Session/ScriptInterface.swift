@@ -82,12 +82,12 @@ public struct ScriptInterface: Sendable {
     /// The parameters' values for these argument words, bound by each parameter's type (an
     /// `any` parameter types a word by the usual word rules); no parameters take any words.
     public func bind(_ words: [String]) throws(CommandError) -> [String: Value] {
-        try bind(words.map(Self.argument))
+        try bind(words.map(Self.argument)).dictionary
     }
 
     /// ``bind(_:)`` for words evaluated already (`run FILE ARG…` in a session).
-    func bind(_ words: [EvaluatedWord]) throws(CommandError) -> [String: Value] {
-        guard hasParameters else { return [:] }
+    func bind(_ words: [EvaluatedWord]) throws(CommandError) -> Locals {
+        guard hasParameters else { return Locals() }
         var listed = ListedWords(words)
         let arguments = try RegisteredCommand(session: command).bind(&listed)
         return try command.values(from: arguments)

@@ -17,14 +17,6 @@ struct MathCommand: SessionCommand {
         examples: [Example("math 1 + 2 * 3"), Example("math 2*-3"), Example("set n 7; math ($n + 1) / 2")])
 
     func run(_ invocation: Invocation, in session: Interpreter) async throws -> CommandResult? {
-        let expression = try invocation[Self.expression].expression()
-        var operands: [Value] = []
-        operands.reserveCapacity(expression.operands.count)
-        for word in expression.operands { operands.append(try await session.value(of: word)) }
-        do {
-            return .value(try expression.evaluate(operands: operands))
-        } catch {
-            throw LocatedError(CommandError.failed("math: \(error.message)"), at: error.location)
-        }
+        .value(try await session.value(of: invocation[Self.expression].expression()))
     }
 }
