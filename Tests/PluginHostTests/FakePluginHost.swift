@@ -26,8 +26,9 @@ struct FakePluginHost {
         var settings = PluginSettings(
             host: HostIdentity(version: "0.1.0"), environment: environment, workingDirectory: folder.path,
             cacheBase: folder.path + "/cache", stateBase: folder.path + "/state")
-        // A busy machine can take seconds to start any process: only the start test keeps 5 s.
-        settings.startLimit = fault == .slowStart ? 5 : 30
+        // A machine busy with the other tests can take many seconds to start a process and
+        // read its handshake: only the start test keeps 5 s.
+        settings.startLimit = fault == .slowStart ? 5 : 120
         configure(&settings)
         supervisor = PluginSupervisor(expectedName: "fake", executable: FakePlugin.path, settings: settings)
     }

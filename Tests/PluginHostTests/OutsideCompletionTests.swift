@@ -14,9 +14,11 @@ import Testing
         output: CapturedOutput = CapturedOutput()
     ) async throws -> (Session, FileSystemFolder) {
         let folder = try FileSystemFolder(prefix: "promo-tab")
-        let settings = PluginSettings(
+        var settings = PluginSettings(
             host: HostIdentity(version: "0.1.0"), environment: ["PATH": "/usr/bin:/bin"].merging(variables) { $1 },
             workingDirectory: folder.path, cacheBase: folder.path, stateBase: folder.path)
+        // A safety net, not the 5 s a user gets: the other tests can keep a machine busy.
+        settings.startLimit = 120
         let loader = OutsidePluginLoader(settings: settings, registryPath: folder.path + "/plugins.json")
         let plugin = try await loader.load(executable, workingDirectory: folder.path)
         let environment = SessionEnvironment(

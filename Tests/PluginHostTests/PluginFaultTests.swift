@@ -52,7 +52,7 @@ import Testing
         let host = try FakePluginHost(.hang, once: true) { $0.cancelGrace = 5 }
         let call = Task { try await host.run("echo", timeout: nil) }
         #expect(
-            await FakePluginHost.eventually(within: 30) { host.starts == 1 },
+            await FakePluginHost.eventually(within: 120) { host.starts == 1 },
             "starts: \(host.starts); log: \(host.supervisor.log.lines.suffix(20))")
         try await Task.sleep(for: .milliseconds(200))
         let cancelled = ContinuousClock.now
@@ -65,7 +65,7 @@ import Testing
         #expect(FakePluginHost.exists(pid), "the call waited for the plugin to be stopped")
         #expect(ContinuousClock.now - cancelled < .seconds(10))
         // Once the grace is over, the plugin is stopped.
-        #expect(await FakePluginHost.eventually(within: 30) { !FakePluginHost.exists(pid) })
+        #expect(await FakePluginHost.eventually(within: 120) { !FakePluginHost.exists(pid) })
         #expect(try await host.run("echo", text: "next") == "next")
         await host.supervisor.shutdown()
     }
@@ -74,7 +74,7 @@ import Testing
         let host = try FakePluginHost(.hangUntilCancel)
         let call = Task { try await host.run("echo", timeout: nil) }
         #expect(
-            await FakePluginHost.eventually(within: 30) { host.starts == 1 },
+            await FakePluginHost.eventually(within: 120) { host.starts == 1 },
             "starts: \(host.starts); log: \(host.supervisor.log.lines.suffix(20))")
         try await Task.sleep(for: .milliseconds(200))
         call.cancel()
@@ -135,7 +135,7 @@ import Testing
         let host = try FakePluginHost(fault, once: true)
         let actual = await host.failure { _ = try await host.run("echo") }
         #expect(actual == message)
-        #expect(await FakePluginHost.eventually(within: 30) { !FakePluginHost.exists(host.pids[0]) })
+        #expect(await FakePluginHost.eventually(within: 120) { !FakePluginHost.exists(host.pids[0]) })
         #expect(try await host.run("echo", text: "next") == "next")
         await host.supervisor.shutdown()
     }
@@ -185,7 +185,7 @@ import Testing
         let host = try FakePluginHost { $0.idleLimit = 0.3 }
         _ = try await host.run("echo")
         let first = host.pids[0]
-        #expect(await FakePluginHost.eventually(within: 30) { !FakePluginHost.exists(first) })
+        #expect(await FakePluginHost.eventually(within: 120) { !FakePluginHost.exists(first) })
         #expect(host.supervisor.status == .stopped)
         #expect(try await host.run("count") == 1, "a fresh process")
         #expect(host.starts == 2)
