@@ -17,14 +17,12 @@ struct SessionAtPrompt: Sendable {
     /// What Tab completes from: the state as it is now, or the commands alone when the
     /// session does not answer in time.
     func completion() -> CompletionContext {
-        let session = session
-        return ask({ await session.completionContext() }) ?? session.commandsAlone
+        ask { await session.completionContext() } ?? session.commandsAlone
     }
 
     /// The names of the user's own commands, for the line's colours.
     func userCommandNames() -> Set<String> {
-        let session = session
-        return ask({ await session.userCommandNames }) ?? []
+        ask { await session.userCommandNames } ?? []
     }
 
     /// `question`'s answer, asked on the global executor; nil when it takes longer than

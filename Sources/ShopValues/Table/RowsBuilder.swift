@@ -77,11 +77,7 @@ package struct RowsBuilder: Sendable {
     /// Ends a row that had exactly ``expectedColumns``, in that order, none of them noted:
     /// what noting each and ``endRow()`` would do, without the bookkeeping per field.
     package mutating func endExpectedRow() {
-        if shapes[lastShape].count < columns.count {
-            for column in columns.indices where columns[column].count == count { columns[column].appendNull() }
-        }
-        if shapes.count > 1 { rowShapes.append(UInt32(lastShape)) }
-        count += 1
+        finishRow(shape: lastShape)
     }
 
     /// Ends the row: the fields it lacks are null, and its shape is noted.
@@ -98,7 +94,12 @@ package struct RowsBuilder: Sendable {
             shapes.append(rowColumns)
             if shape == 1 { rowShapes = [UInt32](repeating: 0, count: count) }
         }
-        if rowColumns.count < columns.count {
+        finishRow(shape: shape)
+    }
+
+    /// Ends a row of shape `shape`: the columns it lacks get a null, and its shape is noted.
+    private mutating func finishRow(shape: Int) {
+        if shapes[shape].count < columns.count {
             for column in columns.indices where columns[column].count == count { columns[column].appendNull() }
         }
         if shapes.count > 1 { rowShapes.append(UInt32(shape)) }
