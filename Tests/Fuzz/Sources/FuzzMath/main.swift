@@ -3,8 +3,8 @@ import ShopLanguage
 import ShopValues
 
 /// `math`'s expressions: any text parses without crashing or hanging, however deep or long,
-/// and an expression read evaluates (every `$name` a 3) to a number or a one-line error, the
-/// same each time.
+/// and an expression read evaluates (every `$name` a 3) to a number, a duration (`3m`) or a
+/// date, or a one-line error, the same each time.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -17,8 +17,8 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             let operands = [Value](repeating: .int(3), count: expression.operands.count)
             let first = result(of: expression, operands)
             if first != result(of: expression, operands) { fail("two evaluations differ: \(first)") }
-            if case .success(let value) = first, value.intValue == nil, value.doubleValue == nil {
-                fail("not a number: \(value)")
+            if case .success(let value) = first, !isArithmetic(value) {
+                fail("not a number, duration or date: \(value)")
             }
         }
     }
@@ -29,6 +29,14 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 struct ExpressionSyntax: CallSyntax {
     func argumentSyntax(of words: ArraySlice<Word>) -> ArgumentSyntax? {
         words.first?.bareText == "math" ? ArgumentSyntax(command: "math", start: 1, form: .expression) : nil
+    }
+}
+
+/// Whether `value` is what arithmetic gives: a number, a duration or a date.
+func isArithmetic(_ value: Value) -> Bool {
+    switch value {
+    case .int, .double, .exact, .duration, .date: true
+    default: false
     }
 }
 
