@@ -94,14 +94,18 @@ let package = Package(
             // Release links for a fast start (`shop -c exit`; docs/BENCHMARKS.md, "Release build"):
             // a fixed-address executable, so the loader relocates none of Swift's metadata
             // pointers; libstdc++, libgcc, libedit, SQLite and PCRE2 linked in from the archives
-            // Scripts/build-release gathers, so the loader resolves no symbols of theirs; and no
-            // symbols exported, since nothing looks shop's up.
+            // Scripts/build-release gathers, so the loader resolves no symbols of theirs; no
+            // symbols exported, since nothing looks shop's up; and the functions that run at
+            // start-up laid out together, as Scripts/lay-out-startup-code lists them after each
+            // release build.
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-use-ld=lld", "-Xclang-linker", "-no-pie",
                         "-L", Context.packageDirectory + "/.build/static-libraries",
                         "-Xclang-linker", "-static-libgcc", "-Xlinker", "--no-export-dynamic",
+                        "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/.build/startup-order.txt",
+                        "-Xlinker", "--no-warn-symbol-ordering",
                         "-ltinfo", "-lbsd", "-lmd",
                     ],
                     .when(configuration: .release))
