@@ -11,7 +11,7 @@ import ShopValues
 /// let script = Parser.parse("set x 1; echo \"v $x\"\n#> v 1\n", file: "demo.shopscript")
 /// script.steps[0].statements.count  // 2
 /// ```
-public struct Parser {
+public struct Parser: Sendable {
     /// One step or line of a script.
     public enum Item: Sendable, Equatable {
         /// A step: a command line, or a block and what shares its lines.

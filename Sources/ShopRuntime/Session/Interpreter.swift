@@ -86,7 +86,7 @@ final class Interpreter {
             reportLine("error: \(error)")
             return RunOutcome(failures: 1, isUsageError: true)
         }
-        var parser = reader
+        var steps = ScriptSteps(reader)
         if let path { enterScript(path) }
         if let frame { language.frames.append(frame) }
         let enclosingPolicy = language.keepsGoing
@@ -96,7 +96,7 @@ final class Interpreter {
             if frame != nil { language.frames.removeLast() }
             language.keepsGoing = enclosingPolicy
         }
-        while let item = parser.next() {
+        while let item = await steps.next() {
             switch consume item {
             case .expectation:
                 continue

@@ -3,7 +3,7 @@ import ShopLanguage
 /// The steps, narration and `#>` lines of a script, parsed as they are read: from text
 /// given whole, or from a ``ScriptFile`` a chunk at a time (a step that goes on past a chunk
 /// is read again with the next one).
-struct ScriptReader {
+struct ScriptReader: Sendable {
     private var parser: Parser
     private let file: ScriptFile?
     /// How messages name the script (nil for the prompt and `-c`).
@@ -33,6 +33,9 @@ struct ScriptReader {
         name = file.name
         offset = end
     }
+
+    /// The size of the script file, or nil for text given whole.
+    var fileSize: Int? { file?.size }
 
     /// The next item, or nil at the end; a file that cannot be read on (it changed) is one
     /// invalid item, at the line where reading stopped, and the end.
