@@ -61,17 +61,8 @@ import Testing
         #expect(try CSVWriter.text(.list(rows)).get() == text)
     }
 
-    @Test func scriptWordsKeepTheirText() throws {
-        #expect(try LiteralValue.infer("1.50").plainText == "1.50")
-        #expect(try LiteralValue.infer("-0").plainText == "-0")
-        #expect(try LiteralValue.infer("1e5").plainText == "1e5")
-        #expect(try LiteralValue.infer("007").plainText == "7")
-        #expect(try LiteralValue.infer("12").plainText == "12")
-    }
-
     @Test func aJSONIntegerIsNeverRoundedToADouble() {
         #expect(throws: JSONError.self) { try Value(json: "12345678901234567890") }
-        #expect(throws: NumberError.self) { try LiteralValue.infer("12345678901234567890") }
     }
 }
 

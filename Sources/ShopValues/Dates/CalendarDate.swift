@@ -82,7 +82,7 @@ public struct CalendarDate: Sendable, Equatable, Hashable, Comparable {
 
     /// The days of `month` in `year`: February has 29 in a leap year (every fourth year, but
     /// of the centuries only those divisible by 400).
-    static func dayCount(month: Int, year: Int) -> Int {
+    package static func dayCount(month: Int, year: Int) -> Int {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -1,31 +1,31 @@
 /// Reads the pieces of a written date from the start of a text: fixed or bounded runs of
 /// digits, separators, names. Over a copy of its bytes, not by stepping a
 /// `Substring.UTF8View`: 100 news pages parse 1,500 dates.
-struct DateScanner {
+package struct DateScanner {
     private let bytes: [UInt8]
     private(set) var position = 0
 
-    init(_ text: String) {
+    package init(_ text: String) {
         bytes = Array(text.utf8)
     }
 
-    var isAtEnd: Bool { position == bytes.count }
+    package var isAtEnd: Bool { position == bytes.count }
 
     /// The next byte, if any.
-    var next: UInt8? { position < bytes.count ? bytes[position] : nil }
+    package var next: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     /// The text from the current position on, for messages.
-    var rest: String { String(decoding: bytes[position...], as: UTF8.self) }
+    package var rest: String { String(decoding: bytes[position...], as: UTF8.self) }
 
     /// Consumes `character` when it comes next.
-    mutating func consume(_ character: Unicode.Scalar) -> Bool {
+    package mutating func consume(_ character: Unicode.Scalar) -> Bool {
         guard next == UInt8(ascii: character) else { return false }
         position += 1
         return true
     }
 
     /// Exactly `digits` digits as a number; nil (nothing consumed) otherwise.
-    mutating func number(digits: Int) -> Int? {
+    package mutating func number(digits: Int) -> Int? {
         let start = position
         guard let value = number(atMost: digits), position - start == digits else {
             position = start
@@ -35,7 +35,7 @@ struct DateScanner {
     }
 
     /// One to `most` digits as a number; nil when no digit comes next.
-    mutating func number(atMost most: Int) -> Int? {
+    package mutating func number(atMost most: Int) -> Int? {
         var value = 0
         var count = 0
         while count < most, let byte = next, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
@@ -48,7 +48,7 @@ struct DateScanner {
 
     /// The digits of a fraction of a second as nanoseconds (digits past the ninth are read
     /// and dropped); nil when no digit comes next.
-    mutating func nanoseconds() -> Int? {
+    package mutating func nanoseconds() -> Int? {
         var value = 0
         var count = 0
         while let byte = next, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
@@ -62,13 +62,13 @@ struct DateScanner {
     }
 
     /// Skips blanks (spaces, tabs, line breaks).
-    mutating func skipBlanks() {
+    package mutating func skipBlanks() {
         while let byte = next, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { position += 1 }
     }
 
     /// The index in `names` of the name that comes next, compared without case (a longer
     /// name before a shorter one it starts with); nil when none does.
-    mutating func name(in names: [String]) -> Int? {
+    package mutating func name(in names: [String]) -> Int? {
         var best: (index: Int, length: Int)?
         for (index, name) in names.enumerated() {
             let utf8 = Array(name.utf8)
@@ -83,7 +83,7 @@ struct DateScanner {
 
     /// A zone after a time: `Z` (or `z`) or `±HH`, `±HHMM`, `±HH:MM`, in minutes east of
     /// UTC; nil (nothing consumed) when none comes next.
-    mutating func zone() -> Int? {
+    package mutating func zone() -> Int? {
         if consume("Z") || consume("z") { return 0 }
         let start = position
         let sign: Int

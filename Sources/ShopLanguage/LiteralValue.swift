@@ -1,3 +1,5 @@
+import ShopValues
+
 /// The type an unquoted word gets: numbers, `true`, `false` and `null` are literals, the
 /// rest is a string. A number written otherwise than shop writes it (`1.50`, `007`, `-0`,
 /// `1e5`) keeps its text (``ExactNumber``).

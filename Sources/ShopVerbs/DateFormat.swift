@@ -1,3 +1,5 @@
+import ShopValues
+
 /// A strftime layout (`%d/%m/%Y %H:%M`), read and written without locales: names are
 /// English, weeks start on Monday, zones are offsets.
 ///

@@ -1,6 +1,7 @@
+import ShopValues
 import Testing
 
-@testable import ShopValues
+@testable import ShopLanguage
 
 @Suite struct LiteralValueTests {
     @Test(arguments: [
@@ -18,5 +19,13 @@ import Testing
     @Test(arguments: ["99999999999999999999", "9223372036854775808", "-9223372036854775809"])
     func aWholeNumberPast64BitsIsAnError(text: String) {
         #expect(throws: NumberError.integerTooLarge(text)) { try LiteralValue.infer(text) }
+    }
+
+    @Test func numbersKeepTheirText() throws {
+        #expect(try LiteralValue.infer("1.50").plainText == "1.50")
+        #expect(try LiteralValue.infer("-0").plainText == "-0")
+        #expect(try LiteralValue.infer("1e5").plainText == "1e5")
+        #expect(try LiteralValue.infer("007").plainText == "7")
+        #expect(try LiteralValue.infer("12").plainText == "12")
     }
 }
