@@ -29,17 +29,38 @@ public enum EscapeFilter {
 
     /// Whether `bytes` hold anything ``filter(_:keepingStyles:into:)`` would change or look at
     /// twice: a control character other than newline and tab, DEL, or a C1 control.
+    ///
+    /// All that shop prints passes through here, so it reads eight bytes at a time and looks at
+    /// the bytes one by one only in a word that has a control byte (newlines and tabs too),
+    /// DEL or 0xC2. Each eight-byte load starts at most eight bytes before the end of `bytes`.
     public static func needsFiltering(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if byte < 0x20 {
-                if byte != 0x0A && byte != 0x09 { return true }
-            } else if byte == 0x7F || (previous == 0xC2 && byte <= 0x9F && byte >= 0x80) {
-                return true
+        let raw = UnsafeRawBufferPointer(bytes)
+        var index = 0
+        while index < bytes.count {
+            if index + 8 <= bytes.count, !mayNeedFiltering(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
             }
-            previous = byte
+            for position in index..<min(index + 8, bytes.count) {
+                let byte = bytes[position]
+                if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return true }
+                if byte == 0xC2, position + 1 < bytes.count, bytes[position + 1] & 0xE0 == 0x80 { return true }
+            }
+            index += 8
         }
         return false
+    }
+
+    /// Whether any of the eight bytes in `word` is below 0x20, is 0x7F or is 0xC2.
+    private static func mayNeedFiltering(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        /// Whether a byte of `word` is below `limit` (at most 0x80).
+        func hasByteBelow(_ word: UInt64, _ limit: UInt64) -> Bool {
+            (word &- ones &* limit) & ~word & highBits != 0
+        }
+        return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x7F), 1)
+            || hasByteBelow(word ^ (ones &* 0xC2), 1)
     }
 
     /// Appends `bytes` to `output` with everything but newlines, tabs and (when

@@ -39,4 +39,27 @@ import Testing
     @Test func aLinkWithAControlInsideIsInert() {
         #expect(EscapeFilter.filter("\u{1B}]8;;u\u{1B}[2J\u{07}", keepingStyles: true) == "␛]8;;u␛[2J␇")
     }
+
+    /// The check before filtering, eight bytes at a time, finds what the byte-at-a-time rule
+    /// finds: a control other than newline and tab, DEL, or a C1 control (0xC2 0x80–0x9F) —
+    /// for every pair of bytes, placed in 20 bytes of text inside an eight-byte word, across
+    /// two words, and at the end, and in text shorter than a word.
+    @Test func theQuickCheckAgreesWithTheRuleOnEveryPairOfBytes() {
+        func rule(_ bytes: [UInt8]) -> Bool {
+            zip([0] + bytes, bytes).contains { previous, byte in
+                (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
+                    || (previous == 0xC2 && (0x80...0x9F).contains(byte))
+            }
+        }
+        for first in UInt8.min...UInt8.max {
+            for second in UInt8.min...UInt8.max {
+                for (count, position) in [(4, 1), (4, 2), (20, 0), (20, 3), (20, 7), (20, 8), (20, 15), (20, 18)] {
+                    var bytes = [UInt8](repeating: 0x61, count: count)
+                    (bytes[position], bytes[position + 1]) = (first, second)
+                    let found = bytes.withUnsafeBufferPointer(EscapeFilter.needsFiltering)
+                    if found != rule(bytes) { Issue.record("\(bytes): \(found)") }
+                }
+            }
+        }
+    }
 }
