@@ -164,6 +164,21 @@ import Testing
         #expect(result.standardError == "interrupted\n")
     }
 
+    @Test func ctrlCStopsALongScriptParsedAheadWithStatus130() async throws {
+        let lines = ["echo start", "sleep 3600"] + (0..<30_000).map { "echo never \($0)" }
+        try folder.write(lines.joined(separator: "\n") + "\n", to: "long.shopscript")
+        let result = try await ShopBinary.run(
+            ["run", "long.shopscript"], environment: ShopBinary.environment(stateDirectory: folder.path),
+            workingDirectory: folder.path, timeout: 120
+        ) { running in
+            try await running.waitForOutput("start\n")
+            kill(running.processIdentifier, SIGINT)
+        }
+        #expect(result.status == 130)
+        #expect(result.standardOutput == "start\n")
+        #expect(result.standardError == "interrupted\n")
+    }
+
     @Test func theClockCanBeFixed() async throws {
         let result = try await shop(["--now", "2026-03-01T08:00:00Z", "-c", "echo ok"], ["SHOP_NOW": "bogus"])
         #expect(result.status == 0)
