@@ -6,8 +6,8 @@ import Synchronization
 /// parsed as each item is asked for. Both give the same items in the same order: the parser
 /// depends on nothing a step does (its call syntax was fixed when the reader was made).
 struct ScriptSteps: ~Copyable {
-    /// Files at least this long are parsed ahead; shorter ones are parsed in the time it
-    /// takes to start the task that would parse them.
+    /// Files at least this long are parsed ahead; for shorter ones, handing steps between two
+    /// threads would cost about what it saves.
     static let parsedAheadFrom = 4 * ScriptFile.chunkSize
 
     private var reader: ScriptReader?
@@ -26,7 +26,8 @@ struct ScriptSteps: ~Copyable {
         }
     }
 
-    /// The next item, or nil at the end.
+    /// The next item, or nil at the end. An item parsed ahead is a copy: the batch keeps
+    /// the original until it goes back to be freed by the task that made it.
     mutating func next() async -> Parser.Item? {
         guard let ahead else { return reader?.next() }
         if index == batch.count {
