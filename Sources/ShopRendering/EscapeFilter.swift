@@ -32,7 +32,7 @@ public enum EscapeFilter {
     ///
     /// All that shop prints passes through here, so it reads eight bytes at a time and looks at
     /// the bytes one by one only in a word that has a control byte (newlines and tabs too),
-    /// DEL or 0xC2. Each eight-byte load starts at most eight bytes before the end of `bytes`.
+    /// DEL or 0xC2. Every eight-byte load lies inside `bytes`.
     public static func needsFiltering(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let raw = UnsafeRawBufferPointer(bytes)
         var index = 0

@@ -42,8 +42,8 @@ import Testing
 
     /// The check before filtering, eight bytes at a time, finds what the byte-at-a-time rule
     /// finds: a control other than newline and tab, DEL, or a C1 control (0xC2 0x80–0x9F) —
-    /// for every pair of bytes, placed in 20 bytes of text inside an eight-byte word, across
-    /// two words, and at the end, and in text shorter than a word.
+    /// for every pair of bytes, placed inside an eight-byte word, across two words, at the end
+    /// of a whole word and of a part of one, and in text shorter than a word.
     @Test func theQuickCheckAgreesWithTheRuleOnEveryPairOfBytes() {
         func rule(_ bytes: [UInt8]) -> Bool {
             zip([0] + bytes, bytes).contains { previous, byte in
@@ -53,7 +53,9 @@ import Testing
         }
         for first in UInt8.min...UInt8.max {
             for second in UInt8.min...UInt8.max {
-                for (count, position) in [(4, 1), (4, 2), (20, 0), (20, 3), (20, 7), (20, 8), (20, 15), (20, 18)] {
+                for (count, position) in [
+                    (4, 1), (4, 2), (16, 14), (20, 0), (20, 3), (20, 7), (20, 8), (20, 15), (20, 18),
+                ] {
                     var bytes = [UInt8](repeating: 0x61, count: count)
                     (bytes[position], bytes[position + 1]) = (first, second)
                     let found = bytes.withUnsafeBufferPointer(EscapeFilter.needsFiltering)

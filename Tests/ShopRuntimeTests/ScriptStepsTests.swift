@@ -69,6 +69,22 @@ import Testing
         #expect(ahead == inLine)
     }
 
+    /// A script whose last batch is full, and one whose last batch holds one item: the end is
+    /// found after the last item whichever side gets there first.
+    @Test(arguments: [0, 1])
+    func theLastBatchIsTakenWhereverItEnds(extra: Int) async throws {
+        let count = 32 * 640 + extra
+        let lines = (0..<count).map { "set value \(100_000 + $0)" }
+        let path = try write("boundary-\(extra).shopscript", lines.joined(separator: "\n") + "\n")
+        let reader = try ScriptReader(ScriptFile(path: path, name: "boundary.shopscript"))
+        #expect(reader.fileSize ?? 0 >= ScriptSteps.parsedAheadFrom)
+        for _ in 0..<5 {
+            let ahead = await itemsParsedAhead(reader)
+            #expect(ahead.count == count)
+            #expect(ahead == itemsInLine(reader))
+        }
+    }
+
     @Test func aLongFileChangedWhileItRunsStopsWithOneError() async throws {
         let lines = (0..<40_000).map { "set x \($0)" }
         let path = try write("changing.shopscript", lines.joined(separator: "\n") + "\n")
@@ -92,7 +108,7 @@ import Testing
         #expect(printed == (0..<30_000).map { "v \($0)\n" }.joined() + "done\n")
     }
 
-    @Test func aLongScriptThatEndsEarlyLeavesTheRestUnread() async throws {
+    @Test func aLongScriptThatEndsEarlyRunsNothingAfter() async throws {
         let lines = ["echo first", "exit 2"] + (0..<30_000).map { "echo never \($0)" }
         _ = try write("early.shopscript", lines.joined(separator: "\n") + "\n")
         #expect(

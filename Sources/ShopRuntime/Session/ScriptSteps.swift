@@ -80,13 +80,15 @@ private final class ParsedAhead: Sendable {
             return waitingTaker
         }
 
-        /// The oldest batch ready, if any, and the parser to wake when few are left.
-        mutating func take() -> (batch: [Parser.Item]?, parser: CheckedContinuation<Void, Never>?) {
-            guard !batches.isEmpty else { return (nil, nil) }
+        /// What the taker finds: the oldest batch ready (and the parser to wake when few are
+        /// left), the end, or nothing yet — decided at once, so that a last batch added with
+        /// the end is never missed.
+        mutating func take() -> Taken {
+            guard !batches.isEmpty else { return isAtEnd ? .end : .notYet }
             let batch = batches.removeFirst()
-            guard batches.count <= ParsedAhead.batchesLeftToWake else { return (batch, nil) }
+            guard batches.count <= ParsedAhead.batchesLeftToWake else { return .batch(batch, parserToWake: nil) }
             defer { waitingParser = nil }
-            return (batch, waitingParser)
+            return .batch(batch, parserToWake: waitingParser)
         }
 
         /// Whether the parser has parsed enough for now.
@@ -97,6 +99,13 @@ private final class ParsedAhead: Sendable {
     }
 
     private let shared = Mutex(Shared())
+
+    /// What ``Shared/take()`` finds.
+    private enum Taken {
+        case batch([Parser.Item], parserToWake: CheckedContinuation<Void, Never>?)
+        case end
+        case notYet
+    }
 
     init(_ reader: ScriptReader) {
         Task.detached { [self, reader] in
@@ -140,10 +149,15 @@ private final class ParsedAhead: Sendable {
     func nextBatch(returning spent: sending [Parser.Item]) async -> [Parser.Item]? {
         if !spent.isEmpty { shared.withLock { $0.spent.append(spent) } }
         while true {
-            let (batch, parser) = shared.withLock { $0.take() }
-            parser?.resume()
-            if let batch { return batch }
-            if shared.withLock({ $0.isAtEnd }) { return nil }
+            switch shared.withLock({ $0.take() }) {
+            case .batch(let batch, let parser):
+                parser?.resume()
+                return batch
+            case .end:
+                return nil
+            case .notYet:
+                break
+            }
             await withCheckedContinuation { continuation in
                 let waits = shared.withLock { shared in
                     if shared.takerWaits { shared.waitingTaker = continuation }
