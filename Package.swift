@@ -97,7 +97,8 @@ let package = Package(
             // Scripts/build-release gathers, so the loader resolves no symbols of theirs; no
             // symbols exported, since nothing looks shop's up; and the functions that run at
             // start-up laid out together, as Scripts/lay-out-startup-code lists them after each
-            // release build.
+            // release build (Scripts/build-release makes the list, empty at first: a release
+            // build without that script needs the file to exist).
             linkerSettings: [
                 .unsafeFlags(
                     [
