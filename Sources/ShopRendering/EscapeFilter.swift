@@ -1,3 +1,5 @@
+import ShopValues
+
 /// The one rule for text that leaves shop for a person — the terminal, a pager, a pipe, a
 /// handout: shop's own styling passes, and every other control character or escape sequence
 /// is shown inert.
@@ -30,17 +32,14 @@ public enum EscapeFilter {
     /// Whether `bytes` hold anything ``filter(_:keepingStyles:into:)`` would change or look at
     /// twice: a control character other than newline and tab, DEL, or a C1 control.
     ///
-    /// All that shop prints passes through here, so it reads eight bytes at a time and looks at
-    /// the bytes one by one only in a word that has a control byte (newlines and tabs too),
-    /// DEL or 0xC2. Every eight-byte load lies inside `bytes`.
+    /// All that shop prints passes through here, so it skips eight bytes at a time and looks
+    /// at the bytes one by one only in a word that has a control byte (newlines and tabs too),
+    /// DEL or 0xC2.
     public static func needsFiltering(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let raw = UnsafeRawBufferPointer(bytes)
         var index = 0
-        while index < bytes.count {
-            if index + 8 <= bytes.count, !mayNeedFiltering(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                index += 8
-                continue
-            }
+        while true {
+            index = ByteWord.firstWord(in: bytes, from: index, holdingBelow: 0x20, orEqualTo: (0x7F, 0xC2))
+            guard index < bytes.count else { return false }
             for position in index..<min(index + 8, bytes.count) {
                 let byte = bytes[position]
                 if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return true }
@@ -48,19 +47,6 @@ public enum EscapeFilter {
             }
             index += 8
         }
-        return false
-    }
-
-    /// Whether any of the eight bytes in `word` is below 0x20, is 0x7F or is 0xC2.
-    private static func mayNeedFiltering(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        /// Whether a byte of `word` is below `limit` (at most 0x80).
-        func hasByteBelow(_ word: UInt64, _ limit: UInt64) -> Bool {
-            (word &- ones &* limit) & ~word & highBits != 0
-        }
-        return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x7F), 1)
-            || hasByteBelow(word ^ (ones &* 0xC2), 1)
     }
 
     /// Appends `bytes` to `output` with everything but newlines, tabs and (when
